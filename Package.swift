@@ -1,0 +1,111 @@
+// swift-tools-version: 6.1
+//
+// MobileExercises: five mobile take-home exercises as tested, reusable Swift libraries.
+//
+// Read this file as the architecture. Every exercise is one domain module (models, parsers,
+// view state, view-models) built on `SharedNetworking`. Nothing here depends on a package:
+// the root package has no dependencies by design (see Docs/Decisions.md). The Trivia server
+// and the benchmarks are nested packages with their own Package.swift.
+
+import PackageDescription
+
+/// Swift 6 language mode everywhere: strict concurrency is an error, not a warning.
+let strictSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "MobileExercises",
+    // iOS 18 / macOS 15: Observation and `Synchronization.Mutex` (see Docs/Decisions.md).
+    platforms: [.iOS(.v18), .macOS(.v15)],
+    products: [
+        .library(name: "SharedNetworking", targets: ["SharedNetworking"]),
+        .library(name: "Schedule", targets: ["Schedule"]),
+        .library(name: "CarFit", targets: ["CarFit"]),
+        .library(name: "HooSets", targets: ["HooSets"]),
+        .library(name: "Facts", targets: ["Facts"]),
+        .library(name: "Trivia", targets: ["Trivia"]),
+        .library(name: "ScreenPreviews", targets: ["ScreenPreviews"]),
+        .executable(name: "exercises", targets: ["exercises"]),
+    ],
+    targets: [
+        // MARK: Shared foundation
+
+        /// HTTP client, retry policy, the generic feed loader (text decoding, lenient dates,
+        /// lossy collections, diagnostics) and the resource pipeline (caches, coalescing).
+        .target(name: "SharedNetworking", swiftSettings: strictSettings),
+
+        /// The system zlib, used by the HooSets ZIP reader for raw inflate and CRC-32.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+
+        // MARK: The five exercises
+
+        /// YinzCam: NFL team schedule with sticky sections, locale-aware dates and cached logos.
+        .target(
+            name: "Schedule",
+            dependencies: ["SharedNetworking"],
+            resources: [.copy("Resources/schedule.json")],
+            swiftSettings: strictSettings
+        ),
+        /// DigitalMind CarFit: a car-wash worker's visit list and month calendar (MVVM).
+        .target(
+            name: "CarFit",
+            dependencies: ["SharedNetworking"],
+            resources: [.copy("Resources/carfit.json")],
+            swiftSettings: strictSettings
+        ),
+        /// Yahoo HooView: zipped sets of images and poems, a grid, a selection disc, scrubbing.
+        .target(
+            name: "HooSets",
+            dependencies: ["SharedNetworking", "CZlib"],
+            resources: [.copy("Resources/HooSets"), .copy("Resources/Artwork")],
+            swiftSettings: strictSettings
+        ),
+        /// The "proficiency" facts feed: lazy images and self-sizing rows.
+        .target(
+            name: "Facts",
+            dependencies: ["SharedNetworking"],
+            resources: [.copy("Resources/facts.json")],
+            swiftSettings: strictSettings
+        ),
+        /// Live trivia: the documented protocol, client state machine and reference host.
+        .target(
+            name: "Trivia",
+            dependencies: ["SharedNetworking"],
+            resources: [.copy("Resources/questions.json")],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Presentation outside an app
+
+        /// Static HTML pages of every screen, rendered from view state only.
+        .target(
+            name: "ScreenPreviews",
+            dependencies: ["Schedule", "CarFit", "HooSets", "Facts", "Trivia"],
+            swiftSettings: strictSettings
+        ),
+        /// The `exercises` command's logic: hand-written, table-driven argument parsing and one
+        /// screen per exercise. A library so that it is tested like everything else.
+        .target(
+            name: "ExercisesCLI",
+            dependencies: ["SharedNetworking", "Schedule", "CarFit", "HooSets", "Facts", "Trivia", "ScreenPreviews"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(name: "exercises", dependencies: ["ExercisesCLI"], swiftSettings: strictSettings),
+
+        // MARK: Tests
+
+        /// Test doubles that run the real code path: a loopback HTTP/1.1 server on POSIX
+        /// sockets and a stub `URLProtocol`. Not part of any product.
+        .target(name: "TestSupport", dependencies: ["SharedNetworking"], path: "Tests/TestSupport", swiftSettings: strictSettings),
+        .testTarget(name: "SharedNetworkingTests", dependencies: ["SharedNetworking", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "ScheduleTests", dependencies: ["Schedule", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "CarFitTests", dependencies: ["CarFit", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "HooSetsTests", dependencies: ["HooSets", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "FactsTests", dependencies: ["Facts", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "TriviaTests", dependencies: ["Trivia", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "ScreenPreviewsTests", dependencies: ["ScreenPreviews", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "ExercisesCLITests", dependencies: ["ExercisesCLI", "TestSupport"], swiftSettings: strictSettings),
+    ]
+)

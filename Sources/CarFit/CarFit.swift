@@ -1,0 +1,1 @@
+// The CarFit module. See Docs/CarFit.md.

@@ -1,0 +1,1 @@
+// The exercises command. See Docs/Exercises.md.

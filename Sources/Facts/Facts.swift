@@ -1,0 +1,1 @@
+// The Facts module. See Docs/Facts.md.

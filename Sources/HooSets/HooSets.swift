@@ -1,0 +1,2 @@
+// The HooSets module. See Docs/HooSets.md.
+import CZlib

@@ -1,0 +1,1 @@
+// The Schedule module. See Docs/Schedule.md.

@@ -1,0 +1,1 @@
+// The ScreenPreviews module. See Docs/ScreenPreviews.md.

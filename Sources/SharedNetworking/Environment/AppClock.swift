@@ -1,0 +1,124 @@
+import Foundation
+
+/// The one source of "now" and of waiting, injected everywhere.
+///
+/// Logic never calls `Date()` or `Task.sleep` directly: it asks its clock. Production code
+/// passes ``SystemClock``; tests pass ``ManualClock`` and move time by hand, so retry backoff,
+/// countdowns and cache expiry are tested without sleeping.
+public protocol AppClock: Sendable {
+    /// The current wall-clock time.
+    var now: Date { get }
+    /// Suspends for `duration` of this clock's time. Throws `CancellationError` when the
+    /// calling task is cancelled.
+    func sleep(for duration: Duration) async throws
+}
+
+/// The real clock: wall time from the system, sleeping on `ContinuousClock`.
+public struct SystemClock: AppClock {
+    public init() {}
+
+    public var now: Date { Date() }
+
+    public func sleep(for duration: Duration) async throws {
+        try await Task.sleep(for: duration)
+    }
+}
+
+/// A clock that only moves when told to, for tests and for deterministic command-line runs.
+///
+/// `sleep(for:)` suspends until ``advance(by:)`` moves the time past the sleeper's deadline;
+/// sleepers wake in deadline order. Cancelling a sleeping task wakes it with
+/// `CancellationError`.
+public final class ManualClock: AppClock, @unchecked Sendable {
+    private struct Sleeper {
+        let id: UInt64
+        let deadline: Date
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private let lock = NSLock()
+    private var current: Date
+    private var sleepers: [Sleeper] = []
+    private var nextID: UInt64 = 0
+
+    public init(now: Date) {
+        self.current = now
+    }
+
+    public var now: Date {
+        lock.withLock { current }
+    }
+
+    /// How many tasks are currently waiting on this clock (lets tests wait for a sleeper).
+    public var sleeperCount: Int {
+        lock.withLock { sleepers.count }
+    }
+
+    public func sleep(for duration: Duration) async throws {
+        try Task.checkCancellation()
+        let id: UInt64 = lock.withLock {
+            nextID += 1
+            return nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let resumeNow: Bool = lock.withLock {
+                    let deadline = current.addingTimeInterval(duration.timeInterval)
+                    if deadline <= current || Task.isCancelled { return true }
+                    sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    return false
+                }
+                if resumeNow {
+                    if Task.isCancelled {
+                        continuation.resume(throwing: CancellationError())
+                    } else {
+                        continuation.resume()
+                    }
+                }
+            }
+        } onCancel: {
+            let cancelled: Sleeper? = lock.withLock {
+                guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+                return sleepers.remove(at: index)
+            }
+            cancelled?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves time forward and wakes every sleeper whose deadline has been reached.
+    public func advance(by duration: Duration) {
+        let due: [Sleeper] = lock.withLock {
+            current = current.addingTimeInterval(duration.timeInterval)
+            let now = current
+            let due = sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
+            sleepers.removeAll { $0.deadline <= now }
+            return due
+        }
+        for sleeper in due { sleeper.continuation.resume() }
+    }
+
+    /// Sets the time (forward only) and wakes sleepers that are due.
+    public func advance(to date: Date) {
+        let delta = date.timeIntervalSince(now)
+        if delta > 0 { advance(by: .seconds(delta)) }
+    }
+
+    /// Waits (yielding, never sleeping on the real clock for long) until at least `count`
+    /// tasks are sleeping on this clock. Returns `false` if that did not happen in time.
+    @discardableResult
+    public func waitForSleepers(_ count: Int = 1, maxYields: Int = 100_000) async -> Bool {
+        for _ in 0..<maxYields {
+            if sleeperCount >= count { return true }
+            await Task.yield()
+        }
+        return sleeperCount >= count
+    }
+}
+
+extension Duration {
+    /// The duration in seconds as a `TimeInterval`.
+    public var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// ``HTTPClient`` on `URLSession`, built from an injected configuration (never `.shared`).
+///
+/// It streams the body through a session delegate so that ``HTTPRequest/maxResponseBytes`` is
+/// enforced while bytes arrive (a 2 GB response is cut off at the limit, not downloaded), and it
+/// cancels the `URLSessionTask` when the calling Swift task is cancelled.
+public final class URLSessionHTTPClient: HTTPClient {
+    private let session: URLSession
+    private let delegate: SessionDelegate
+
+    /// - Parameter configuration: caching, protocol classes (a stub `URLProtocol` goes first in
+    ///   `protocolClasses`), connection limits. The client owns the session it creates.
+    public init(configuration: URLSessionConfiguration) {
+        let delegate = SessionDelegate()
+        self.delegate = delegate
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }
+
+    deinit {
+        session.invalidateAndCancel()
+    }
+
+    public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
+        guard let scheme = request.url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            request.url.host != nil
+        else { throw .invalidURL(request.url.absoluteString) }
+        if Task.isCancelled { throw .cancelled }
+
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method.rawValue
+        urlRequest.httpBody = request.body
+        urlRequest.timeoutInterval = max(request.timeout.timeInterval, 0.001)
+        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+
+        let task = session.dataTask(with: urlRequest)
+        let result: Result<(HTTPURLResponse, Data), NetworkError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                delegate.register(task, url: request.url, limit: request.maxResponseBytes, continuation: continuation)
+                task.resume()
+                if Task.isCancelled { task.cancel() }
+            }
+        } onCancel: {
+            task.cancel()
+        }
+        let (response, body) = try result.get()
+        let headers = HTTPHeaders(
+            Dictionary(
+                response.allHeaderFields.compactMap { key, value in
+                    (key as? String).map { ($0, "\(value)") }
+                },
+                uniquingKeysWith: { first, _ in first }
+            )
+        )
+        guard request.acceptableStatus.contains(response.statusCode) else {
+            throw .httpStatus(
+                code: response.statusCode,
+                url: request.url,
+                bodyExcerpt: HTTPStatusText.excerpt(body),
+                retryAfter: headers["Retry-After"]
+            )
+        }
+        return HTTPResponse(url: request.url, status: response.statusCode, headers: headers, body: body)
+    }
+}
+
+/// Collects each task's bytes and resumes its caller exactly once.
+private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    private struct Pending {
+        let url: URL
+        let limit: Int?
+        let continuation: CheckedContinuation<Result<(HTTPURLResponse, Data), NetworkError>, Never>
+        var response: HTTPURLResponse?
+        var body = Data()
+        var overLimit = false
+    }
+
+    private let pending = Mutex<[Int: Pending]>([:])
+
+    func register(
+        _ task: URLSessionTask,
+        url: URL,
+        limit: Int?,
+        continuation: CheckedContinuation<Result<(HTTPURLResponse, Data), NetworkError>, Never>
+    ) {
+        pending.withLock { $0[task.taskIdentifier] = Pending(url: url, limit: limit, continuation: continuation) }
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        dataTask: URLSessionDataTask,
+        didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        let allow: Bool = pending.withLock { state in
+            guard var entry = state[dataTask.taskIdentifier] else { return false }
+            entry.response = response as? HTTPURLResponse
+            if let limit = entry.limit, response.expectedContentLength > Int64(limit) {
+                entry.overLimit = true
+            }
+            state[dataTask.taskIdentifier] = entry
+            return !entry.overLimit
+        }
+        completionHandler(allow ? .allow : .cancel)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let cancel: Bool = pending.withLock { state in
+            guard var entry = state[dataTask.taskIdentifier], !entry.overLimit else { return false }
+            entry.body.append(data)
+            if let limit = entry.limit, entry.body.count > limit {
+                entry.overLimit = true
+                entry.body = Data()
+            }
+            state[dataTask.taskIdentifier] = entry
+            return entry.overLimit
+        }
+        if cancel { dataTask.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        let result: Result<(HTTPURLResponse, Data), NetworkError>
+        if entry.overLimit, let limit = entry.limit {
+            result = .failure(.tooLarge(url: entry.url, limit: limit))
+        } else if let error {
+            result = .failure(Self.map(error, url: entry.url))
+        } else if let response = entry.response {
+            result = .success((response, entry.body))
+        } else {
+            result = .failure(.transport(url: entry.url, code: URLError.badServerResponse.rawValue, message: "no HTTP response"))
+        }
+        entry.continuation.resume(returning: result)
+    }
+
+    static func map(_ error: any Error, url: URL) -> NetworkError {
+        guard let urlError = error as? URLError else {
+            return .transport(url: url, code: -1, message: String(describing: error))
+        }
+        switch urlError.code {
+        case .cancelled: return .cancelled
+        case .timedOut: return .timedOut(url: url)
+        case .badURL, .unsupportedURL: return .invalidURL(url.absoluteString)
+        default: return .transport(url: url, code: urlError.code.rawValue, message: urlError.localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// Why a document did not match its model, said the way a person fixes it:
+/// `rows[3].title: expected String, found Number`.
+public struct DecodingFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The document's name (`facts.json`, a URL), if known.
+    public var source: String?
+    /// The coding path, `rows[3].title`; empty for the document's root.
+    public var path: String
+    public var message: String
+
+    public init(source: String? = nil, path: String, message: String) {
+        self.source = source
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String {
+        let location = path.isEmpty ? "(root)" : path
+        return [source, location, message].compactMap { $0 }.joined(separator: ": ")
+    }
+
+    /// Translates a `DecodingError`, looking at the raw JSON to say what was found instead.
+    public init(_ error: DecodingError, json: Data?, source: String?) {
+        let root = json.flatMap { try? JSONSerialization.jsonObject(with: $0, options: [.fragmentsAllowed]) }
+        switch error {
+        case .typeMismatch(let type, let context):
+            let found = root.map { JSONKind.describe(JSONKind.value(in: $0, at: context.codingPath)) } ?? "another type"
+            self.init(source: source, path: CodingPath.render(context.codingPath), message: "expected \(JSONKind.name(of: type)), found \(found)")
+        case .valueNotFound(let type, let context):
+            self.init(source: source, path: CodingPath.render(context.codingPath), message: "expected \(JSONKind.name(of: type)), found null")
+        case .keyNotFound(let key, let context):
+            self.init(source: source, path: CodingPath.render(context.codingPath + [key]), message: "required field is missing")
+        case .dataCorrupted(let context):
+            self.init(source: source, path: CodingPath.render(context.codingPath), message: Self.corruptionMessage(context))
+        @unknown default:
+            self.init(source: source, path: "", message: String(describing: error))
+        }
+    }
+
+    private static func corruptionMessage(_ context: DecodingError.Context) -> String {
+        if context.codingPath.isEmpty, let underlying = context.underlyingError {
+            return "not valid JSON (\((underlying as NSError).userInfo[NSDebugDescriptionErrorKey] ?? underlying.localizedDescription))"
+        }
+        return context.debugDescription
+    }
+}
+
+/// Names of JSON value kinds for messages.
+enum JSONKind {
+    static func name(of type: Any.Type) -> String {
+        switch type {
+        case is String.Type, is Substring.Type: "String"
+        case is Bool.Type: "Bool"
+        case is any BinaryInteger.Type, is any BinaryFloatingPoint.Type, is Decimal.Type: "Number"
+        case is [Any].Type: "Array"
+        case is [String: Any].Type: "Object"
+        default: String(describing: type)
+        }
+    }
+
+    /// The JSON value at `path`, `.some(nil)` for JSON null, `nil` when the path does not resolve.
+    static func value(in root: Any, at path: [any CodingKey]) -> Any?? {
+        var current: Any = root
+        for key in path {
+            if let index = key.intValue, let array = current as? [Any] {
+                guard array.indices.contains(index) else { return nil }
+                current = array[index]
+            } else if let object = current as? [String: Any], let next = object[key.stringValue] {
+                current = next
+            } else {
+                return nil
+            }
+        }
+        return .some(current is NSNull ? nil : current)
+    }
+
+    static func describe(_ value: Any??) -> String {
+        guard let value else { return "nothing" }
+        guard let value else { return "null" }
+        switch value {
+        case is String: return "String"
+        case is [Any]: return "Array"
+        case is [String: Any]: return "Object"
+        case let number as NSNumber:
+            // JSONSerialization returns booleans as NSNumber too; tell them apart.
+            return CFBooleanCheck.isBoolean(number) ? "Bool" : "Number"
+        case is Bool: return "Bool"
+        default: return "Number"
+        }
+    }
+}
+
+/// `NSNumber` booleans have a distinct Objective-C type encoding (`c`) on every platform.
+enum CFBooleanCheck {
+    static func isBoolean(_ number: NSNumber) -> Bool {
+        String(cString: number.objCType) == "c" && (number == NSNumber(value: true) || number == NSNumber(value: false))
+    }
+}

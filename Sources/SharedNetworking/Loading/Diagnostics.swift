@@ -1,0 +1,105 @@
+import Foundation
+import Synchronization
+
+/// Something the loader dropped, repaired or guessed while turning bytes into a model.
+///
+/// Real feeds are messy; rather than failing a whole screen for one bad row, decoding keeps
+/// going and records what it did here, so a view-model can log it or show a discreet notice.
+public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Codable {
+        /// An element was removed (a row that failed to decode, an unknown type).
+        case dropped
+        /// A value was replaced by a fallback (text decoded as Windows-1252, a TBD date).
+        case repaired
+        /// Worth knowing, nothing changed (a count that disagrees with the content).
+        case note
+    }
+
+    public var kind: Kind
+    /// Where in the document: a coding path such as `rows[7]`, or `bytes` for text decoding.
+    public var path: String
+    public var message: String
+
+    public init(_ kind: Kind, path: String, message: String) {
+        self.kind = kind
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String {
+        path.isEmpty ? "\(kind.rawValue): \(message)" : "\(kind.rawValue): \(path): \(message)"
+    }
+}
+
+/// A thread-safe sink that `Decodable` types reach through `Decoder.userInfo`.
+public final class DiagnosticsCollector: Sendable {
+    private let storage = Mutex<[Diagnostic]>([])
+    /// The raw document, so messages can say what was found where a value did not fit.
+    let document: Data?
+
+    public init(document: Data? = nil) {
+        self.document = document
+    }
+
+    public func record(_ diagnostic: Diagnostic) {
+        storage.withLock { $0.append(diagnostic) }
+    }
+
+    public var diagnostics: [Diagnostic] {
+        storage.withLock { $0 }
+    }
+}
+
+extension CodingUserInfoKey {
+    /// The key under which ``FeedLoader`` puts its ``DiagnosticsCollector``.
+    public static let diagnostics: CodingUserInfoKey = {
+        guard let key = CodingUserInfoKey(rawValue: "MobileExercises.diagnostics") else {
+            preconditionFailure("a non-empty raw value is always a valid CodingUserInfoKey")
+        }
+        return key
+    }()
+}
+
+extension Decoder {
+    /// A one-line reason for `error`, with the path and what the document holds there
+    /// (`rows[3].title: expected String, found Number`) when decoding through ``FeedLoader``.
+    public func explain(_ error: any Error) -> String {
+        guard let decodingError = error as? DecodingError else { return String(describing: error) }
+        let collector = userInfo[.diagnostics] as? DiagnosticsCollector
+        return DecodingFailure(decodingError, json: collector?.document, source: nil).description
+    }
+
+    /// Records a diagnostic at this decoder's coding path (plus `extra` components).
+    /// Does nothing when the decoder was not set up by ``FeedLoader`` (plain `JSONDecoder`).
+    public func report(_ kind: Diagnostic.Kind, _ message: String, at extra: [any CodingKey] = []) {
+        guard let collector = userInfo[.diagnostics] as? DiagnosticsCollector else { return }
+        collector.record(Diagnostic(kind, path: CodingPath.render(codingPath + extra), message: message))
+    }
+}
+
+/// Renders coding paths the way people read them: `rows[3].title`.
+public enum CodingPath {
+    public static func render(_ path: [any CodingKey]) -> String {
+        var text = ""
+        for key in path {
+            if let index = key.intValue, key.stringValue.hasPrefix("Index ") || key.stringValue == "\(index)" {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return text
+    }
+}
+
+/// A coding key for an array position, used when reporting an element's path.
+public struct IndexKey: CodingKey {
+    public var intValue: Int?
+    public var stringValue: String
+    public init(_ index: Int) {
+        intValue = index
+        stringValue = "Index \(index)"
+    }
+    public init?(intValue: Int) { self.init(intValue) }
+    public init?(stringValue: String) { nil }
+}

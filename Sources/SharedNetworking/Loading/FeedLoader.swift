@@ -1,0 +1,126 @@
+import Foundation
+
+/// Options for turning bytes into a model; the defaults suit JSON feeds.
+public struct FeedDecodingOptions: Sendable {
+    /// Used when the bytes are not valid UTF-8 and no charset or BOM says otherwise.
+    public var fallbackEncoding: EightBitEncoding
+    /// The largest document accepted, remote or local.
+    public var maxBytes: Int
+    /// Silence allowed on the connection before a remote load times out.
+    public var timeout: Duration
+    /// Dates are decoded with ``LenientISO8601`` unless replaced.
+    public var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy
+
+    public init(
+        fallbackEncoding: EightBitEncoding = .windows1252,
+        maxBytes: Int = 16 * 1024 * 1024,
+        timeout: Duration = .seconds(20),
+        dateDecodingStrategy: JSONDecoder.DateDecodingStrategy = LenientISO8601.decodingStrategy
+    ) {
+        self.fallbackEncoding = fallbackEncoding
+        self.maxBytes = maxBytes
+        self.timeout = timeout
+        self.dateDecodingStrategy = dateDecodingStrategy
+    }
+}
+
+/// The generic loader: `load(T.self, from: source)` for a URL, a file, a bundle resource or
+/// bytes in memory, through one decoding path.
+///
+/// That path: fetch or read the bytes → reject what is clearly not JSON (empty, an HTML error
+/// page) → normalize the text to UTF-8 (``TextNormalizer``) → decode with lenient dates and a
+/// ``DiagnosticsCollector`` in `userInfo` → return ``Loaded`` with the value and every repair.
+/// Failures are ``NetworkError``s whose messages name the source and, for decoding, the path.
+public struct FeedLoader: Sendable {
+    public var client: any HTTPClient
+    public var options: FeedDecodingOptions
+
+    public init(client: any HTTPClient, options: FeedDecodingOptions = FeedDecodingOptions()) {
+        self.client = client
+        self.options = options
+    }
+
+    /// Loads and decodes off the caller's actor (decoding a large feed never blocks the UI).
+    @concurrent
+    public func load<T: Decodable & Sendable>(_ type: T.Type, from source: FeedSource) async throws(NetworkError) -> Loaded<T> {
+        let (bytes, charset) = try await fetch(source)
+        return try decode(type, from: bytes, charset: charset, sourceName: source.description)
+    }
+
+    /// The raw bytes of `source` and the charset declared by its transport, if any.
+    public func fetch(_ source: FeedSource) async throws(NetworkError) -> (Data, String?) {
+        switch source {
+        case .remote(let url):
+            let request = HTTPRequest(
+                url: url,
+                headers: ["Accept": "application/json"],
+                timeout: options.timeout,
+                maxResponseBytes: options.maxBytes
+            )
+            let response = try await client.send(request)
+            return (response.body, response.headers.charset)
+        case .file(let url):
+            return (try readFile(url), nil)
+        case .data(let data, _, let charset):
+            guard data.count <= options.maxBytes else {
+                throw .invalidContent(source: source.description, reason: "larger than \(options.maxBytes) bytes")
+            }
+            return (data, charset)
+        }
+    }
+
+    /// The synchronous core, shared by every source (and used directly by tests and fuzzers).
+    public func decode<T: Decodable>(_ type: T.Type, from bytes: Data, charset: String? = nil, sourceName: String) throws(NetworkError) -> Loaded<T> {
+        let text = TextNormalizer(fallback: options.fallbackEncoding).normalize(bytes, charset: charset)
+        try Self.rejectNonJSON(text.utf8, sourceName: sourceName)
+
+        let collector = DiagnosticsCollector(document: text.utf8)
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = options.dateDecodingStrategy
+        decoder.userInfo[.diagnostics] = collector
+        do {
+            let value = try decoder.decode(T.self, from: text.utf8)
+            return Loaded(value: value, diagnostics: text.diagnostics + collector.diagnostics, source: sourceName)
+        } catch let error as DecodingError {
+            throw .decoding(DecodingFailure(error, json: text.utf8, source: sourceName))
+        } catch let error as NetworkError {
+            throw error
+        } catch {
+            throw .invalidContent(source: sourceName, reason: String(describing: error))
+        }
+    }
+
+    private func readFile(_ url: URL) throws(NetworkError) -> Data {
+        let path = url.path
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: path)
+        } catch {
+            throw .file(path: path, reason: "no such file")
+        }
+        if (attributes[.type] as? FileAttributeType) == .typeDirectory {
+            throw .file(path: path, reason: "is a directory, not a file")
+        }
+        if let size = attributes[.size] as? Int, size > options.maxBytes {
+            throw .file(path: path, reason: "larger than \(options.maxBytes) bytes")
+        }
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw .file(path: path, reason: "cannot be read (\(error.localizedDescription))")
+        }
+    }
+
+    /// An empty body or an HTML page is a clear error before the JSON parser's vaguer one.
+    static func rejectNonJSON(_ utf8: Data, sourceName: String) throws(NetworkError) {
+        let start = utf8.prefix(512).drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        guard let first = start.first else {
+            throw .invalidContent(source: sourceName, reason: "empty document, expected JSON")
+        }
+        if first == UInt8(ascii: "<") {
+            let head = String(decoding: start.prefix(200), as: UTF8.self).lowercased()
+            let kind = head.contains("<html") || head.contains("<!doctype html") ? "an HTML page" : "markup"
+            throw .invalidContent(source: sourceName, reason: "expected JSON, got \(kind) (\(HTTPStatusText.excerpt(Data(start), limit: 60)))")
+        }
+    }
+}

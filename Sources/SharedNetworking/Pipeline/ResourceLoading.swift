@@ -1,0 +1,107 @@
+import Foundation
+
+/// How urgently a resource is wanted. Visible rows ask at `.normal` or `.high`; prefetching
+/// asks at `.low`, and a visible request for a URL being prefetched raises its priority.
+public enum ResourcePriority: Int, Sendable, Comparable, Codable, CaseIterable {
+    case low = 0
+    case normal = 1
+    case high = 2
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Image container formats recognised from their signature bytes.
+public enum ImageFormat: String, Sendable, Codable, CaseIterable {
+    case png, jpeg, gif, webp
+}
+
+/// Pixel dimensions read from an image header, without decoding pixels.
+public struct PixelSize: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// Height divided by width; layouts size a row from this before any pixel is decoded.
+    public var aspectRatio: Double { width > 0 ? Double(height) / Double(width) : 0 }
+
+    public var description: String { "\(width)×\(height)" }
+}
+
+/// What a validated image is.
+public struct ImageInfo: Sendable, Hashable, Codable {
+    public var format: ImageFormat
+    /// `nil` when the format is recognised but its header does not state a size (rare WebP variants).
+    public var pixelSize: PixelSize?
+
+    public init(format: ImageFormat, pixelSize: PixelSize?) {
+        self.format = format
+        self.pixelSize = pixelSize
+    }
+}
+
+/// Where a resource was served from.
+public enum ResourceOrigin: String, Sendable, Codable {
+    case memory, disk, network
+}
+
+/// Validated bytes, with the image facts when the resource was requested as an image.
+public struct FetchedResource: Sendable, Equatable {
+    public var url: URL
+    public var data: Data
+    public var image: ImageInfo?
+    public var origin: ResourceOrigin
+
+    public init(url: URL, data: Data, image: ImageInfo?, origin: ResourceOrigin) {
+        self.url = url
+        self.data = data
+        self.image = image
+        self.origin = origin
+    }
+}
+
+/// Why a resource could not be provided.
+public enum ResourceError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The transport failed or the server refused (404, 500, timeout, too large...).
+    case network(NetworkError)
+    /// The bytes are not an image (an HTML error page served with 200, say).
+    case notAnImage(url: URL, detected: String)
+    /// The signature says image but the header is malformed.
+    case malformedImage(url: URL, reason: String)
+    /// The URL failed recently and is not tried again until `until` or an explicit refresh.
+    case recentlyFailed(url: URL, reason: String, until: Date)
+    /// The URL policy refused the URL (scheme not allowed, host blocked).
+    case blocked(url: URL, reason: String)
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .network(let error): error.description
+        case .notAnImage(let url, let detected): "\(url.absoluteString): not an image (\(detected))"
+        case .malformedImage(let url, let reason): "\(url.absoluteString): malformed image: \(reason)"
+        case .recentlyFailed(let url, let reason, _): "\(url.absoluteString): failed recently (\(reason)); not retried until refresh"
+        case .blocked(let url, let reason): "\(url.absoluteString): blocked: \(reason)"
+        case .cancelled: "cancelled"
+        }
+    }
+}
+
+/// The contract screens use to get images: memory and disk caches, request coalescing,
+/// prefetching and a negative cache sit behind it (see ``ResourcePipeline``).
+///
+/// View-models depend on this protocol, not on the pipeline, so tests can count requests with
+/// a fake and an app can swap the implementation.
+public protocol ResourceLoading: Sendable {
+    /// An image's validated bytes and header facts. Cancelling the caller cancels only its own
+    /// interest; the download stops when no caller wants it any more.
+    func image(for url: URL, priority: ResourcePriority) async throws(ResourceError) -> FetchedResource
+    /// Starts low-priority loads that warm the caches.
+    func prefetch(_ urls: [URL]) async
+    /// Withdraws prefetch interest; loads nobody else wants are cancelled.
+    func cancelPrefetch(_ urls: [URL]) async
+    /// Forgets remembered failures (pull-to-refresh), so dead links are tried once more.
+    func clearFailures() async
+}

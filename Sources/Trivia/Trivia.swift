@@ -1,0 +1,1 @@
+// The Trivia module. See Docs/Trivia.md.
