@@ -1,1 +1,20 @@
+// The composition root of the `exercises` command: the only place that reads the process's
+// locale, time zone, clock, directories and terminal width. Everything below receives them.
 import ExercisesCLI
+import Foundation
+import SharedNetworking
+
+let environment = ProcessInfo.processInfo.environment
+let home = URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true)
+let cachesRoot = environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+    ?? home.appendingPathComponent(".cache", isDirectory: true)
+let defaults = SystemDefaults(
+    locale: Locale.current.identifier.isEmpty || Locale.current.identifier == "en_US_POSIX" ? Locale(identifier: "en_US") : Locale.current,
+    timeZone: TimeZone.current,
+    clock: SystemClock(),
+    cachesDirectory: cachesRoot.appendingPathComponent("mobile-exercises", isDirectory: true),
+    temporaryDirectory: FileManager.default.temporaryDirectory,
+    terminalWidth: environment["COLUMNS"].flatMap(Int.init) ?? 80
+)
+let status = await CommandLineRunner.run(Array(CommandLine.arguments.dropFirst()), defaults: defaults, io: StandardIO())
+exit(status)

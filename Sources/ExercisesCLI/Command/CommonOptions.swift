@@ -1,0 +1,114 @@
+import Foundation
+import SharedNetworking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Options shared by the exercises, and how they become an ``AppEnvironment``.
+public enum CommonOptions {
+    public static let file = OptionSpec.value("--file", "PATH", help: "Read the feed from a file instead of the bundled copy.")
+    public static let url = OptionSpec.value("--url", "URL", help: "Fetch the feed from a URL (the exercise's original address if given as 'default').")
+    public static let locale = OptionSpec.value("--locale", "ID", help: "Format for this locale, e.g. en_US, en_GB, de_DE, ja_JP.")
+    public static let timeZone = OptionSpec.value("--time-zone", "ID", help: "Show times in this IANA time zone, e.g. America/New_York.")
+    public static let now = OptionSpec.value("--now", "ISO8601", help: "Pretend the current time is this (2020-09-10 or 2020-09-10T08:00:00Z).")
+    public static let json = OptionSpec.flag("--json", help: "Print the screen's view state as JSON (schema in Docs/Exercises.md).")
+    public static let cacheDirectory = OptionSpec.value("--cache-dir", "PATH", help: "Directory for caches (default: the user cache directory).")
+    public static let help = OptionSpec.flag("--help", help: "Show help for this command.")
+
+    /// The usual set for a feed-backed screen.
+    public static let feedScreen: [OptionSpec] = [file, url, locale, timeZone, now, json, cacheDirectory]
+
+    /// Builds the environment a command runs in from its options and the process defaults.
+    static func environment(_ options: ParsedOptions, defaults: SystemDefaults) throws(CLIError) -> AppEnvironment {
+        let locale = try options.value("--locale", as: "a known locale identifier") { identifier in
+            Self.isKnownLocale(identifier) ? Locale(identifier: identifier) : nil
+        } ?? defaults.locale
+        let timeZone = try options.value("--time-zone", as: "a time zone identifier (e.g. Europe/London)") {
+            TimeZone(identifier: $0)
+        } ?? defaults.timeZone
+        let clock: any AppClock
+        if let now = try options.value("--now", as: "an ISO 8601 date or time", { LenientISO8601.date(from: $0) }) {
+            clock = AnchoredClock(start: now, base: defaults.clock)
+        } else {
+            clock = defaults.clock
+        }
+        let caches = options.value("--cache-dir").map { URL(fileURLWithPath: $0, isDirectory: true) } ?? defaults.cachesDirectory
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 20
+        let client = RetryingHTTPClient(base: URLSessionHTTPClient(configuration: configuration), clock: clock)
+        return AppEnvironment(
+            httpClient: client,
+            clock: clock,
+            locale: locale,
+            timeZone: timeZone,
+            calendar: AppEnvironment.calendar(locale: locale, timeZone: timeZone),
+            directories: Directories(caches: caches, temporary: defaults.temporaryDirectory)
+        )
+    }
+
+    /// `--file` or `--url`; `--url default` means the exercise's original address.
+    static func source(_ options: ParsedOptions, defaultURL: URL?) throws(CLIError) -> FeedSource? {
+        if options.has("--file") && options.has("--url") {
+            throw .usage("--file and --url cannot be used together")
+        }
+        if let path = options.value("--file") {
+            return .file(URL(fileURLWithPath: path))
+        }
+        if let text = options.value("--url") {
+            if text == "default" {
+                guard let defaultURL else { throw .usage("--url: this exercise has no default URL") }
+                return .remote(defaultURL)
+            }
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
+                throw .usage("--url: '\(text)' is not an http(s) URL")
+            }
+            return .remote(url)
+        }
+        return nil
+    }
+
+    static func isKnownLocale(_ identifier: String) -> Bool {
+        let normalized = identifier.replacingOccurrences(of: "-", with: "_")
+        return Locale.availableIdentifiers.contains(normalized) || Locale.availableIdentifiers.contains(identifier)
+    }
+}
+
+/// What the process provides when options do not say otherwise. Only the executable reads the
+/// real system values (`Locale.current`…); tests pass fixed ones.
+public struct SystemDefaults: Sendable {
+    public var locale: Locale
+    public var timeZone: TimeZone
+    public var clock: any AppClock
+    public var cachesDirectory: URL
+    public var temporaryDirectory: URL
+    public var terminalWidth: Int
+
+    public init(locale: Locale, timeZone: TimeZone, clock: any AppClock, cachesDirectory: URL, temporaryDirectory: URL, terminalWidth: Int = 80) {
+        self.locale = locale
+        self.timeZone = timeZone
+        self.clock = clock
+        self.cachesDirectory = cachesDirectory
+        self.temporaryDirectory = temporaryDirectory
+        self.terminalWidth = terminalWidth
+    }
+}
+
+/// A clock that starts at a chosen instant and then runs with its base clock (`--now`).
+public struct AnchoredClock: AppClock {
+    public let start: Date
+    public let base: any AppClock
+    private let baseStart: Date
+
+    public init(start: Date, base: any AppClock) {
+        self.start = start
+        self.base = base
+        self.baseStart = base.now
+    }
+
+    public var now: Date { start.addingTimeInterval(base.now.timeIntervalSince(baseStart)) }
+
+    public func sleep(for duration: Duration) async throws {
+        try await base.sleep(for: duration)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import SharedNetworking
+
+/// One exercise's screen in the terminal: `exercises <name> [options]`.
+///
+/// A command turns a ``CommandContext`` (parsed options plus an injected environment) into a
+/// ``ScreenOutput``: the text a user of the app would see, and the view state for `--json`.
+public protocol ExerciseCommand: Sendable {
+    /// The subcommand: `schedule`.
+    var name: String { get }
+    /// One line for the command list.
+    var summary: String { get }
+    /// A paragraph for `--help`.
+    var discussion: String { get }
+    /// Which of the ``CommonOptions`` apply to this exercise.
+    var commonOptions: [OptionSpec] { get }
+    /// Options of this exercise only.
+    var options: [OptionSpec] { get }
+    /// Example invocations for `--help`.
+    var examples: [String] { get }
+
+    func run(_ context: CommandContext) async throws(CLIError) -> ScreenOutput
+}
+
+extension ExerciseCommand {
+    /// The full table the parser validates against.
+    var allOptions: [OptionSpec] { commonOptions + options + [CommonOptions.help] }
+}
+
+/// What a command receives: its options and everything from outside, already resolved.
+public struct CommandContext: Sendable {
+    public var options: ParsedOptions
+    /// Locale, time zone, calendar and clock from `--locale`, `--time-zone`, `--now` (or the
+    /// process's defaults); an HTTP client for `--url`; cache directories.
+    public var environment: AppEnvironment
+    /// `--file` or `--url`, or `nil` for the exercise's embedded default.
+    public var source: FeedSource?
+    /// Columns available for text output.
+    public var width: Int
+
+    public init(options: ParsedOptions, environment: AppEnvironment, source: FeedSource?, width: Int) {
+        self.options = options
+        self.environment = environment
+        self.source = source
+        self.width = width
+    }
+
+    /// A loader on the context's HTTP client with the given decoding options.
+    public func feedLoader(_ options: FeedDecodingOptions = FeedDecodingOptions()) -> FeedLoader {
+        FeedLoader(client: environment.httpClient, options: options)
+    }
+
+    /// Whether `--json` was given.
+    public var wantsJSON: Bool { options.has("--json") }
+}
+
+/// A rendered screen: text for people, view state for scripts.
+public struct ScreenOutput: Sendable {
+    /// The screen as a user of the app would read it.
+    public var text: String
+    /// The screen's view state, printed by `--json` inside the envelope of ``ScreenJSON``.
+    public var state: any Encodable & Sendable
+    /// What loading dropped or repaired; printed as `note:` lines on standard error.
+    public var diagnostics: [Diagnostic]
+
+    public init(text: String, state: any Encodable & Sendable, diagnostics: [Diagnostic] = []) {
+        self.text = text
+        self.state = state
+        self.diagnostics = diagnostics
+    }
+}

@@ -1,1 +1,0 @@
-// The exercises command. See Docs/Exercises.md.

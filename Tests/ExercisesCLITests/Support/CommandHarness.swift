@@ -1,0 +1,63 @@
+import ExercisesCLI
+import Foundation
+import SharedNetworking
+import Synchronization
+
+/// Captures what a command writes.
+final class CapturingIO: ConsoleIO {
+    private let out = Mutex("")
+    private let err = Mutex("")
+
+    func write(_ text: String) { out.withLock { $0 += text } }
+    func writeError(_ text: String) { err.withLock { $0 += text } }
+
+    var standardOutput: String { out.withLock { $0 } }
+    var standardError: String { err.withLock { $0 } }
+}
+
+/// The result of running `exercises …` in-process.
+struct CommandRun {
+    let status: Int32
+    let output: String
+    let errors: String
+
+    /// The `--json` output parsed, for assertions on the envelope and the screen.
+    func json() throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(output.utf8))
+        guard let dictionary = object as? [String: Any] else { throw CocoaError(.coderReadCorrupt) }
+        return dictionary
+    }
+}
+
+/// Runs the command line exactly as the executable does, with fixed defaults: en_US, UTC,
+/// a manual clock at 2020-09-10T08:00:00Z, a fresh temporary cache directory, 80 columns.
+func runExercises(
+    _ arguments: [String],
+    locale: String = "en_US",
+    timeZone: String = "UTC",
+    now: Date = Date(timeIntervalSince1970: 1_599_724_800),
+    width: Int = 80
+) async -> CommandRun {
+    let io = CapturingIO()
+    let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("exercises-tests-\(UUID().uuidString)", isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: temporary) }
+    let defaults = SystemDefaults(
+        locale: Locale(identifier: locale),
+        timeZone: TimeZone(identifier: timeZone) ?? .gmt,
+        clock: ManualClock(now: now),
+        cachesDirectory: temporary.appendingPathComponent("caches", isDirectory: true),
+        temporaryDirectory: temporary.appendingPathComponent("tmp", isDirectory: true),
+        terminalWidth: width
+    )
+    let status = await CommandLineRunner.run(arguments, defaults: defaults, io: io)
+    return CommandRun(status: status, output: io.standardOutput, errors: io.standardError)
+}
+
+/// A file with `contents` in a fresh temporary directory (for `--file` tests).
+func temporaryFile(named name: String, contents: Data) throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exercises-input-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let url = directory.appendingPathComponent(name)
+    try contents.write(to: url)
+    return url
+}
