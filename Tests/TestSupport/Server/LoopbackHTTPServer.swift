@@ -101,6 +101,9 @@ public final class LoopbackHTTPServer: Sendable {
     /// Connections currently open.
     public var openConnections: Int { core.state.withLock { $0.openConnections } }
 
+    /// Server threads still running (the accept loop and one per connection); 0 after ``stop()``.
+    public var activeThreads: Int { core.state.withLock { $0.liveThreads } }
+
     /// Waits (polling the real clock, since the server runs in real time) until `condition`
     /// holds; returns whether it did within `timeout`.
     @discardableResult
