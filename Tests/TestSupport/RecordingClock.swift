@@ -1,12 +1,11 @@
 import Foundation
 import SharedNetworking
-import Synchronization
 
 /// A ``ManualClock`` that also remembers every duration it was asked to sleep, so a test can
 /// assert the exact backoff a component chose (not just that it eventually woke).
 public final class RecordingClock: AppClock {
     public let manual: ManualClock
-    private let recorded = Mutex<[Duration]>([])
+    private let recorded = Locked<[Duration]>([])
 
     public init(now: Date = Date(timeIntervalSince1970: 1_600_000_000)) {
         manual = ManualClock(now: now)

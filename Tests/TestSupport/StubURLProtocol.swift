@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -103,7 +102,7 @@ final class StubScript: Sendable {
     }
 
     let fallback: @Sendable (URLRequest) -> StubResponse
-    let state = Mutex(State())
+    let state = Locked(State())
 
     init(fallback: @escaping @Sendable (URLRequest) -> StubResponse) {
         self.fallback = fallback
@@ -121,7 +120,7 @@ final class StubScript: Sendable {
 /// The live scripts by host. `URLProtocol` instances are created by the URL loading system,
 /// which gives them only the request; this table is how a request finds its test's script.
 enum StubRegistry {
-    static let scripts = Mutex<[String: StubScript]>([:])
+    static let scripts = Locked<[String: StubScript]>([:])
 }
 
 /// The `URLProtocol` behind ``URLProtocolStub``. Installed only in stubbed configurations, it

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A real HTTP/1.1 server on 127.0.0.1 and an ephemeral port, for tests that must exercise the
 /// real client stack (URLSession, libcurl, TCP) rather than a stub.
@@ -57,7 +56,7 @@ public final class LoopbackHTTPServer: Sendable {
 
     /// Answers the *n*th request for `path` with `responses[n]`; the last one repeats.
     public func route(_ path: String, responses: [ScriptedResponse]) {
-        let hits = Mutex(0)
+        let hits = Locked(0)
         route(path) { _ in
             let index = hits.withLock { hits in
                 defer { hits += 1 }
@@ -114,8 +113,8 @@ public final class LoopbackHTTPServer: Sendable {
         await eventually(timeout: timeout) { condition(self) }
     }
 
-    /// Closes the listener and every connection (delayed responses are abandoned) and waits up
-    /// to a second for the server's threads to finish. Idempotent.
+    /// Closes the listener and every connection (delayed responses are abandoned) and waits
+    /// for the server's threads to finish (at most a few seconds). Idempotent.
     public func stop() {
         core.stop()
     }
@@ -139,7 +138,7 @@ final class ServerCore: Sendable {
         var wakeClosed = false
     }
 
-    let state = Mutex(State())
+    let state = Locked(State())
     let port: Int
     private let listener: Int32
     let wakeRead: Int32
@@ -173,7 +172,11 @@ final class ServerCore: Sendable {
     private func acceptLoop() {
         defer { POSIX.closeDescriptor(listener) }
         while case .ready = POSIX.wait(for: listener, events: Int16(POLLIN), wake: wakeRead) {
-            guard let fd = POSIX.accept(listener) else { continue }
+            guard let fd = POSIX.accept(listener) else {
+                // Out of descriptors (or the peer vanished): back off instead of spinning.
+                _ = POSIX.wait(for: -1, events: 0, wake: wakeRead, until: ContinuousClock.now.advanced(by: .milliseconds(1)))
+                continue
+            }
             let id: Int? = state.withLock { state in
                 guard !state.stopping else { return nil }
                 defer { state.connections += 1 }
@@ -218,8 +221,9 @@ final class ServerCore: Sendable {
         }
         guard first else { return }
         // Threads notice the wake pipe within a poll; wait for them so that stop() leaves no
-        // descriptor open. A responder closure that blocks is not waited for beyond a second.
-        let deadline = ContinuousClock.now.advanced(by: .seconds(1))
+        // descriptor open (microseconds, normally). A responder closure that blocks is not
+        // waited for beyond a few seconds; the last thread out then closes the pipe.
+        let deadline = ContinuousClock.now.advanced(by: .seconds(5))
         while ContinuousClock.now < deadline {
             if state.withLock({ $0.liveThreads == 0 }) { break }
             usleep(200)
