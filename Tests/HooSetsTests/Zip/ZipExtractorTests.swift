@@ -86,7 +86,7 @@ struct ZipExtractorTests {
         }
         #expect(scratch.tree.isEmpty)
         try ZipExtractor().extract(archive, to: target) { staging throws(ZipError) in
-            FileManager.default.createFile(atPath: staging.appendingPathComponent("manifest").path, contents: Data("m".utf8))
+            _ = FileManager.default.createFile(atPath: staging.appendingPathComponent("manifest").path, contents: Data("m".utf8))
         }
         #expect(scratch.tree == ["set/", "set/a.txt", "set/manifest"])
     }
