@@ -23,25 +23,17 @@ struct ByteReader {
         return bytes[position]
     }
 
-    mutating func u16() throws(ZipError) -> UInt16 {
-        guard remaining >= 2 else { throw shortError }
-        defer { position += 2 }
-        return UInt16(bytes[position]) | UInt16(bytes[position + 1]) << 8
-    }
+    mutating func u16() throws(ZipError) -> UInt16 { try little(UInt16.self) }
+    mutating func u32() throws(ZipError) -> UInt32 { try little(UInt32.self) }
+    mutating func u64() throws(ZipError) -> UInt64 { try little(UInt64.self) }
 
-    mutating func u32() throws(ZipError) -> UInt32 {
-        guard remaining >= 4 else { throw shortError }
-        defer { position += 4 }
-        var value: UInt32 = 0
-        for offset in (0..<4).reversed() { value = value << 8 | UInt32(bytes[position + offset]) }
-        return value
-    }
-
-    mutating func u64() throws(ZipError) -> UInt64 {
-        guard remaining >= 8 else { throw shortError }
-        defer { position += 8 }
-        var value: UInt64 = 0
-        for offset in (0..<8).reversed() { value = value << 8 | UInt64(bytes[position + offset]) }
+    /// A little-endian integer of `T`'s width.
+    private mutating func little<T: FixedWidthInteger & UnsignedInteger>(_: T.Type) throws(ZipError) -> T {
+        let width = T.bitWidth / 8
+        guard remaining >= width else { throw shortError }
+        defer { position += width }
+        var value: T = 0
+        for offset in (0..<width).reversed() { value = value << 8 | T(bytes[position + offset]) }
         return value
     }
 
