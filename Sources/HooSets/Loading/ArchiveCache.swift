@@ -4,12 +4,14 @@ import Foundation
 /// unchanged.
 ///
 /// `NN.zip` is extracted to `<cache>/NN.zip.extracted/`, together with a manifest
-/// (`.hoosets-manifest.json`: the archive's size and CRC-32, and the format version of the
-/// extraction) that is written into the staging directory *before* the atomic rename, so a
-/// manifest only ever describes a complete extraction. On the next launch the archive's size and
-/// checksum are compared with the manifest: equal → reused; different → extracted again
-/// (atomically replacing the old copy). The checksum detects change, it is not a security
-/// boundary: the archive is validated again on every extraction anyway.
+/// (`.hoosets-manifest.json`: the archive's size and CRC-32, the format version of the
+/// extraction, and every extracted file with its size) that is written into the staging
+/// directory *before* the atomic rename, so a manifest only ever describes a complete
+/// extraction. On the next launch the archive's size and checksum are compared with the
+/// manifest and the listed files checked (the system may purge caches file by file): all equal →
+/// reused; anything different → extracted again (atomically replacing the old copy). The
+/// checksum detects change, it is not a security boundary: the archive is validated again on
+/// every extraction anyway.
 struct ArchiveCache: Sendable {
     static let manifestName = ".hoosets-manifest.json"
     static let formatVersion = 1
@@ -17,11 +19,18 @@ struct ArchiveCache: Sendable {
     var directory: URL
     var extractor: ZipExtractor
 
+    /// Identifies an archive's content.
+    struct Fingerprint: Codable, Equatable {
+        var name: String
+        var size: UInt64
+        var crc32: String
+    }
+
     struct Manifest: Codable, Equatable {
         var formatVersion: Int
-        var archiveName: String
-        var archiveSize: UInt64
-        var archiveCRC32: String
+        var archive: Fingerprint
+        /// Extracted files (relative paths) and their sizes.
+        var files: [String: UInt64]
     }
 
     enum Outcome: Equatable {
@@ -37,12 +46,14 @@ struct ArchiveCache: Sendable {
         let destination = directory.appendingPathComponent("\(name).extracted", isDirectory: true)
         let previous = readManifest(in: destination)
         let current = try fingerprint(archive)
-        if previous == current {
+        if let previous, previous.formatVersion == Self.formatVersion, previous.archive == current,
+            Self.files(in: destination) == previous.files
+        {
             return (destination, .reused)
         }
         do throws(ZipError) {
             try extractor.extract(archiveAt: archive, to: destination) { staging throws(ZipError) in
-                try Self.write(current, into: staging)
+                try Self.write(Manifest(formatVersion: Self.formatVersion, archive: current, files: Self.files(in: staging)), into: staging)
             }
             return (destination, .extracted)
         } catch {
@@ -58,7 +69,7 @@ struct ArchiveCache: Sendable {
     }
 
     /// Size and CRC-32 of the archive, read in chunks.
-    func fingerprint(_ archive: URL) throws(ZipError) -> Manifest {
+    func fingerprint(_ archive: URL) throws(ZipError) -> Fingerprint {
         let source = try ZipFileSource(url: archive)
         var crc = CRC32()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 * 1024, alignment: 16)
@@ -72,9 +83,24 @@ struct ArchiveCache: Sendable {
             crc.update(UnsafeRawBufferPointer(piece))
             offset += UInt64(count)
         }
-        return Manifest(
-            formatVersion: Self.formatVersion, archiveName: archive.lastPathComponent,
-            archiveSize: source.size, archiveCRC32: ZipError.hex(crc.value))
+        return Fingerprint(name: archive.lastPathComponent, size: source.size, crc32: ZipError.hex(crc.value))
+    }
+
+    /// Regular files under `root` (relative paths) with their sizes, the manifest excluded.
+    static func files(in root: URL) -> [String: UInt64] {
+        var files: [String: UInt64] = [:]
+        let prefix = root.standardizedFileURL.path + "/"
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey]) else {
+            return files
+        }
+        for case let url as URL in walker {
+            guard let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey]), values.isRegularFile == true else { continue }
+            let path = url.standardizedFileURL.path
+            guard path.hasPrefix(prefix) else { continue }
+            let relative = String(path.dropFirst(prefix.count))
+            if relative != manifestName { files[relative] = UInt64(values.fileSize ?? 0) }
+        }
+        return files
     }
 
     static func write(_ manifest: Manifest, into staging: URL) throws(ZipError) {

@@ -70,13 +70,19 @@ struct HooSetsSourceTests {
 
         let first = try source.loadSynchronously().value
         #expect(first.sets.allSatisfy { $0.origin.kind == .extracted })
-        let markerURL = first.sets[0].origin.directory.appendingPathComponent("marker")
-        try Data("from the first launch".utf8).write(to: markerURL)
+        let png = first.sets[0].origin.directory.appendingPathComponent("01/hoo.png")
+        let inode = try #require(try Self.inode(png))
 
         let second = try source.loadSynchronously().value
         #expect(second.sets.allSatisfy { $0.origin.kind == .reused })
-        #expect(FileManager.default.fileExists(atPath: markerURL.path))
+        #expect(try Self.inode(png) == inode)  // the very same file: nothing was extracted again
         #expect(second == Self.withKinds(first, .reused))
+
+        // The system purges one cached file: that set is extracted again, the others reused.
+        try FileManager.default.removeItem(at: png)
+        let purged = try source.loadSynchronously().value
+        #expect(purged.sets.map(\.origin.kind) == [.extracted] + Array(repeating: .reused, count: 8))
+        #expect(FileManager.default.fileExists(atPath: png.path))
 
         // The server ships a new 03.zip: only that set is extracted again.
         try SetFixtures.archive(number: 3, color: "Teal", hoos: [("Sea", "Salt in the air"), ("Foam", "White on green")])
@@ -234,6 +240,10 @@ struct HooSetsSourceTests {
         }
         let result = await task.value
         #expect(throws: HooSetsError.cancelled) { try result.get() }
+    }
+
+    static func inode(_ url: URL) throws -> Int? {
+        try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? Int
     }
 
     static func withKinds(_ library: HooLibrary, _ kind: HooSetOrigin.Kind) -> HooLibrary {
