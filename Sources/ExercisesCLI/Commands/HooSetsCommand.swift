@@ -27,13 +27,16 @@ struct HooSetsCommand: ExerciseCommand {
     func run(_ context: CommandContext) async throws(CLIError) -> ScreenOutput {
         let selection = try context.options.value("--select", as: "SET/HOO (e.g. 1/1)") { HooID(parsing: $0) }
         let scale = try context.options.value("--scale", as: "1, 2 or 3") { Int($0).flatMap(DisplayScale.init(rawValue:)) } ?? .x2
-        let caches = context.environment.directories.caches.appendingPathComponent("HooSets", isDirectory: true)
+        let caches = context.environment.directories.caches
         let source: HooSetsSource
         let sourceLabel: String
         do throws(HooSetsError) {
             if let path = context.options.value("--dir") {
-                let directory = URL(fileURLWithPath: (path as NSString).expandingTildeInPath, isDirectory: true)
-                source = HooSetsSource(directory: directory, cacheDirectory: caches)
+                let directory = URL(fileURLWithPath: (path as NSString).expandingTildeInPath, isDirectory: true).standardizedFileURL
+                // Each directory gets its own extraction folder, so two sets named 01.zip never
+                // evict each other.
+                let key = ZipError.hex(CRC32.checksum(Array(directory.path.utf8)))
+                source = HooSetsSource(directory: directory, cacheDirectory: caches.appendingPathComponent("HooSets/dirs/\(key)", isDirectory: true))
                 sourceLabel = directory.path
             } else {
                 source = try HooSetsSource.bundled(caches: caches)

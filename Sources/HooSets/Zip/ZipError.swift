@@ -103,7 +103,8 @@ public enum ZipError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    static func hex(_ value: UInt32) -> String {
+    /// Eight lowercase hex digits, as `unzip -v` shows CRCs.
+    public static func hex(_ value: UInt32) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: max(0, 8 - digits.count)) + digits
     }
