@@ -135,8 +135,8 @@ public final class ResourcePipeline: ResourceLoading {
     }
 
     public var statistics: Statistics {
-        let (flights, active, queued, failures) = coordinator.withLock {
-            ($0.flights.count, $0.activeRequests, $0.slotQueue.count, $0.failures.count)
+        let (flights, callers, active, queued, failures) = coordinator.withLock {
+            ($0.flights.count, $0.waitingCallers, $0.activeRequests, $0.slotQueue.count, $0.failures.count)
         }
         return Statistics(
             memoryCount: memory.count,
@@ -144,6 +144,7 @@ public final class ResourcePipeline: ResourceLoading {
             diskCount: disk?.count ?? 0,
             diskSize: disk?.totalSize ?? 0,
             loadsInFlight: flights,
+            waitingCallers: callers,
             activeRequests: active,
             queuedRequests: queued,
             rememberedFailures: failures

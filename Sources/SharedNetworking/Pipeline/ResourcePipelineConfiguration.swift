@@ -79,6 +79,8 @@ extension ResourcePipeline {
         public var diskSize: Int
         /// Distinct loads (URL and kind) with at least one interested caller or prefetch.
         public var loadsInFlight: Int
+        /// Callers awaiting a load (prefetches not counted).
+        public var waitingCallers: Int
         /// Network requests being sent now (never more than K).
         public var activeRequests: Int
         /// Loads waiting for one of the K network slots.

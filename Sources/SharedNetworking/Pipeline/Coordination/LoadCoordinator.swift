@@ -94,6 +94,11 @@ struct LoadCoordinator {
     private(set) var failures: [FlightKey: RememberedFailure] = [:]
     private var lastID: UInt64 = 0
 
+    /// Callers (not prefetches) waiting for some flight.
+    var waitingCallers: Int {
+        flights.values.reduce(0) { $0 + $1.subscribers.values.count { $0.continuation != nil } }
+    }
+
     init(slotLimit: Int) {
         self.slotLimit = max(1, slotLimit)
     }

@@ -63,6 +63,8 @@ func checkedSize(width: Int, height: Int, format: ImageFormat) throws(ImageHeade
 /// PNG: the signature, then the `IHDR` chunk (width and height as big-endian 32-bit values).
 enum PNGHeader {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    /// "IEND" and the CRC-32 of its empty chunk, always AE 42 60 82.
+    static let endChunk: [UInt8] = Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]
 
     static func parse(_ reader: ByteReader, requireComplete: Bool) throws(ImageHeaderError) -> ImageInfo {
         var chunk = 8
@@ -79,10 +81,10 @@ enum PNGHeader {
         }
         let size = try checkedSize(width: width, height: height, format: .png)
         if requireComplete {
-            // IEND is the last chunk; allow a little trailing junk after it.
+            // IEND (type and its constant CRC) is the last chunk; allow a little junk after it.
             let tailStart = max(chunk + 25, reader.count - 4096)
-            guard reader.firstOffset(of: Array("IEND".utf8), from: tailStart) != nil else {
-                throw .truncated(format: .png, reason: "no IEND chunk")
+            guard reader.firstOffset(of: PNGHeader.endChunk, from: tailStart) != nil else {
+                throw .truncated(format: .png, reason: "no complete IEND chunk")
             }
         }
         return ImageInfo(format: .png, pixelSize: size)
