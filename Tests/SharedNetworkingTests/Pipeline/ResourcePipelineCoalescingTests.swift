@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SharedNetworking
@@ -19,7 +20,7 @@ struct ResourcePipelineCoalescingTests {
                 group.addTask { try await pipeline.image(for: imageURL("photo.jpg"), priority: .normal) }
             }
             await client.waitUntil { $0.requests.count == 1 }
-            #expect(await settle { pipeline.statistics.waitingCallers == 100 })
+            #expect(await eventually { pipeline.statistics.waitingCallers == 100 })
             client.releaseAll()
             var results: [FetchedResource] = []
             for try await result in group { results.append(result) }
@@ -40,7 +41,7 @@ struct ResourcePipelineCoalescingTests {
         let first = Task { try await pipeline.image(for: imageURL("photo.jpg"), priority: .normal) }
         let second = Task { try await pipeline.image(for: imageURL("photo.jpg"), priority: .normal) }
         await client.waitUntil { $0.held.count == 1 }
-        #expect(await settle { pipeline.statistics.waitingCallers == 2 })
+        #expect(await eventually { pipeline.statistics.waitingCallers == 2 })
 
         first.cancel()
         await #expect(throws: ResourceError.cancelled) { try await first.value }
@@ -65,14 +66,14 @@ struct ResourcePipelineCoalescingTests {
         let first = Task { try await pipeline.image(for: imageURL("photo.jpg"), priority: .normal) }
         let second = Task { try await pipeline.image(for: imageURL("photo.jpg"), priority: .high) }
         await client.waitUntil { $0.held.count == 1 }
-        #expect(await settle { pipeline.statistics.waitingCallers == 2 })
+        #expect(await eventually { pipeline.statistics.waitingCallers == 2 })
 
         first.cancel()
         second.cancel()
         await #expect(throws: ResourceError.cancelled) { try await first.value }
         await #expect(throws: ResourceError.cancelled) { try await second.value }
         await client.waitUntil { $0.cancelled.count == 1 }
-        #expect(await settle { pipeline.statistics.activeRequests == 0 })
+        #expect(await eventually { pipeline.statistics.activeRequests == 0 })
 
         let statistics = pipeline.statistics
         #expect(statistics.memoryCount == 0)
@@ -109,7 +110,7 @@ struct ResourcePipelineCoalescingTests {
         await pipeline.prefetch([imageURL("photo.jpg")])
         await client.waitUntil { $0.held.count == 1 }
         let visible = Task { try await pipeline.image(for: imageURL("photo.jpg"), priority: .normal) }
-        #expect(await settle { pipeline.statistics.waitingCallers == 1 })
+        #expect(await eventually { pipeline.statistics.waitingCallers == 1 })
         client.releaseAll()
         #expect(try await visible.value.data == image)
         #expect(client.snapshot.requests.count == 1)
@@ -125,7 +126,7 @@ struct ResourcePipelineCoalescingTests {
         await pipeline.prefetch([imageURL("a.jpg"), imageURL("b.jpg")])
         await client.waitUntil { $0.held.count == 2 }
         let visible = Task { try await pipeline.image(for: imageURL("b.jpg"), priority: .normal) }
-        #expect(await settle { pipeline.statistics.waitingCallers == 1 })
+        #expect(await eventually { pipeline.statistics.waitingCallers == 1 })
 
         await pipeline.cancelPrefetch([imageURL("a.jpg"), imageURL("b.jpg")])
         await client.waitUntil { $0.cancelled == [imageURL("a.jpg")] }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SharedNetworking
@@ -124,7 +125,7 @@ struct ResourcePipelineFailureTests {
         let pipeline = makePipeline(client: client)
         let tasks = (0..<5).map { _ in Task { try await pipeline.image(for: url, priority: .normal) } }
         await client.waitUntil { $0.held.count == 1 }
-        #expect(await settle { pipeline.statistics.waitingCallers == 5 })
+        #expect(await eventually { pipeline.statistics.waitingCallers == 5 })
         client.releaseAll()
         for task in tasks {
             await #expect(throws: ResourceError.network(.httpStatus(code: 404, url: url, bodyExcerpt: ""))) { try await task.value }

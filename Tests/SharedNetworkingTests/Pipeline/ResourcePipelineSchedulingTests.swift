@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SharedNetworking
@@ -18,7 +19,7 @@ struct ResourcePipelineSchedulingTests {
         try await withThrowingTaskGroup(of: FetchedResource.self) { group in
             for url in urls { group.addTask { try await pipeline.image(for: url, priority: .normal) } }
             await client.waitUntil { $0.held.count == 3 }
-            #expect(await settle { pipeline.statistics.queuedRequests == 47 })
+            #expect(await eventually { pipeline.statistics.queuedRequests == 47 })
             #expect(pipeline.statistics.activeRequests == 3)
             // Release one at a time; each completion lets exactly one more through.
             for _ in 0..<50 {
@@ -51,15 +52,15 @@ struct ResourcePipelineSchedulingTests {
         request("blocker", .normal)
         await client.waitUntil { $0.held.count == 1 }
         await pipeline.prefetch([imageURL("d-prefetched-then-visible")])
-        #expect(await settle { pipeline.statistics.queuedRequests == 1 })
+        #expect(await eventually { pipeline.statistics.queuedRequests == 1 })
         await pipeline.prefetch([imageURL("a-prefetch")])
-        #expect(await settle { pipeline.statistics.queuedRequests == 2 })
+        #expect(await eventually { pipeline.statistics.queuedRequests == 2 })
         request("b-normal", .normal)
-        #expect(await settle { pipeline.statistics.queuedRequests == 3 })
+        #expect(await eventually { pipeline.statistics.queuedRequests == 3 })
         request("c-high", .high)
-        #expect(await settle { pipeline.statistics.queuedRequests == 4 })
+        #expect(await eventually { pipeline.statistics.queuedRequests == 4 })
         request("d-prefetched-then-visible", .high)
-        #expect(await settle { pipeline.statistics.waitingCallers == 4 })
+        #expect(await eventually { pipeline.statistics.waitingCallers == 4 })
 
         for _ in 0..<5 {
             await client.waitUntil { $0.held.count == 1 }
@@ -82,11 +83,11 @@ struct ResourcePipelineSchedulingTests {
         await client.waitUntil { $0.held.count == 1 }
         let second = Task { try await pipeline.image(for: imageURL("second"), priority: .high) }
         let third = Task { try await pipeline.image(for: imageURL("third"), priority: .normal) }
-        #expect(await settle { pipeline.statistics.queuedRequests == 2 })
+        #expect(await eventually { pipeline.statistics.queuedRequests == 2 })
 
         second.cancel()
         await #expect(throws: ResourceError.cancelled) { try await second.value }
-        #expect(await settle { pipeline.statistics.queuedRequests == 1 })
+        #expect(await eventually { pipeline.statistics.queuedRequests == 1 })
         client.releaseAll()
         _ = try await first.value
         _ = try await third.value

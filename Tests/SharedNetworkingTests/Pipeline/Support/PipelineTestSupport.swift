@@ -52,21 +52,6 @@ func makePipeline(
     )
 }
 
-/// Waits for concurrent work (pipeline tasks) to reach a state, yielding and then pausing
-/// briefly between checks. Not a timing assertion: returns `false` only after a generous bound.
-@discardableResult
-func settle(_ condition: @Sendable () -> Bool) async -> Bool {
-    for attempt in 0..<20_000 {
-        if condition() { return true }
-        if attempt < 1_000 {
-            await Task.yield()
-        } else {
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-    }
-    return condition()
-}
-
 func imageURL(_ name: String) -> URL {
     URL(string: "https://images.example.com/\(name)")!
 }
