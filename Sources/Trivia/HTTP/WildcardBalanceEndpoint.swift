@@ -1,0 +1,69 @@
+import Foundation
+import SharedNetworking
+
+/// The host's side of `GET /v1/users/{user}/wildcards`: status and body for a request, with no
+/// HTTP server attached, so the contract is tested in-process and a real server only routes.
+public struct WildcardBalanceEndpoint: Sendable {
+    public var authenticator: any TriviaAuthenticator
+    /// The user's balance, or `nil` when the user is unknown (usually the host's ledger).
+    public var balance: @Sendable (UserID) async -> Int?
+
+    public init(authenticator: any TriviaAuthenticator, balance: @escaping @Sendable (UserID) async -> Int?) {
+        self.authenticator = authenticator
+        self.balance = balance
+    }
+
+    /// The path for `user`, percent-encoded so any user id is one path segment.
+    public static func path(for user: UserID) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/;?#%")
+        let segment = user.rawValue.addingPercentEncoding(withAllowedCharacters: allowed) ?? user.rawValue
+        return "v1/users/\(segment)/wildcards"
+    }
+
+    /// The user named by a request path, or `nil` when the path is not this endpoint.
+    public static func user(inPath path: String) -> UserID? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        guard parts.count == 4, parts[0] == "v1", parts[1] == "users", parts[3] == "wildcards",
+            let user = String(parts[2]).removingPercentEncoding, !user.isEmpty
+        else { return nil }
+        return UserID(user)
+    }
+
+    /// Answers `request`: 200 with a ``WildcardBalance``, or 401/403/404/405 with a
+    /// ``TriviaHTTPErrorBody``.
+    public func respond(to request: HTTPRequest) async -> HTTPResponse {
+        guard let user = Self.user(inPath: request.url.path) else {
+            return Self.error(404, "notFound", "no such endpoint: \(request.url.path)", for: request)
+        }
+        guard request.method == .get else {
+            return Self.error(405, "methodNotAllowed", "use GET", for: request)
+        }
+        let authorization = request.headers["Authorization"] ?? ""
+        guard authorization.lowercased().hasPrefix("bearer "),
+            let identity = authenticator.identity(forToken: String(authorization.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces))
+        else {
+            return Self.error(401, "unauthorized", "a valid bearer token is required", for: request)
+        }
+        guard identity.user == user else {
+            return Self.error(403, "forbidden", "this token belongs to another user", for: request)
+        }
+        guard let balance = await balance(user) else {
+            return Self.error(404, "unknownUser", "no wild-card account for \(user)", for: request)
+        }
+        return Self.json(200, WildcardBalance(user: user, balance: balance), for: request)
+    }
+
+    static func error(_ status: Int, _ code: String, _ message: String, for request: HTTPRequest) -> HTTPResponse {
+        json(status, TriviaHTTPErrorBody(code: code, message: message), for: request)
+    }
+
+    static func json(_ status: Int, _ value: some Encodable, for request: HTTPRequest) -> HTTPResponse {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let body = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        return HTTPResponse(
+            url: request.url, status: status,
+            headers: ["Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store"], body: body)
+    }
+}
