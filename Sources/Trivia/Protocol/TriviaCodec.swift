@@ -111,11 +111,16 @@ private struct UnsupportedVersion: Error {
 /// milliseconds (`…10.250Z`) only when the instant has them.
 public enum TriviaDates {
     public static func string(from date: Date) -> String {
-        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
-        let rounded = Date(timeIntervalSince1970: milliseconds / 1000)
-        let whole = milliseconds.truncatingRemainder(dividingBy: 1000) == 0
-        var style = Date.ISO8601FormatStyle(timeZone: .gmt)
-        if !whole { style = style.time(includingFractionalSeconds: true) }
-        return rounded.formatted(style)
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        var seconds = milliseconds / 1000
+        var fraction = milliseconds % 1000
+        if fraction < 0 {
+            seconds -= 1
+            fraction += 1000
+        }
+        let whole = Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
+        guard fraction != 0, whole.hasSuffix("Z") else { return whole }
+        let digits = String(fraction)
+        return whole.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
     }
 }
