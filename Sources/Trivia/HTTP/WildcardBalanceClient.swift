@@ -28,12 +28,19 @@ public struct WildcardBalanceClient: WildcardBalanceFetching {
     /// The request, exactly as documented in `Docs/Trivia/Protocol.md`.
     public func request(for user: UserID, token: String) -> HTTPRequest {
         HTTPRequest(
-            url: baseURL.appendingPathComponent(WildcardBalanceEndpoint.path(for: user), isDirectory: false),
+            url: Self.url(baseURL, appending: WildcardBalanceEndpoint.path(for: user)),
             method: .get,
             headers: ["Accept": "application/json", "Authorization": "Bearer \(token)"],
             timeout: .seconds(10),
             maxResponseBytes: 16 * 1024
         )
+    }
+
+    /// `base` + an already percent-encoded relative path (`appendingPathComponent` would encode
+    /// the escapes a second time).
+    static func url(_ base: URL, appending encodedPath: String) -> URL {
+        let text = base.absoluteString
+        return URL(string: (text.hasSuffix("/") ? text : text + "/") + encodedPath) ?? base
     }
 
     public func balance(for user: UserID, token: String) async throws(WildcardBalanceError) -> WildcardBalance {

@@ -21,11 +21,12 @@ public struct WildcardBalanceEndpoint: Sendable {
         return "v1/users/\(segment)/wildcards"
     }
 
-    /// The user named by a request path, or `nil` when the path is not this endpoint.
-    public static func user(inPath path: String) -> UserID? {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+    /// The user named by a percent-encoded request path ending in `v1/users/{user}/wildcards`
+    /// (any mount prefix before it), or `nil` when the path is not this endpoint.
+    public static func user(inPath encodedPath: String) -> UserID? {
+        let parts = encodedPath.split(separator: "/", omittingEmptySubsequences: true).suffix(4).map(String.init)
         guard parts.count == 4, parts[0] == "v1", parts[1] == "users", parts[3] == "wildcards",
-            let user = String(parts[2]).removingPercentEncoding, !user.isEmpty
+            let user = parts[2].removingPercentEncoding, !user.isEmpty
         else { return nil }
         return UserID(user)
     }
@@ -33,7 +34,8 @@ public struct WildcardBalanceEndpoint: Sendable {
     /// Answers `request`: 200 with a ``WildcardBalance``, or 401/403/404/405 with a
     /// ``TriviaHTTPErrorBody``.
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
-        guard let user = Self.user(inPath: request.url.path) else {
+        let encodedPath = URLComponents(url: request.url, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? request.url.path
+        guard let user = Self.user(inPath: encodedPath) else {
             return Self.error(404, "notFound", "no such endpoint: \(request.url.path)", for: request)
         }
         guard request.method == .get else {

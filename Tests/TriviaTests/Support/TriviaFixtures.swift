@@ -18,6 +18,8 @@ let threeQuestions = TriviaQuestionSet(
     ])
 
 let ada = TriviaIdentity(user: "ada", displayName: "Ada")
+/// `ada`, for scopes where a local variable shadows it.
+let adaUser = ada
 let alan = TriviaIdentity(user: "alan", displayName: "Alan")
 let grace = TriviaIdentity(user: "grace", displayName: "Grace")
 
@@ -146,4 +148,15 @@ func eventually(_ condition: () -> Bool, maxYields: Int = 20_000) async -> Bool 
         await Task.yield()
     }
     return condition()
+}
+
+/// Moves `clock` forward in `step`s until `condition` holds: a timer task may not have started
+/// sleeping yet when the test first advances, so one jump is not enough.
+@MainActor
+func advance(_ clock: ManualClock, by step: Duration, until condition: () -> Bool, maxSteps: Int = 20) async -> Bool {
+    for _ in 0..<maxSteps {
+        if await eventually(condition, maxYields: 500) { return true }
+        clock.advance(by: step)
+    }
+    return await eventually(condition)
 }
