@@ -14,7 +14,11 @@ struct TriviaCommand: ExerciseCommand {
         (the format of Sources/Trivia/Resources/questions.json); --json prints the screens and \
         every message on your connection.
         """
-    let commonOptions = [CommonOptions.file, CommonOptions.locale, CommonOptions.timeZone, CommonOptions.now, CommonOptions.json]
+    /// No `--url`: there is no feed to fetch. `--cache-dir` is accepted like everywhere (scripts
+    /// pass it to every exercise) though nothing is cached.
+    let commonOptions = [
+        CommonOptions.file, CommonOptions.locale, CommonOptions.timeZone, CommonOptions.now, CommonOptions.json, CommonOptions.cacheDirectory,
+    ]
     let options = TriviaRunOptions.all
     let examples = [
         "exercises trivia",
