@@ -34,26 +34,47 @@ public struct WildcardBalanceEndpoint: Sendable {
     /// Answers `request`: 200 with a ``WildcardBalance``, or 401/403/404/405 with a
     /// ``TriviaHTTPErrorBody``.
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
+        switch Self.authorize(request, authenticator: authenticator) {
+        case .refused(let response): response
+        case .user(let user): Self.response(balance: await balance(user), user: user, for: request)
+        }
+    }
+
+    /// The outcome of routing and authenticating a request, before the balance is looked up.
+    public enum Authorization: Sendable {
+        /// The request is for this user's balance and the token is theirs.
+        case user(UserID)
+        /// The response to send instead (404, 405, 401, 403).
+        case refused(HTTPResponse)
+    }
+
+    /// Routing and the token check, synchronous, for servers whose ledger is synchronous too.
+    public static func authorize(_ request: HTTPRequest, authenticator: any TriviaAuthenticator) -> Authorization {
         let encodedPath = URLComponents(url: request.url, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? request.url.path
-        guard let user = Self.user(inPath: encodedPath) else {
-            return Self.error(404, "notFound", "no such endpoint: \(request.url.path)", for: request)
+        guard let user = user(inPath: encodedPath) else {
+            return .refused(error(404, "notFound", "no such endpoint: \(request.url.path)", for: request))
         }
         guard request.method == .get else {
-            return Self.error(405, "methodNotAllowed", "use GET", for: request)
+            return .refused(error(405, "methodNotAllowed", "use GET", for: request))
         }
         let authorization = request.headers["Authorization"] ?? ""
         guard authorization.lowercased().hasPrefix("bearer "),
             let identity = authenticator.identity(forToken: String(authorization.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces))
         else {
-            return Self.error(401, "unauthorized", "a valid bearer token is required", for: request)
+            return .refused(error(401, "unauthorized", "a valid bearer token is required", for: request))
         }
         guard identity.user == user else {
-            return Self.error(403, "forbidden", "this token belongs to another user", for: request)
+            return .refused(error(403, "forbidden", "this token belongs to another user", for: request))
         }
-        guard let balance = await balance(user) else {
-            return Self.error(404, "unknownUser", "no wild-card account for \(user)", for: request)
+        return .user(user)
+    }
+
+    /// 200 with the balance, or 404 when the user has no account (`balance` is `nil`).
+    public static func response(balance: Int?, user: UserID, for request: HTTPRequest) -> HTTPResponse {
+        guard let balance else {
+            return error(404, "unknownUser", "no wild-card account for \(user)", for: request)
         }
-        return Self.json(200, WildcardBalance(user: user, balance: balance), for: request)
+        return json(200, WildcardBalance(user: user, balance: balance), for: request)
     }
 
     static func error(_ status: Int, _ code: String, _ message: String, for request: HTTPRequest) -> HTTPResponse {
