@@ -16,7 +16,6 @@ public final class InMemoryTriviaNetwork: Sendable {
     private struct State {
         var connections: [ConnectionID: AsyncStream<TriviaConnectionEvent>.Continuation] = [:]
         var refusesConnections = false
-        var framesDelivered = 0
     }
 
     /// The routing table, shared with the router task.
@@ -55,11 +54,6 @@ public final class InMemoryTriviaNetwork: Sendable {
         routes.state.withLock { $0.connections.keys.sorted() }
     }
 
-    /// Frames delivered to clients so far (lets tests wait for traffic to settle).
-    public var framesDelivered: Int {
-        routes.state.withLock { $0.framesDelivered }
-    }
-
     /// Drops `connection` as a network failure would: the host sees a disconnect and the
     /// client's `incoming` ends with an error.
     public func sever(_ connection: ConnectionID) async {
@@ -89,11 +83,7 @@ public final class InMemoryTriviaNetwork: Sendable {
         switch output {
         case .send(let envelope, let connection):
             guard let frame = try? codec.encode(envelope) else { return }
-            let continuation = routes.state.withLock { state -> AsyncStream<TriviaConnectionEvent>.Continuation? in
-                guard let continuation = state.connections[connection] else { return nil }
-                state.framesDelivered += 1
-                return continuation
-            }
+            let continuation = routes.state.withLock { $0.connections[connection] }
             continuation?.yield(.frame(frame))
         case .close(let connection, let reason):
             let continuation = routes.state.withLock { $0.connections.removeValue(forKey: connection) }
