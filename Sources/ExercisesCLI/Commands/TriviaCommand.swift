@@ -63,8 +63,10 @@ struct TriviaCommand: ExerciseCommand {
             lines += text.render(frame.screen, elapsed: frame.at.timeIntervalSince(start))
             lines.append("")
         }
+        let questions = questionSet.questions.count, players = settings.players + 1
         lines.append(
-            "\(questionSet.questions.count) questions · \(settings.players + 1) players · \(recorder.events.count) messages on your connection · seed \(settings.seed)")
+            "\(questions) \(questions == 1 ? "question" : "questions") · \(players) \(players == 1 ? "player" : "players") · "
+                + "\(recorder.events.count) messages on your connection · seed \(settings.seed)")
         let log = TriviaRunLog(
             settings: .init(
                 seed: settings.seed, players: settings.players + 1, questions: questionSet.questions.count,
