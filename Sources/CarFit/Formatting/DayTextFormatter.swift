@@ -7,11 +7,21 @@ import Foundation
 public struct DayTextFormatter: Sendable {
     public let calendar: Calendar
     public let locale: Locale
+    /// The locale's own short time pattern (`HH:mm`, `HH.mm`, `h:mm a`). Configured once here
+    /// and never mutated afterwards; formatting with it is thread-safe.
+    private let timeFormatter: DateFormatter
 
     /// `calendar` provides the time zone and the locale (`calendar.locale`, or `en_US_POSIX`).
     public init(calendar: Calendar) {
         self.calendar = calendar
         self.locale = calendar.locale ?? Locale(identifier: "en_US_POSIX")
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.calendar = calendar
+        formatter.timeZone = calendar.timeZone
+        formatter.dateStyle = .none
+        formatter.timeStyle = .short
+        timeFormatter = formatter
     }
 
     private func style() -> Date.FormatStyle {
@@ -36,9 +46,11 @@ public struct DayTextFormatter: Sendable {
         day.day.formatted(IntegerFormatStyle<Int>.number.locale(locale).grouping(.never))
     }
 
-    /// The start time of a visit: `10:05`, `10.05` (Danish), `10:05 AM` (US English).
+    /// A clock time in the locale's short style: `08:05` (British), `08.05` (Danish),
+    /// `8:05 AM` (US English). `Date.FormatStyle`'s `.shortened` drops the leading zero of
+    /// 24-hour locales on Linux, so the locale's own pattern is used instead.
     public func time(of date: Date) -> String {
-        date.formatted(Date.FormatStyle(date: .omitted, time: .shortened, locale: locale, calendar: calendar, timeZone: calendar.timeZone))
+        timeFormatter.string(from: date)
     }
 
     /// Weekday names starting with the calendar's first weekday (Monday in Denmark, Sunday in

@@ -105,13 +105,13 @@ extension VisitTask: Decodable {
         var minutes: Int?
         if let value = container.decodeLenientDouble(forKey: .timesInMinutes) {
             if value < 0 {
-                decoder.report(.repaired, "negative time \(value.formatted(.number)) min ignored", at: [CodingKeys.timesInMinutes])
+                decoder.report(.repaired, "negative time \(Self.describe(value)) min ignored", at: [CodingKeys.timesInMinutes])
             } else if value > Double(Self.maximumMinutes) {
-                decoder.report(.repaired, "time \(value.formatted(.number)) min is implausible; ignored", at: [CodingKeys.timesInMinutes])
+                decoder.report(.repaired, "time \(Self.describe(value)) min is implausible; ignored", at: [CodingKeys.timesInMinutes])
             } else {
                 minutes = Int(value.rounded())
                 if Double(minutes ?? 0) != value {
-                    decoder.report(.repaired, "fractional time \(value.formatted(.number)) min rounded", at: [CodingKeys.timesInMinutes])
+                    decoder.report(.repaired, "fractional time \(Self.describe(value)) min rounded", at: [CodingKeys.timesInMinutes])
                 }
             }
         } else {
@@ -122,6 +122,11 @@ extension VisitTask: Decodable {
 
     /// A task longer than a day is a data error, not a long wash.
     static let maximumMinutes = 24 * 60
+
+    /// A number for a diagnostic, the same on every device (`-10`, `25.5`).
+    private static func describe(_ value: Double) -> String {
+        value.formatted(.number.locale(Locale(identifier: "en_US_POSIX")).grouping(.never))
+    }
 }
 
 extension KeyedDecodingContainer {
