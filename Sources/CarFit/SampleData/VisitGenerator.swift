@@ -4,7 +4,8 @@ import SharedNetworking
 /// Realistic visits for any date, the same for the same seed: sample data so the screen shows
 /// something on any "today" (the real sample only covers three days of September 2020).
 ///
-/// - A roster of 30 clients with Danish names, phone numbers and Copenhagen-area addresses.
+/// - A roster of 30 clients with Danish names, phone numbers and Copenhagen-area addresses;
+///   each day's clients are visited in a short route (always the nearest next).
 /// - Monday to Friday 4–7 visits, Saturday 2–3, Sunday none; the first starts 07:30–08:15
 ///   local time, each follows the previous one after 10–25 minutes of driving.
 /// - 1–3 tasks per visit from the real feed's tasks; about 60 % have a two-hour expected window.
@@ -44,7 +45,7 @@ public struct VisitGenerator: Sendable, Hashable {
         let roster = clients()
         var minute = 7 * 60 + 30 + 5 * random.int(in: 0...9)
         var planned: [Visit] = []
-        for index in random.distinctIndices(count, below: roster.count) {
+        for index in Self.shortRoute(through: random.distinctIndices(count, below: roster.count), roster: roster) {
             let tasks = random.distinctIndices(random.int(in: 1...3), below: SampleCatalog.tasks.count).map { taskIndex in
                 let task = SampleCatalog.tasks[taskIndex]
                 return VisitTask(id: random.uuidString(), title: task.title, minutes: task.minutes)
@@ -84,6 +85,28 @@ public struct VisitGenerator: Sendable, Hashable {
             }
         }
         return planned
+    }
+
+    /// The clients in the order a planner would drive: from the first, always to the nearest
+    /// client not yet visited (greedy nearest neighbour; good enough for a handful of stops).
+    private static func shortRoute(through indices: [Int], roster: [HouseOwner]) -> [Int] {
+        guard var current = indices.first else { return [] }
+        var remaining = Array(indices.dropFirst())
+        var route = [current]
+        while !remaining.isEmpty {
+            let from = roster[current].coordinate
+            let nearest = remaining.indices.min { a, b in
+                distance(from, roster[remaining[a]].coordinate) < distance(from, roster[remaining[b]].coordinate)
+            } ?? 0
+            current = remaining.remove(at: nearest)
+            route.append(current)
+        }
+        return route
+    }
+
+    private static func distance(_ a: GeoCoordinate?, _ b: GeoCoordinate?) -> Double {
+        guard let a, let b else { return .infinity }
+        return Haversine.distance(from: a, to: b)
     }
 
     /// The same 30 clients for a seed, whatever the day.
