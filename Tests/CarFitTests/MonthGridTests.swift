@@ -124,3 +124,20 @@ struct MonthGridTests {
         #expect(CalendarDay(year: 2020, month: 9, day: 1).description == "2020-09-01")
     }
 }
+
+@Suite("Calendar day and month values")
+struct CalendarValueTests {
+    @Test func textFormsRoundTrip() throws {
+        for day in [CalendarDay(year: 2020, month: 9, day: 1), CalendarDay(year: 900, month: 1, day: 31), CalendarDay(year: 2024, month: 12, day: 9)] {
+            #expect(CalendarDay(parsing: day.description) == day)
+            let data = try JSONEncoder().encode(day)
+            #expect(try JSONDecoder().decode(CalendarDay.self, from: data) == day)
+        }
+        #expect(CalendarDay(year: 900, month: 1, day: 31).description == "0900-01-31")
+        let month = CalendarMonth(year: 2020, month: 9)
+        #expect(String(decoding: try JSONEncoder().encode(month), as: UTF8.self) == "\"2020-09\"")
+        #expect(try JSONDecoder().decode(CalendarMonth.self, from: Data("\"2020-09\"".utf8)) == month)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(CalendarMonth.self, from: Data("\"2020-13\"".utf8)) }
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(CalendarDay.self, from: Data("\"2020-02-30\"".utf8)) }
+    }
+}

@@ -52,9 +52,12 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
 
     /// `2020-09-10`.
     public var description: String {
-        let month = month < 10 ? "0\(month)" : "\(month)"
-        let day = day < 10 ? "0\(day)" : "\(day)"
-        return "\(year)-\(month)-\(day)"
+        "\(CalendarMonth(year: year, month: month))-\(Self.twoDigits(day))"
+    }
+
+    /// `7` → `07`.
+    static func twoDigits(_ value: Int) -> String {
+        value < 10 && value >= 0 ? "0\(value)" : "\(value)"
     }
 
     public init(from decoder: any Decoder) throws {

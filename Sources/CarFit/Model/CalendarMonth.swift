@@ -42,9 +42,10 @@ public struct CalendarMonth: Sendable, Hashable, Comparable, Codable, CustomStri
         (lhs.year, lhs.month) < (rhs.year, rhs.month)
     }
 
-    /// `2020-09`.
+    /// `2020-09`; years below 1000 are padded to four digits (`0900-01`) so the text parses back.
     public var description: String {
-        month < 10 ? "\(year)-0\(month)" : "\(year)-\(month)"
+        let yearText = (0..<1000).contains(year) ? String(String(year + 10_000).dropFirst()) : "\(year)"
+        return "\(yearText)-\(CalendarDay.twoDigits(month))"
     }
 
     public init(from decoder: any Decoder) throws {
