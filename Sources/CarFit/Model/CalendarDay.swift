@@ -6,8 +6,10 @@ import Foundation
 /// an hour across a daylight-saving change or differ between the list and the calendar. A
 /// `Date` becomes a day only through an injected `Calendar` (whose time zone decides), and a
 /// day becomes a `Date` only at noon, which exists on every day in every zone.
-/// Encodes as the string `"2020-09-10"`.
-public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+/// Encodes as the string `"2020-09-10"` (``CodableAsText``).
+public struct CalendarDay: Sendable, Hashable, Comparable, CodableAsText {
+    public static let textFormat = "a day as YYYY-MM-DD"
+
     public let year: Int
     public let month: Int
     public let day: Int
@@ -37,6 +39,11 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
         self.init(year: year, month: month, day: day)
     }
 
+    /// `LosslessStringConvertible`: the inverse of ``description``.
+    public init?(_ description: String) {
+        self.init(parsing: description)
+    }
+
     /// The month this day belongs to.
     public var calendarMonth: CalendarMonth { CalendarMonth(year: year, month: month) }
 
@@ -58,19 +65,5 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
     /// `7` → `07`.
     static func twoDigits(_ value: Int) -> String {
         value < 10 && value >= 0 ? "0\(value)" : "\(value)"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        guard let day = CalendarDay(parsing: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected a day as YYYY-MM-DD, found \"\(text.prefix(20))\"")
-        }
-        self = day
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
     }
 }

@@ -4,8 +4,10 @@ import Foundation
 ///
 /// Month arithmetic is plain integer arithmetic (12 months a year), which is exact for the
 /// Gregorian calendar the calendar view-model works in and cannot fail.
-/// Encodes as the string `"2020-09"`.
-public struct CalendarMonth: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+/// Encodes as the string `"2020-09"` (``CodableAsText``).
+public struct CalendarMonth: Sendable, Hashable, Comparable, CodableAsText {
+    public static let textFormat = "a month as YYYY-MM"
+
     public let year: Int
     /// 1 (January) … 12 (December).
     public let month: Int
@@ -17,6 +19,16 @@ public struct CalendarMonth: Sendable, Hashable, Comparable, Codable, CustomStri
         let carry = zeroBased >= 0 ? zeroBased / 12 : (zeroBased - 11) / 12
         self.year = year + carry
         self.month = zeroBased - carry * 12 + 1
+    }
+
+    /// Parses `YYYY-MM`; `nil` for anything else or a month outside 1…12.
+    public init?(_ description: String) {
+        let pieces = description.split(separator: "-", omittingEmptySubsequences: false)
+        guard pieces.count == 2, pieces[0].count == 4, pieces[1].count == 2,
+            pieces.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let year = Int(pieces[0]), let month = Int(pieces[1]), (1...12).contains(month)
+        else { return nil }
+        self.init(year: year, month: month)
     }
 
     public var next: CalendarMonth { CalendarMonth(year: year, month: month + 1) }
@@ -46,22 +58,5 @@ public struct CalendarMonth: Sendable, Hashable, Comparable, Codable, CustomStri
     public var description: String {
         let yearText = (0..<1000).contains(year) ? String(String(year + 10_000).dropFirst()) : "\(year)"
         return "\(yearText)-\(CalendarDay.twoDigits(month))"
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        let text = try container.decode(String.self)
-        let pieces = text.split(separator: "-")
-        guard pieces.count == 2, pieces[0].count == 4, pieces[1].count == 2,
-            let year = Int(pieces[0]), let month = Int(pieces[1]), (1...12).contains(month)
-        else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected a month as YYYY-MM, found \"\(text.prefix(20))\"")
-        }
-        self.init(year: year, month: month)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
     }
 }
