@@ -44,6 +44,12 @@ struct CarFitCommandTests {
         #expect(notes.allSatisfy { $0.hasPrefix("note: dropped: data: visit ec94deca-d66a-4d62-b049-72414870de00") })
     }
 
+    @Test func acceptsTheCommonCacheDirectoryOption() async {
+        let run = await runExercises(["carfit", "--cache-dir", FileManager.default.temporaryDirectory.path], locale: "en_GB")
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("Today"))
+    }
+
     @Test func sampleDayIsTodayWhateverTheProcessClockSays() async {
         let run = await runExercises(["carfit"], locale: "en_GB", now: Date(timeIntervalSince1970: 1_700_000_000))
         #expect(run.status == 0)

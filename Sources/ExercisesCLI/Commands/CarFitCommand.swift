@@ -15,7 +15,7 @@ struct CarFitCommand: ExerciseCommand {
         without --now, today is 10 September 2020 (08:00 local time). --generated shows a seeded, \
         realistic set of visits around today instead.
         """
-    let commonOptions = [CommonOptions.file, CommonOptions.url, CommonOptions.locale, CommonOptions.timeZone, CommonOptions.now, CommonOptions.json]
+    let commonOptions = CommonOptions.feedScreen
     let options: [OptionSpec] = [
         .repeated("--date", "YYYY-MM-DD", help: "Select this day in the calendar (repeat for several days, in any months). Default: today."),
         .flag("--generated", help: "Show generated sample visits around today instead of a feed."),
