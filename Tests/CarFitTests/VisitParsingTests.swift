@@ -122,6 +122,8 @@ struct VisitParsingTests {
         let batch = try await source.fetchVisits()
         #expect(batch.visits.count == 1)
         #expect(batch.diagnostics.contains(Diagnostic(.note, path: "data", message: "2 visits could not be read and are not shown")))
+        let one = FeedVisitsSource(loader: loader, feed: .data(Data(Self.envelope([Self.visitJSON(), "7"]).utf8), name: "visits.json"))
+        #expect(try await one.fetchVisits().diagnostics.last?.message == "1 visit could not be read and is not shown")
     }
 
     @Test func unknownStateKeepsTheVisitAndIsNoted() throws {

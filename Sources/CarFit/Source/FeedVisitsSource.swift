@@ -22,8 +22,9 @@ public struct FeedVisitsSource: VisitsSource {
         var diagnostics = loaded.diagnostics
         let response = loaded.value
         if response.droppedVisitCount > 0 {
-            let noun = response.droppedVisitCount == 1 ? "visit" : "visits"
-            diagnostics.append(Diagnostic(.note, path: "data", message: "\(response.droppedVisitCount) \(noun) could not be read and are not shown"))
+            let count = response.droppedVisitCount
+            let message = count == 1 ? "1 visit could not be read and is not shown" : "\(count) visits could not be read and are not shown"
+            diagnostics.append(Diagnostic(.note, path: "data", message: message))
         }
         return VisitBatch(visits: try response.visits(), diagnostics: diagnostics)
     }
