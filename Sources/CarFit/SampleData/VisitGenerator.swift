@@ -36,28 +36,17 @@ public struct VisitGenerator: Sendable, Hashable {
         guard let noon = day.noon(in: calendar) else { return [] }
         let dayKey = UInt64(bitPattern: Int64(day.year * 10_000 + day.month * 100 + day.day))
         var random = SeededRandom(seed: seed ^ dayKey &* 0x2545_F491_4F6C_DD1D)
-        let count: Int
-        switch calendar.component(.weekday, from: noon) {
-        case 1: count = 0
-        case 7: count = random.int(in: 2...3)
-        default: count = random.int(in: 4...7)
-        }
+        let count = Self.visitCount(weekday: calendar.component(.weekday, from: noon), random: &random)
         let roster = clients()
+
         var minute = 7 * 60 + 30 + 5 * random.int(in: 0...9)
         var planned: [Visit] = []
         for index in Self.shortRoute(through: random.distinctIndices(count, below: roster.count), roster: roster) {
-            let tasks = random.distinctIndices(random.int(in: 1...3), below: SampleCatalog.tasks.count).map { taskIndex in
-                let task = SampleCatalog.tasks[taskIndex]
-                return VisitTask(id: random.uuidString(), title: task.title, minutes: task.minutes)
-            }
+            let tasks = Self.tasks(random: &random)
             let duration = tasks.compactMap(\.minutes).reduce(0, +)
             guard minute + duration <= 18 * 60,
                 let start = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: minute / 60, minute: minute % 60))
             else { break }
-            let windowStart = (minute / 60) / 2 * 2
-            let window = random.chance(0.6)
-                ? TimeOfDay(hour: windowStart, minute: 0).flatMap { from in TimeOfDay(hour: windowStart + 2, minute: 0).map { ExpectedTimeWindow(start: from, end: $0) } }
-                : nil
             planned.append(
                 Visit(
                     id: random.uuidString(),
@@ -65,26 +54,54 @@ public struct VisitGenerator: Sendable, Hashable {
                     end: start.addingTimeInterval(TimeInterval(duration * 60)),
                     state: .todo,
                     owner: roster[index],
-                    expectedWindow: window,
+                    expectedWindow: random.chance(0.6) ? Self.twoHourWindow(around: minute) : nil,
                     tasks: tasks
                 )
             )
             minute += duration + 5 * random.int(in: 2...5)
         }
+        Self.assignStates(&planned, now: now, random: &random)
+        return planned
+    }
 
-        for index in planned.indices {
-            let visit = planned[index]
-            let end = visit.end ?? visit.start
-            let busyUntil = index + 1 < planned.count ? planned[index + 1].start : end.addingTimeInterval(30 * 60)
+    /// Sunday off, a short Saturday, full weekdays (`weekday` 1 = Sunday).
+    private static func visitCount(weekday: Int, random: inout SeededRandom) -> Int {
+        switch weekday {
+        case 1: 0
+        case 7: random.int(in: 2...3)
+        default: random.int(in: 4...7)
+        }
+    }
+
+    /// One to three different tasks from the real feed's catalogue.
+    private static func tasks(random: inout SeededRandom) -> [VisitTask] {
+        random.distinctIndices(random.int(in: 1...3), below: SampleCatalog.tasks.count).map { index in
+            let task = SampleCatalog.tasks[index]
+            return VisitTask(id: random.uuidString(), title: task.title, minutes: task.minutes)
+        }
+    }
+
+    /// The even-hour two-hour window containing `minute` (`08:00/10:00` for 08:40).
+    private static func twoHourWindow(around minute: Int) -> ExpectedTimeWindow? {
+        let hour = minute / 60 / 2 * 2
+        guard let start = TimeOfDay(hour: hour, minute: 0), let end = TimeOfDay(hour: hour + 2, minute: 0) else { return nil }
+        return ExpectedTimeWindow(start: start, end: end)
+    }
+
+    /// Todo before the start; InProgress from the start until the next visit starts (the last
+    /// one for 30 minutes after its end); then Done, or Rejected about one time in eight.
+    private static func assignStates(_ visits: inout [Visit], now: Date, random: inout SeededRandom) {
+        for index in visits.indices {
+            let visit = visits[index]
+            let busyUntil = index + 1 < visits.count ? visits[index + 1].start : (visit.end ?? visit.start).addingTimeInterval(30 * 60)
             if now < visit.start {
-                planned[index].state = .todo
+                visits[index].state = .todo
             } else if now < busyUntil {
-                planned[index].state = .inProgress
+                visits[index].state = .inProgress
             } else {
-                planned[index].state = random.chance(0.125) ? .rejected : .done
+                visits[index].state = random.chance(0.125) ? .rejected : .done
             }
         }
-        return planned
     }
 
     /// The clients in the order a planner would drive: from the first, always to the nearest
