@@ -4,7 +4,7 @@ import Testing
 
 @testable import CarFit
 
-@Suite("Cleaner list view-model")
+@Suite("Cleaner list view-model", .timeLimit(.minutes(1)))
 @MainActor
 struct CleanerListViewModelTests {
     let september10 = CalendarDay(year: 2020, month: 9, day: 10)
