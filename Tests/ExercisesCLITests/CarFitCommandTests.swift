@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExercisesCLI
@@ -117,6 +118,24 @@ struct CarFitCommandTests {
         #expect(run.output.contains("🕒 07:30 / 07:00-09:00"))
         #expect(!run.output.contains("📍 0"))
         #expect(!run.output.contains("Sample data"))
+    }
+
+    @Test func urlFetchesOverHTTP() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("/visits", .json("{\"success\": true, \"data\": [\(Self.visitJSON)]}"))
+        server.route("/missing", .status(404, body: "no such worker"))
+        let url = server.url("/visits").absoluteString
+        let run = await runExercises(["carfit", "--url", url, "--now", "2020-09-11T06:00:00Z"], locale: "en_GB")
+        #expect(run.status == 0)
+        #expect(run.output.contains("Friday 11 September · 1 visit"))
+        #expect(!run.output.contains("Sample data"))
+        #expect(server.requestCount("/visits") == 1)
+
+        let missing = await runExercises(["carfit", "--url", server.url("/missing").absoluteString])
+        #expect(missing.status == 1)
+        #expect(missing.output.isEmpty)
+        #expect(missing.errors == "error: \(server.url("/missing").absoluteString): HTTP 404 Not Found: no such worker\n")
     }
 
     @Test func brokenJSONIsOneErrorLineAndNoOutput() async throws {
