@@ -12,7 +12,7 @@ struct ScheduleCommand: RemoteFeedCommand {
         scheduled ones, dates in the chosen locale and time zone. Reads the bundled feed unless \
         --file or --url is given (--url default is the exercise's own address).
         """
-    let commonOptions = [CommonOptions.file, CommonOptions.url, CommonOptions.locale, CommonOptions.timeZone, CommonOptions.now, CommonOptions.json]
+    let commonOptions = CommonOptions.feedScreen
     let options: [OptionSpec] = []
     let examples = [
         "exercises schedule",
