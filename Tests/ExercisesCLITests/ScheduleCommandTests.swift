@@ -1,6 +1,7 @@
 import ExercisesCLI
 import Foundation
 import Schedule
+import TestSupport
 import Testing
 
 @Suite("exercises schedule")
@@ -134,6 +135,30 @@ struct ScheduleCommandTests {
         #expect(run.status == 1)
         #expect(run.output.isEmpty)
         #expect(run.errors == "error: /nonexistent/schedule.json: no such file\n")
+    }
+
+    @Test func fetchesTheFeedFromAURL() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        guard case .file(let bundled) = try ScheduleSource.bundled() else { throw CocoaError(.fileNoSuchFile) }
+        server.route("/iOS/interviews/ScheduleExercise/schedule.json", .ok(try Data(contentsOf: bundled), contentType: "application/json"))
+        let url = server.url("/iOS/interviews/ScheduleExercise/schedule.json").absoluteString
+        let remote = await runExercises(["schedule", "--url", url, "--time-zone", "America/New_York"])
+        let local = await runExercises(["schedule", "--time-zone", "America/New_York"])
+        #expect(remote.status == 0)
+        #expect(remote.output == local.output)
+        #expect(server.requestCount("/iOS/interviews/ScheduleExercise/schedule.json") == 1)
+    }
+
+    @Test func aMissingRemoteFeedIsOneErrorLine() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("/schedule.json", .text("Not Found", status: 404))
+        let url = server.url("/schedule.json").absoluteString
+        let run = await runExercises(["schedule", "--url", url])
+        #expect(run.status == 1)
+        #expect(run.output.isEmpty)
+        #expect(run.errors == "error: \(url): HTTP 404 Not Found: Not Found\n")
     }
 
     @Test func helpNamesTheOriginalFeed() async {
