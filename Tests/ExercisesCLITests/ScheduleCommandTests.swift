@@ -105,7 +105,7 @@ struct ScheduleCommandTests {
         #expect(run.errors == "error: schedule.json: GameSection: required field is missing\n")
     }
 
-    @Test func repairsAreNotesOnStandardError() async throws {
+    @Test func repairsAreDiagnosticLinesOnStandardError() async throws {
         var object = try fixtureObject()
         var sections = try #require(object["GameSection"] as? [[String: Any]])
         var games = try #require(sections[0]["Game"] as? [[String: Any]])
@@ -118,8 +118,8 @@ struct ScheduleCommandTests {
         #expect(run.status == 0)
         #expect(!run.output.contains("Week 3"))
         #expect(lines(run.output).contains { $0.hasPrefix("–") && $0.hasSuffix("34") })
-        #expect(run.errors.contains(#"note: dropped: GameSection[0].Game[2]: element dropped: GameSection[0].Game[2].Type: unknown game Type "P""#))
-        #expect(run.errors.contains(#"note: repaired: GameSection[0].Game[0].AwayScore: "n/a" is not a score"#))
+        #expect(run.errors.contains(#"dropped: GameSection[0].Game[2]: element dropped: Type: unknown game Type "P""#))
+        #expect(run.errors.contains(#"repaired: GameSection[0].Game[0].AwayScore: "n/a" is not a score"#))
     }
 
     @Test func anEmptyScheduleSaysSo() async throws {

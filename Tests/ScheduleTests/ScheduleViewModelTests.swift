@@ -164,6 +164,20 @@ struct ScheduleViewModelTests {
         #expect(model.logo(for: nameless) == .placeholder(text: "TBD", failure: nil))
     }
 
+    @Test func aLogoAlreadyInMemoryIsShownWithoutARequest() async throws {
+        let resources = CountingResources()
+        let model = makeViewModel(ScriptedScheduleLoader([.feed(try Fixture.data())]), resources: resources)
+        await model.load()
+        let week1 = try #require(model.state.content?.allRows.first?.game)
+        let packers = try #require(week1.left.logoURL)
+        resources.remember(packers)
+        #expect(model.logo(for: week1.left).placeholderText == nil)
+        await model.loadLogo(for: week1.left)
+        #expect(model.logo(for: week1.left).placeholderText == nil)
+        #expect(resources.requests[packers] == nil)
+        #expect(model.logo(for: week1.right) == .notRequested(placeholder: "MIN"))
+    }
+
     @Test func aFailedLogoShowsItsTricodeAndIsRetriedOnRefreshOnly() async throws {
         let resources = CountingResources()
         let loader = ScriptedScheduleLoader([.feed(try Fixture.data()), .feed(try Fixture.data())])

@@ -63,7 +63,10 @@ public final class ScheduleViewModel {
     /// The logo slot of `side`.
     public func logo(for side: TeamSideState) -> LogoState {
         guard let url = side.logoURL else { return .placeholder(text: side.logoPlaceholder, failure: nil) }
-        return state.logos[url] ?? .notRequested(placeholder: side.logoPlaceholder)
+        if let known = state.logos[url] { return known }
+        // Already in the pipeline's memory (another screen showed it): draw it in this frame.
+        if let cached = resources.cachedImage(for: url) { return .loaded(LogoImage(data: cached.data, info: cached.image)) }
+        return .notRequested(placeholder: side.logoPlaceholder)
     }
 
     /// Requests both logos of `row` (a bye row has none); returns when they are settled.
@@ -82,6 +85,10 @@ public final class ScheduleViewModel {
             return
         }
         if state.logos[url] != nil { return }
+        if let cached = resources.cachedImage(for: url) {
+            state.logos[url] = .loaded(LogoImage(data: cached.data, info: cached.image))
+            return
+        }
         await startLogo(url, placeholder: side.logoPlaceholder).value
     }
 
