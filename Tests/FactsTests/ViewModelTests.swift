@@ -29,6 +29,26 @@ struct ViewModelTests {
                 clock: clock
             )
         }
+
+        /// Starts `action`, waits until its download is pending, lets `during` look at the screen
+        /// mid-flight, answers the download with `answer`, and waits for `action` to end.
+        func perform(
+            _ action: @escaping @MainActor (FactsViewModel) async -> Void,
+            during: (FactsViewModel) -> Void = { _ in },
+            answer: (GatedHTTPClient) -> Void
+        ) async {
+            let model = self.model
+            let task = Task { await action(model) }
+            #expect(await eventually { client.waitingCount == 1 })
+            during(model)
+            answer(client)
+            await task.value
+        }
+
+        /// A first load answered with rows titled `titles`.
+        func loadRows(_ titles: [String]) async {
+            await perform({ await $0.load() }) { $0.respond(ViewModelTests.feed(titles)) }
+        }
     }
 
     @Test("loads the bundled feed: title, 13 rows, the dropped row counted, the repair reported")
@@ -54,103 +74,74 @@ struct ViewModelTests {
     @Test("the main actor stays free while the feed downloads; the first load shows a spinner")
     func firstLoadDoesNotBlock() async {
         let harness = Harness()
-        let model = harness.model
-        let loading = Task { await model.load() }
-        #expect(await eventually { harness.client.waitingCount == 1 })
-        // The test itself runs on the main actor: it got here while the download is pending.
-        #expect(model.state.status == .loading)
-        #expect(model.state.rows.isEmpty)
-        harness.client.respond(Self.feed(["A", "B"]))
-        await loading.value
-        #expect(model.state.status == .loaded)
-        #expect(model.state.rows.map(\.title) == ["A", "B"])
+        await harness.perform({ await $0.load() }, during: { model in
+            // The test runs on the main actor: it gets here while the download is pending.
+            #expect(model.state.status == .loading)
+            #expect(model.state.rows.isEmpty)
+        }, answer: { $0.respond(Self.feed(["A", "B"])) })
+        #expect(harness.model.state.status == .loaded)
+        #expect(harness.model.state.rows.map(\.title) == ["A", "B"])
     }
 
     @Test("a refresh keeps the rows on screen until the new ones arrive")
     func refreshKeepsRows() async {
         let harness = Harness()
-        let model = harness.model
-        let first = Task { await model.load() }
-        #expect(await eventually { harness.client.waitingCount == 1 })
-        harness.client.respond(Self.feed(["A", "B"]))
-        await first.value
-
+        await harness.loadRows(["A", "B"])
         harness.clock.advance(by: .seconds(60))
-        let refreshing = Task { await model.refresh() }
-        #expect(await eventually { harness.client.waitingCount == 1 })
-        #expect(model.state.isRefreshing)
-        #expect(model.state.status == .loaded)
-        #expect(model.state.rows.map(\.title) == ["A", "B"])
-        harness.client.respond(Self.feed(["C"], title: "Updated"))
-        await refreshing.value
-        #expect(!model.state.isRefreshing)
-        #expect(model.state.title == "Updated")
-        #expect(model.state.rows.map(\.title) == ["C"])
-        #expect(model.state.lastUpdated == Self.now.addingTimeInterval(60))
+        await harness.perform({ await $0.refresh() }, during: { model in
+            #expect(model.state.isRefreshing)
+            #expect(model.state.status == .loaded)
+            #expect(model.state.rows.map(\.title) == ["A", "B"])
+        }, answer: { $0.respond(Self.feed(["C"], title: "Updated")) })
+        let state = harness.model.state
+        #expect(!state.isRefreshing)
+        #expect(state.title == "Updated")
+        #expect(state.rows.map(\.title) == ["C"])
+        #expect(state.lastUpdated == Self.now.addingTimeInterval(60))
     }
 
     @Test("a failed refresh keeps the rows and shows the error; the next success clears it")
     func failedRefreshKeepsRows() async {
         let harness = Harness()
-        let model = harness.model
-        let first = Task { await model.load() }
-        #expect(await eventually { harness.client.waitingCount == 1 })
-        harness.client.respond(Self.feed(["A", "B"]))
-        await first.value
+        await harness.loadRows(["A", "B"])
+        await harness.perform({ await $0.refresh() }) { $0.fail(.timedOut(url: url("https://feeds.example/facts.json"))) }
+        let state = harness.model.state
+        #expect(state.status == .loaded)
+        #expect(state.rows.map(\.title) == ["A", "B"])
+        #expect(state.errorMessage == "https://feeds.example/facts.json: timed out")
+        #expect(state.lastUpdated == Self.now)
+        #expect(!state.isRefreshing)
 
-        let failing = Task { await model.refresh() }
-        #expect(await eventually { harness.client.waitingCount == 1 })
-        harness.client.fail(.timedOut(url: url("https://feeds.example/facts.json")))
-        await failing.value
-        #expect(model.state.status == .loaded)
-        #expect(model.state.rows.map(\.title) == ["A", "B"])
-        #expect(model.state.errorMessage == "https://feeds.example/facts.json: timed out")
-        #expect(model.state.lastUpdated == Self.now)
-        #expect(!model.state.isRefreshing)
-
-        let retry = Task { await model.refresh() }
-        #expect(await eventually { harness.client.waitingCount == 1 })
-        harness.client.respond(Self.feed(["A"]))
-        await retry.value
-        #expect(model.state.errorMessage == nil)
+        await harness.perform({ await $0.refresh() }) { $0.respond(Self.feed(["A"])) }
+        #expect(harness.model.state.errorMessage == nil)
     }
 
     @Test("a broken refresh (HTML instead of JSON) is an error, not an empty screen")
     func brokenRefreshKeepsRows() async {
         let harness = Harness()
-        let model = harness.model
-        let first = Task { await model.load() }
-        #expect(await eventually { harness.client.waitingCount == 1 })
-        harness.client.respond(Self.feed(["A"]))
-        await first.value
-
-        let broken = Task { await model.refresh() }
-        #expect(await eventually { harness.client.waitingCount == 1 })
-        harness.client.respond(Data("<html><body>Service Unavailable</body></html>".utf8), contentType: "text/html")
-        await broken.value
-        #expect(model.state.rows.map(\.title) == ["A"])
-        #expect(model.state.errorMessage?.contains("expected JSON, got an HTML page") == true)
+        await harness.loadRows(["A"])
+        await harness.perform({ await $0.refresh() }) {
+            $0.respond(Data("<html><body>Service Unavailable</body></html>".utf8), contentType: "text/html")
+        }
+        #expect(harness.model.state.rows.map(\.title) == ["A"])
+        #expect(harness.model.state.errorMessage?.contains("expected JSON, got an HTML page") == true)
     }
 
     @Test("a failed first load shows the error full screen; retrying recovers")
     func failedFirstLoad() async {
         let harness = Harness()
-        let model = harness.model
-        let first = Task { await model.load() }
-        #expect(await eventually { harness.client.waitingCount == 1 })
-        harness.client.fail(.httpStatus(code: 404, url: url("https://feeds.example/facts.json"), bodyExcerpt: ""))
-        await first.value
-        #expect(model.state.status == .failed)
-        #expect(model.state.errorMessage?.contains("HTTP 404") == true)
-        #expect(model.state.title == Facts.defaultTitle)
+        await harness.perform({ await $0.load() }) {
+            $0.fail(.httpStatus(code: 404, url: url("https://feeds.example/facts.json"), bodyExcerpt: ""))
+        }
+        #expect(harness.model.state.status == .failed)
+        #expect(harness.model.state.errorMessage?.contains("HTTP 404") == true)
+        #expect(harness.model.state.title == Facts.defaultTitle)
 
-        let retry = Task { await model.load() }
-        #expect(await eventually { harness.client.waitingCount == 1 })
-        #expect(model.state.status == .loading)
-        harness.client.respond(Self.feed(["A"]))
-        await retry.value
-        #expect(model.state.status == .loaded)
-        #expect(model.state.errorMessage == nil)
+        await harness.perform({ await $0.load() }, during: { model in
+            #expect(model.state.status == .loading)
+        }, answer: { $0.respond(Self.feed(["A"])) })
+        #expect(harness.model.state.status == .loaded)
+        #expect(harness.model.state.errorMessage == nil)
     }
 
     @Test("a refresh during a refresh joins it: one download, both callers get its result")
@@ -174,22 +165,15 @@ struct ViewModelTests {
         #expect(model.state.rows.map(\.title) == ["A"])
 
         // Once finished, a new refresh downloads again.
-        let later = Task { await model.refresh() }
-        #expect(await eventually { harness.client.waitingCount == 1 })
-        harness.client.respond(Self.feed(["B"]))
-        await later.value
+        await harness.perform({ await $0.refresh() }) { $0.respond(Self.feed(["B"])) }
         #expect(harness.client.requestCount == 2)
     }
 
     @Test("load() on a loaded screen does nothing; refresh() always downloads")
     func loadIsIdempotent() async {
         let harness = Harness()
-        let model = harness.model
-        let first = Task { await model.load() }
-        #expect(await eventually { harness.client.waitingCount == 1 })
-        harness.client.respond(Self.feed(["A"]))
-        await first.value
-        await model.load()
+        await harness.loadRows(["A"])
+        await harness.model.load()
         #expect(harness.client.requestCount == 1)
     }
 
@@ -197,18 +181,12 @@ struct ViewModelTests {
     func refreshRetriesImages() async {
         let harness = Harness()
         let model = harness.model
-        let first = Task { await model.load() }
-        #expect(await eventually { harness.client.waitingCount == 1 })
-        harness.client.respond(Self.feed(["A", "B"]))
-        await first.value
+        await harness.loadRows(["A", "B"])
         model.images.visibleRowsChanged(0..<2)
         await model.images.waitUntilIdle()
         #expect(harness.images.requests.count == 2)
 
-        let refreshing = Task { await model.refresh() }
-        #expect(await eventually { harness.client.waitingCount == 1 })
-        harness.client.respond(Self.feed(["A", "B", "C"]))
-        await refreshing.value
+        await harness.perform({ await $0.refresh() }) { $0.respond(Self.feed(["A", "B", "C"])) }
         await model.images.waitUntilIdle()
         #expect(harness.images.clearFailuresCount == 1)
         #expect(model.images.state(forRow: 0) == .loaded(pixelSize: PixelSize(width: 220, height: 165)))
