@@ -26,7 +26,8 @@ public struct HTTPRequest: Sendable, Hashable {
     public var headers: HTTPHeaders
     public var body: Data?
     /// How long the connection may stay silent (no bytes) before the request fails with
-    /// ``NetworkError/timedOut(url:)``: `URLRequest.timeoutInterval` semantics.
+    /// ``NetworkError/timedOut(url:)``: `URLRequest.timeoutInterval` semantics. On Linux,
+    /// Foundation counts whole seconds only, so ``URLSessionHTTPClient`` rounds this up there.
     public var timeout: Duration
     /// Status codes that count as success; anything else throws ``NetworkError/httpStatus(code:url:bodyExcerpt:retryAfter:)``.
     public var acceptableStatus: Range<Int>

@@ -35,7 +35,7 @@ public final class URLSessionHTTPClient: HTTPClient {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.httpBody = request.body
-        urlRequest.timeoutInterval = max(request.timeout.timeInterval, 0.001)
+        urlRequest.timeoutInterval = Self.foundationTimeout(request.timeout)
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
 
         let task = session.dataTask(with: urlRequest)
@@ -66,6 +66,17 @@ public final class URLSessionHTTPClient: HTTPClient {
             )
         }
         return HTTPResponse(url: request.url, status: response.statusCode, headers: headers, body: body)
+    }
+
+    /// `URLRequest.timeoutInterval` for `timeout`. swift-corelibs-foundation (Linux) truncates
+    /// the interval to whole seconds (`Int(timeoutInterval) * 1000` ms), so 0.5 s would time
+    /// out at once and 1.9 s after 1 s; there the timeout is rounded *up* to whole seconds.
+    static func foundationTimeout(_ timeout: Duration) -> TimeInterval {
+        #if canImport(FoundationNetworking)
+            return max(1, timeout.timeInterval.rounded(.up))
+        #else
+            return max(timeout.timeInterval, 0.001)
+        #endif
     }
 }
 

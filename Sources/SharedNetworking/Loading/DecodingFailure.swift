@@ -22,7 +22,15 @@ public struct DecodingFailure: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// Translates a `DecodingError`, looking at the raw JSON to say what was found instead.
     public init(_ error: DecodingError, json: Data?, source: String?) {
-        let root = json.flatMap { try? JSONSerialization.jsonObject(with: $0, options: [.fragmentsAllowed]) }
+        var root: Any?
+        var syntaxError: (any Error)?
+        if let json {
+            do {
+                root = try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
+            } catch {
+                syntaxError = error
+            }
+        }
         switch error {
         case .typeMismatch(let type, let context):
             let found = root.map { JSONKind.describe(JSONKind.value(in: $0, at: context.codingPath)) } ?? "another type"
@@ -32,17 +40,20 @@ public struct DecodingFailure: Error, Sendable, Hashable, CustomStringConvertibl
         case .keyNotFound(let key, let context):
             self.init(source: source, path: CodingPath.render(context.codingPath + [key]), message: "required field is missing")
         case .dataCorrupted(let context):
-            self.init(source: source, path: CodingPath.render(context.codingPath), message: Self.corruptionMessage(context))
+            self.init(source: source, path: CodingPath.render(context.codingPath), message: Self.corruptionMessage(context, syntaxError: syntaxError))
         @unknown default:
             self.init(source: source, path: "", message: String(describing: error))
         }
     }
 
-    private static func corruptionMessage(_ context: DecodingError.Context) -> String {
-        if context.codingPath.isEmpty, let underlying = context.underlyingError {
-            return "not valid JSON (\((underlying as NSError).userInfo[NSDebugDescriptionErrorKey] ?? underlying.localizedDescription))"
+    /// For a syntax error, what is wrong and where. `JSONDecoder` on Linux gives no underlying
+    /// error ("The given data was not valid JSON." only), so the document is re-parsed with
+    /// `JSONSerialization`, which says "Unexpected end of file" or "around character 8".
+    private static func corruptionMessage(_ context: DecodingError.Context, syntaxError: (any Error)?) -> String {
+        guard context.codingPath.isEmpty, let underlying = context.underlyingError ?? syntaxError else {
+            return context.debugDescription
         }
-        return context.debugDescription
+        return "not valid JSON (\((underlying as NSError).userInfo[NSDebugDescriptionErrorKey] ?? underlying.localizedDescription))"
     }
 }
 

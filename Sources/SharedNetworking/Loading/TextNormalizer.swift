@@ -57,7 +57,7 @@ public struct TextNormalizer: Sendable {
         if let (encoding, bomLength) = Self.byteOrderMark(bytes) {
             return transcode(Data(bytes.dropFirst(bomLength)), from: encoding, note: "\(encoding.name) byte-order mark")
         }
-        if let charset, let declared = Self.encoding(forCharset: charset) {
+        if let charset, let declared = Self.encoding(forCharset: charset, bytes: bytes) {
             switch declared {
             case .utf8: break  // validated below, with the fallback if it lies
             case .eightBit(let encoding):
@@ -139,13 +139,17 @@ public struct TextNormalizer: Sendable {
         }
     }
 
-    static func encoding(forCharset charset: String) -> Unicode? {
+    /// The encoding a `charset` label names. `utf-16` and `utf-32` name no byte order: the
+    /// text's own zero-byte pattern decides, else big-endian (RFC 2781 §4.3, UTF-32 likewise).
+    static func encoding(forCharset charset: String, bytes: [UInt8] = []) -> Unicode? {
         switch charset.lowercased().replacingOccurrences(of: "_", with: "-") {
         case "utf-8", "utf8", "us-ascii", "ascii": .utf8
         case "utf-16be": .utf16BE
-        case "utf-16le", "utf-16": .utf16LE
+        case "utf-16le": .utf16LE
+        case "utf-16": sniffJSONUnicode(bytes) == .utf16LE ? .utf16LE : .utf16BE
         case "utf-32be": .utf32BE
-        case "utf-32le", "utf-32": .utf32LE
+        case "utf-32le": .utf32LE
+        case "utf-32": sniffJSONUnicode(bytes) == .utf32LE ? .utf32LE : .utf32BE
         case "iso-8859-1", "latin1", "iso8859-1", "l1": .eightBit(.isoLatin1)
         case "windows-1252", "cp1252", "x-cp1252": .eightBit(.windows1252)
         case "macintosh", "x-mac-roman", "macroman", "mac": .eightBit(.macRoman)

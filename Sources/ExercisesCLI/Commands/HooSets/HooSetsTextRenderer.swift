@@ -1,0 +1,75 @@
+import Foundation
+import HooSets
+
+/// The Hoo sets screen as text: a title line, then per set its header (title, colour, count)
+/// and its Hoos as a boxed grid with the screen's column count; the selected Hoo is marked ◉
+/// and the disc (set title, Hoo title, poem line) is drawn under its set.
+struct HooSetsTextRenderer {
+    var width: Int
+    var source: String
+
+    func render(_ state: HooSetsViewState) -> String {
+        let width = max(40, width)
+        var lines: [String] = []
+        let setCount = state.sections.count
+        lines.append(
+            TerminalText.columns(
+                left: "Hoo Sets", right: "\(setCount) \(setCount == 1 ? "set" : "sets") · \(state.hooCount) Hoos", width: width))
+        lines += TerminalText.wrap("from \(source)", width: width)
+        for section in state.sections {
+            lines.append("")
+            lines += TerminalText.wrap(header(section), width: width)
+            let columns = max(1, state.metrics.columns)
+            let cell = max(4, (width - 1) / columns - 1)
+            lines += grid(section, columns: columns, cell: cell)
+            if let selection = state.selection, selection.id.set == section.id {
+                lines += disc(selection, inner: columns * (cell + 1) - 1)
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func header(_ section: HooSectionState) -> String {
+        let image = section.headerImageURL.map { "header: \($0.lastPathComponent)" } ?? "no header image"
+        let color = section.colorName.isEmpty ? "no colour" : section.colorName
+        return "■ \(section.title) · \(color) \(section.color.hex) · \(section.countLabel) · \(image)"
+    }
+
+    private func grid(_ section: HooSectionState, columns: Int, cell: Int) -> [String] {
+        func border(_ left: String, _ middle: String, _ right: String) -> String {
+            left + Array(repeating: TerminalText.rule(cell), count: columns).joined(separator: middle) + right
+        }
+        var lines = [border("┌", "┬", "┐")]
+        var index = 0
+        while index < section.items.count {
+            let row = section.items[index..<min(index + columns, section.items.count)]
+            var cells = row.map { item in
+                let mark = item.isSelected ? "◉" : " "
+                let number = String(format: "%02d", item.id.hoo)
+                let placeholder = item.imageURL == nil ? " ▢" : ""
+                return TerminalText.pad(TerminalText.truncate("\(mark)\(number) \(item.title)\(placeholder)", to: cell), to: cell)
+            }
+            cells += Array(repeating: String(repeating: " ", count: cell), count: columns - cells.count)
+            lines.append("│" + cells.joined(separator: "│") + "│")
+            index += columns
+        }
+        lines.append(border("└", "┴", "┘"))
+        return lines
+    }
+
+    private func disc(_ selection: HooSelectionState, inner: Int) -> [String] {
+        var body = ["◉ \(selection.title)"]
+        body += selection.poemLine.isEmpty ? [] : TerminalText.wrap(selection.poemLine, width: inner - 2)
+        body.append("colour \(selection.color.hex) · Hoo \(selection.id)")
+        let title = " \(selection.setTitle) "
+        var lines = ["╭─" + title + TerminalText.rule(max(0, inner - TerminalText.displayWidth(title) - 1)) + "╮"]
+        lines += body.map { "│ " + TerminalText.pad(TerminalText.truncate($0, to: inner - 2), to: inner - 2) + " │" }
+        lines.append("╰" + TerminalText.rule(inner) + "╯")
+        return lines
+    }
+
+    /// "sets are 1–9" with each set's Hoo count, for a --select that matches nothing.
+    static func available(_ library: HooLibrary) -> String {
+        "choose one of " + library.sets.map { "\($0.id)/1–\($0.id)/\($0.hoos.count)" }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,73 @@
+/// One observation of the finger, as a gesture recognizer reports it.
+public struct TouchSample: Sendable, Hashable, Codable, CustomStringConvertible {
+    public enum Phase: String, Sendable, Hashable, Codable {
+        case began, moved
+        /// The finger is down and has not moved (a recognizer's timer tick): lets a hold be
+        /// recognised without movement.
+        case stationary
+        case ended, cancelled
+    }
+
+    /// Seconds on any monotonic clock (`UITouch.timestamp`).
+    public var time: Double
+    /// Where the finger is, in viewport coordinates (not scrolled content).
+    public var location: GridPoint
+    public var phase: Phase
+
+    public init(time: Double, location: GridPoint, phase: Phase) {
+        self.time = time
+        self.location = location
+        self.phase = phase
+    }
+
+    public init(_ phase: Phase, at time: Double, x: Double, y: Double) {
+        self.init(time: time, location: GridPoint(x: x, y: y), phase: phase)
+    }
+
+    public var description: String { "\(phase.rawValue)@\(time) \(location)" }
+}
+
+/// What the finger is doing to the grid.
+public enum GestureMode: String, Sendable, Hashable, Codable {
+    /// No finger down.
+    case idle
+    /// Down, not yet decided: could still become a tap, a scroll or a scrub.
+    case pending
+    /// Moving the content.
+    case scrolling
+    /// Selecting whatever Hoo is under the finger.
+    case scrubbing
+}
+
+/// The thresholds of ``GestureArbiter``, with defaults close to UIKit's.
+public struct ScrubRules: Sendable, Hashable, Codable {
+    /// Movement (points) below which a touch is still a tap or a hold.
+    public var touchSlop: Double
+    /// Seconds held within the slop after which the touch scrubs (UIKit's long press is 0.5 s;
+    /// scrubbing should feel quicker).
+    public var holdDuration: Double
+    /// A pan scrubs when, at the slop, |dx| > `horizontalBias` × |dy| (1 = within 45° of
+    /// horizontal); otherwise it scrolls.
+    public var horizontalBias: Double
+
+    public init(touchSlop: Double = 10, holdDuration: Double = 0.3, horizontalBias: Double = 1) {
+        self.touchSlop = touchSlop
+        self.holdDuration = holdDuration
+        self.horizontalBias = horizontalBias
+    }
+
+    public static let standard = ScrubRules()
+}
+
+/// What the arbiter tells the screen to do.
+public enum GestureEvent<Item: Sendable & Hashable>: Sendable, Hashable {
+    case modeChanged(GestureMode)
+    /// Move the content offset by this much (positive: content moves up, as when the finger
+    /// moves up).
+    case scrolled(by: Double)
+    /// While scrubbing, the finger reached a different item: select it and play selection
+    /// haptics.
+    case selectionChanged(Item)
+    /// A tap at this item (`nil`: outside any item).
+    case tapped(Item?)
+}

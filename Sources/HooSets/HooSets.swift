@@ -1,2 +1,0 @@
-// The HooSets module. See Docs/HooSets.md.
-import CZlib

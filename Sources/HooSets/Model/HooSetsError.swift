@@ -1,0 +1,23 @@
+/// Why no Hoo sets could be shown at all. (A single bad set is skipped with a diagnostic
+/// instead; see ``HooSetsSource``.)
+public enum HooSetsError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The sets directory (or a bundled resource) does not exist.
+    case missingDirectory(path: String)
+    /// The directory holds no `NN.zip` file and no `NN/` directory.
+    case noSets(path: String)
+    /// Every set failed; the first reason is kept.
+    case allSetsFailed(path: String, firstReason: String)
+    /// The cache directory cannot be created or written.
+    case cacheUnavailable(path: String, reason: String)
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .missingDirectory(let path): "\(path): no such directory"
+        case .noSets(let path): "\(path): no Hoo sets found (expected NN.zip files or NN/ directories)"
+        case .allSetsFailed(let path, let reason): "\(path): no Hoo set could be read (\(reason))"
+        case .cacheUnavailable(let path, let reason): "cannot use the cache directory \(path): \(reason)"
+        case .cancelled: "cancelled"
+        }
+    }
+}

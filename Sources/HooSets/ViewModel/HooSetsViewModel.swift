@@ -1,0 +1,160 @@
+import Foundation
+import Observation
+import SharedNetworking
+
+/// The Hoo sets screen: loads the sets, lays out the grid for the viewport, and turns taps and
+/// touch samples into selection, scrolling and haptics.
+///
+/// A SwiftUI view reads ``state`` and forwards input: `tap(at:)` for taps, every touch sample
+/// to `handle(_:)` when it implements scrubbing, `setViewport(_:)` from a `GeometryReader`.
+@Observable
+@MainActor
+public final class HooSetsViewModel {
+    public private(set) var state: HooSetsViewState
+
+    /// Loads the library (``HooSetsSource/load()`` in the app; a stub in tests).
+    public typealias Loader = @Sendable () async throws(HooSetsError) -> Loaded<HooLibrary>
+
+    private let loader: Loader
+    private var screen: HooSetsScreen
+    private var layout: HooGridLayout
+    private var selection: HooID?
+    private var offset = 0.0
+    private var feedbackCount = 0
+    private var arbiter: GestureArbiter<HooID>
+    private var usesBundledArtwork: Bool
+
+    public init(
+        loader: @escaping Loader, metrics: HooGridMetrics = .standard, rules: ScrubRules = .standard, displayScale: DisplayScale = .x2,
+        viewport: GridSize = GridSize(width: 320, height: 480), artwork: HooArtworkState? = nil
+    ) {
+        self.loader = loader
+        self.arbiter = GestureArbiter(rules: rules)
+        self.usesBundledArtwork = artwork == nil
+        let screen = HooSetsScreen(
+            library: HooLibrary(sets: []), metrics: metrics, displayScale: displayScale, viewport: viewport,
+            artwork: artwork ?? .bundled(scale: displayScale))
+        self.screen = screen
+        self.layout = screen.layout
+        self.state = screen.state(layout: screen.layout, selection: nil, contentOffsetY: 0)
+    }
+
+    /// A view-model over a ``HooSetsSource``.
+    public convenience init(source: HooSetsSource, metrics: HooGridMetrics = .standard, rules: ScrubRules = .standard, displayScale: DisplayScale = .x2) {
+        self.init(loader: { () async throws(HooSetsError) in try await source.load() }, metrics: metrics, rules: rules, displayScale: displayScale)
+    }
+
+    // MARK: Loading
+
+    /// Loads (or reloads) the sets. On failure the sets already shown stay and
+    /// ``HooSetsViewState/errorMessage`` says why; the selection survives a reload if its Hoo does.
+    public func load() async {
+        state.isLoading = true
+        state.errorMessage = nil
+        do {
+            let loaded = try await loader()
+            screen.library = loaded.value
+            screen.diagnostics = loaded.diagnostics
+            if let selection, loaded.value.hoo(selection) == nil { self.selection = nil }
+            layout = screen.layout
+            rebuild()
+        } catch {
+            state.isLoading = false
+            state.errorMessage = error.description
+        }
+    }
+
+    // MARK: Geometry
+
+    /// The container changed size (rotation, split view): lays out again and keeps the item
+    /// at the top of the viewport at the top.
+    public func setViewport(_ size: GridSize) {
+        guard size != screen.viewport else { return }
+        let anchor = topVisibleItem()
+        let anchorGap = anchor.flatMap { layout.frame(of: $0) }.map { $0.minY - offset }
+        screen.viewport = GridSize(width: max(0, size.width), height: max(0, size.height))
+        layout = screen.layout
+        if let anchor, let gap = anchorGap, let frame = layout.frame(of: anchor) {
+            offset = frame.minY - gap
+        }
+        rebuild()
+    }
+
+    public func setDisplayScale(_ scale: DisplayScale) {
+        guard scale != screen.displayScale else { return }
+        screen.displayScale = scale
+        if usesBundledArtwork { screen.artwork = .bundled(scale: scale) }
+        layout = screen.layout
+        rebuild()
+    }
+
+    /// Scrolls to an offset (clamped).
+    public func scroll(to offsetY: Double) {
+        offset = offsetY
+        rebuild()
+    }
+
+    // MARK: Selection
+
+    /// A tap at a viewport point: selects the Hoo there; tapping the selected Hoo, or anywhere
+    /// that is not a Hoo, dismisses the disc.
+    public func tap(at point: GridPoint) {
+        apply(tapOn: screen.hoo(atViewportPoint: point, contentOffsetY: offset, in: layout))
+    }
+
+    /// Selects a Hoo (`nil` dismisses). Unknown identifiers are ignored.
+    public func select(_ id: HooID?) {
+        if let id, screen.library.hoo(id) == nil { return }
+        selection = id
+        rebuild()
+    }
+
+    public func dismissSelection() {
+        select(nil)
+    }
+
+    /// Feeds one touch sample to the gesture arbiter and applies what it decides.
+    public func handle(_ sample: TouchSample) {
+        let screen = self.screen, layout = self.layout, offset = self.offset
+        let events = arbiter.handle(sample) { screen.hoo(atViewportPoint: $0, contentOffsetY: offset, in: layout) }
+        for event in events {
+            switch event {
+            case .modeChanged:
+                break
+            case .scrolled(let delta):
+                self.offset = min(max(0, self.offset + delta), screen.maxOffset(in: layout))
+            case .selectionChanged(let id):
+                if id != selection {
+                    selection = id
+                    feedbackCount += 1
+                }
+            case .tapped(let id):
+                apply(tapOn: id)
+            }
+        }
+        rebuild()
+    }
+
+    private func apply(tapOn id: HooID?) {
+        selection = (id == nil || id == selection) ? nil : id
+        rebuild()
+    }
+
+    private func topVisibleItem() -> GridIndexPath? {
+        for (sectionIndex, section) in layout.sections.enumerated() where section.frame.maxY > offset {
+            if let item = section.items.firstIndex(where: { $0.maxY > offset }) {
+                return GridIndexPath(section: sectionIndex, item: item)
+            }
+        }
+        return nil
+    }
+
+    private func rebuild() {
+        offset = min(max(0, offset.isFinite ? offset : 0), screen.maxOffset(in: layout))
+        var next = screen.state(
+            layout: layout, selection: selection, contentOffsetY: offset, gestureMode: arbiter.mode, feedbackCount: feedbackCount)
+        next.isLoading = false
+        next.errorMessage = state.isLoading ? nil : state.errorMessage
+        state = next
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import SharedNetworking
+import Synchronization
+import Testing
+
+@testable import HooSets
+
+@MainActor
+@Suite("Hoo sets view-model")
+struct HooSetsViewModelTests {
+    /// Two sets: Red with 14 Hoos, Yellow with 5 (the last without an image).
+    static func library() -> HooLibrary {
+        func set(_ id: Int, _ name: String, _ count: Int) -> HooSet {
+            let hoos = (1...count).map { number in
+                Hoo(
+                    id: HooID(set: id, hoo: number), title: "\(name) \(number)", poemLine: "line \(number)",
+                    imageURL: id == 2 && number == count ? nil : URL(fileURLWithPath: "/sets/\(id)/\(number)/hoo.png"))
+            }
+            return HooSet(
+                id: id, colorName: name, color: HooColorTable.color(named: name) ?? .black, declaredCount: count, header: ImageVariants(variants: []),
+                hoos: hoos, origin: HooSetOrigin(kind: .directory, name: "0\(id)", directory: URL(fileURLWithPath: "/sets/\(id)")))
+        }
+        return HooLibrary(sets: [set(1, "Red", 14), set(2, "Yellow", 5)])
+    }
+
+    static func model(_ library: HooLibrary = library(), viewport: GridSize = GridSize(width: 320, height: 480)) -> HooSetsViewModel {
+        HooSetsViewModel(
+            loader: { Loaded(value: library, diagnostics: [], source: "test") }, viewport: viewport, artwork: HooArtworkState())
+    }
+
+    @Test func loadingBuildsSectionsAndItems() async {
+        let model = Self.model()
+        await model.load()
+        let state = model.state
+        #expect(!state.isLoading)
+        #expect(state.sections.map(\.title) == ["Red Set", "Yellow Set"])
+        #expect(state.sections.map(\.countLabel) == ["14 Hoos", "5 Hoos"])
+        #expect(state.sections[0].items[0].frame == GridRect(x: 2, y: 49, width: 79, height: 79))
+        #expect(state.sections[0].items[0].accessibilityLabel == "Red 1, Red Set, 1 of 14")
+        #expect(state.sections[1].items[4].imageURL == nil)
+        #expect(state.hooCount == 19)
+        #expect(state.contentSize.height == 365 + 8 + 49 + 2 * 79)
+        #expect(state.selection == nil)
+    }
+
+    @Test func tapSelectsTapAgainOrOutsideDismisses() async {
+        let model = Self.model()
+        await model.load()
+        model.tap(at: GridPoint(x: 40, y: 60))
+        let selection = model.state.selection
+        #expect(selection?.id == HooID(set: 1, hoo: 1))
+        #expect(selection?.setTitle == "Red Set")
+        #expect(selection?.title == "Red 1")
+        #expect(selection?.poemLine == "line 1")
+        #expect(selection?.color == RGBColor(hex: "#E6395F"))
+        #expect(selection?.discFrame == GridRect(x: 6.5, y: 53.5, width: 70, height: 70))
+        #expect(selection?.backdropImageURL?.path == "/sets/1/1/hoo.png")
+        #expect(model.state.sections[0].items[0].isSelected)
+
+        model.tap(at: GridPoint(x: 120, y: 60))  // another Hoo: moves the disc
+        #expect(model.state.selection?.id == HooID(set: 1, hoo: 2))
+        model.tap(at: GridPoint(x: 120, y: 60))  // the same Hoo: dismisses
+        #expect(model.state.selection == nil)
+        model.tap(at: GridPoint(x: 120, y: 60))
+        model.tap(at: GridPoint(x: 160, y: 20))  // a header: dismisses
+        #expect(model.state.selection == nil)
+        #expect(model.state.selectionFeedbackCount == 0)  // taps do not tick the scrub haptic
+    }
+
+    @Test func scrubbingSelectsContinuouslyWithHaptics() async {
+        let model = Self.model()
+        await model.load()
+        let samples: [TouchSample] = [
+            .init(.began, at: 0, x: 10, y: 60),
+            .init(.moved, at: 0.03, x: 30, y: 62),
+            .init(.moved, at: 0.06, x: 100, y: 62),
+            .init(.moved, at: 0.09, x: 180, y: 140),
+        ]
+        var seen: [HooID?] = []
+        var modes: [GestureMode] = []
+        for sample in samples {
+            model.handle(sample)
+            seen.append(model.state.selection?.id)
+            modes.append(model.state.gestureMode)
+        }
+        #expect(modes == [.pending, .scrubbing, .scrubbing, .scrubbing])
+        #expect(seen == [nil, HooID(set: 1, hoo: 1), HooID(set: 1, hoo: 2), HooID(set: 1, hoo: 7)])
+        #expect(model.state.selectionFeedbackCount == 3)
+        model.handle(.init(.ended, at: 0.12, x: 180, y: 140))
+        #expect(model.state.gestureMode == .idle)
+        #expect(model.state.selection?.id == HooID(set: 1, hoo: 7))
+        #expect(model.state.contentOffsetY == 0)
+    }
+
+    @Test func aVerticalPanScrollsAndHitTestingFollowsTheOffset() async {
+        let model = Self.model()
+        await model.load()
+        model.handle(.init(.began, at: 0, x: 100, y: 400))
+        model.handle(.init(.moved, at: 0.02, x: 100, y: 300))
+        model.handle(.init(.ended, at: 0.04, x: 100, y: 300))
+        #expect(model.state.contentOffsetY == 100)
+        #expect(model.state.selection == nil)
+        // The viewport point (40, 60) is now content y 160: the second row.
+        model.tap(at: GridPoint(x: 40, y: 60))
+        #expect(model.state.selection?.id == HooID(set: 1, hoo: 5))
+        // Scrolling stops at the end of the content.
+        model.handle(.init(.began, at: 1, x: 100, y: 470))
+        model.handle(.init(.moved, at: 1.02, x: 100, y: -500))
+        #expect(model.state.contentOffsetY == model.state.contentSize.height - 480)
+        model.scroll(to: -40)
+        #expect(model.state.contentOffsetY == 0)
+    }
+
+    @Test func aFailedReloadKeepsWhatIsShown() async {
+        let attempts = Mutex(0)
+        let library = Self.library()
+        let model = HooSetsViewModel(
+            loader: { () async throws(HooSetsError) -> Loaded<HooLibrary> in
+                let attempt = attempts.withLock { count in
+                    count += 1
+                    return count
+                }
+                if attempt > 1 { throw .noSets(path: "/gone") }
+                return Loaded(value: library, diagnostics: [Diagnostic(.note, path: "x", message: "y")], source: "t")
+            }, artwork: HooArtworkState())
+        await model.load()
+        model.select(HooID(set: 2, hoo: 3))
+        await model.load()
+        #expect(model.state.errorMessage == "/gone: no Hoo sets found (expected NN.zip files or NN/ directories)")
+        #expect(model.state.sections.count == 2)
+        #expect(model.state.selection?.id == HooID(set: 2, hoo: 3))
+        #expect(model.state.diagnostics.count == 1)
+        model.select(HooID(set: 9, hoo: 9))  // unknown: ignored
+        #expect(model.state.selection?.id == HooID(set: 2, hoo: 3))
+        model.dismissSelection()
+        #expect(model.state.selection == nil)
+    }
+
+    @Test func rotationKeepsTheTopItemAndTheSelection() async {
+        let model = Self.model(viewport: GridSize(width: 320, height: 200))
+        await model.load()
+        model.scroll(to: 207)  // row 3 of Red (items 9–12) starts at 49 + 2 × 79 = 207
+        model.select(HooID(set: 1, hoo: 10))
+        #expect(model.state.contentOffsetY == 207)
+        model.setViewport(GridSize(width: 480, height: 320))
+        let state = model.state
+        #expect(state.viewport == GridSize(width: 480, height: 320))
+        #expect(state.sections[0].items[0].frame.size.width == 119)
+        // Item 9 stays at the top of the viewport.
+        #expect(state.contentOffsetY == state.sections[0].items[8].frame.minY)
+        #expect(state.selection?.id == HooID(set: 1, hoo: 10))
+        #expect(abs((state.selection?.discFrame.size.width ?? 0) - 119.0 * 70 / 79) < 1e-9)
+    }
+
+    @Test func theBundledSetsWithArtworkForEachScale() async throws {
+        let scratch = try Scratch("vm")
+        defer { scratch.remove() }
+        let model = HooSetsViewModel(source: try HooSetsSource.bundled(caches: scratch.url), displayScale: .x3)
+        await model.load()
+        #expect(model.state.sections.count == 9)
+        #expect(model.state.sections[0].headerImageURL?.lastPathComponent == "header@3x.png")
+        #expect(model.state.sections[0].headerImageFrame?.size == GridSize(width: 123, height: 33))
+        #expect(model.state.artwork.selectionDisc?.lastPathComponent == "selection_disc@3x.png")
+        model.setDisplayScale(.x1)
+        #expect(model.state.sections[0].headerImageURL?.lastPathComponent == "header.png")
+        #expect(model.state.artwork.selectionDisc?.lastPathComponent == "selection_disc.png")
+        #expect(model.state.artwork.border?.lastPathComponent == "border.png")
+    }
+
+    @Test func stateRoundTripsThroughJSON() async throws {
+        let model = Self.model()
+        await model.load()
+        model.select(HooID(set: 1, hoo: 3))
+        let data = try JSONEncoder().encode(model.state)
+        #expect(try JSONDecoder().decode(HooSetsViewState.self, from: data) == model.state)
+    }
+}
+
+@Suite("Bundled artwork")
+struct HooArtworkTests {
+    @Test(arguments: HooArtwork.allCases)
+    func everyPieceExistsAtThreeScales(artwork: HooArtwork) throws {
+        let variants = try HooSetsResources.artwork(artwork)
+        #expect(variants.variants.map(\.scale) == [.x1, .x2, .x3])
+        let sizes = variants.variants.compactMap(\.pointSize)
+        #expect(sizes.count == 3 && Set(sizes).count == 1, "\(artwork): \(sizes)")
+    }
+
+    @Test func discAndCellSizesMatchTheMetrics() throws {
+        let disc = try #require(try HooSetsResources.artwork(.selectionDisc).best(for: .x2)?.pointSize)
+        let cell = try #require(try HooSetsResources.artwork(.cellSingle).best(for: .x2)?.pointSize)
+        #expect(disc == GridSize(width: 70, height: 70))
+        #expect(cell == GridSize(width: 79, height: 79))
+        #expect(HooGridMetrics.standard.discRatio == disc.width / cell.width)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import SharedNetworking
+
+/// A ``ManualClock`` that also remembers every duration it was asked to sleep, so a test can
+/// assert the exact backoff a component chose (not just that it eventually woke).
+public final class RecordingClock: AppClock {
+    public let manual: ManualClock
+    private let recorded = Locked<[Duration]>([])
+
+    public init(now: Date = Date(timeIntervalSince1970: 1_600_000_000)) {
+        manual = ManualClock(now: now)
+    }
+
+    public var now: Date { manual.now }
+
+    /// Every `sleep(for:)` request so far, in call order.
+    public var sleeps: [Duration] { recorded.withLock { $0 } }
+
+    public func sleep(for duration: Duration) async throws {
+        recorded.withLock { $0.append(duration) }
+        try await manual.sleep(for: duration)
+    }
+
+    /// Moves time forward, waking sleepers that are due.
+    public func advance(by duration: Duration) {
+        manual.advance(by: duration)
+    }
+
+    /// Waits until `count` tasks sleep on this clock, polling the real clock for up to
+    /// `timeout`: the sleeper typically arrives after real network I/O, which yielding alone
+    /// cannot wait for reliably.
+    @discardableResult
+    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(10)) async -> Bool {
+        await eventually(timeout: timeout) { self.manual.sleeperCount >= count }
+    }
+}
+
+/// Polls `condition` on the real clock (every 2 ms) until it holds or `timeout` passes.
+///
+/// Only for waiting on real concurrent work (a server thread, a socket); anything driven by an
+/// ``AppClock`` should be advanced with ``ManualClock`` instead.
+public func eventually(timeout: Duration = .seconds(10), _ condition: @Sendable () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(2))
+    }
+    return condition()
+}
