@@ -1,4 +1,6 @@
+import Facts
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("exercises facts")
@@ -117,5 +119,52 @@ struct FactsCommandTests {
         #expect(run.output.contains("--width N"))
         #expect(run.output.contains("--url URL"))
         #expect(run.output.contains("exercises facts --width 1024"))
+    }
+}
+
+@Suite("exercises facts --url")
+struct FactsRemoteCommandTests {
+    static func fixtureBytes() throws -> Data {
+        guard case .file(let url) = try Facts.bundledFeed() else { throw CocoaError(.fileNoSuchFile) }
+        return try Data(contentsOf: url)
+    }
+
+    @Test("the original bytes over HTTP, undeclared charset: the same screen as the bundled copy")
+    func remoteFixture() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("/s/facts.json", .ok(try Self.fixtureBytes(), contentType: "text/plain"))
+        let remote = await runExercises(["facts", "--url", server.url("/s/facts.json").absoluteString])
+        let bundled = await runExercises(["facts"])
+        #expect(remote.status == 0)
+        #expect(remote.output == bundled.output)
+        #expect(server.requestCount("/s/facts.json") == 1)
+    }
+
+    @Test("a declared charset wins over the Mac OS Roman fallback")
+    func declaredCharset() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("/facts.json", .ok(try Self.fixtureBytes(), contentType: "application/json; charset=windows-1252"))
+        let run = await runExercises(["facts", "--url", server.url("/facts.json").absoluteString, "--json"])
+        #expect(run.status == 0)
+        let rows = try #require((try run.json()["screen"] as? [String: Any])?["rows"] as? [[String: Any]])
+        #expect(rows.first { $0["title"] as? String == "Kittens..." }?["description"] as? String == "Éare illegal. Cats are fine.")
+    }
+
+    @Test("a 404 and an HTML page served as 200: exit 1, one error line naming the URL")
+    func remoteErrors() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("/gone.json", .status(404, body: "Not Found"))
+        server.route("/login.json", .html("<!DOCTYPE html><html><body>Please sign in</body></html>"))
+        for (path, reason) in [("/gone.json", "HTTP 404 Not Found"), ("/login.json", "expected JSON, got an HTML page")] {
+            let address = server.url(path).absoluteString
+            let run = await runExercises(["facts", "--url", address])
+            #expect(run.status == 1)
+            #expect(run.output.isEmpty)
+            #expect(run.errors.split(separator: "\n").count == 1)
+            #expect(run.errors.hasPrefix("error: \(address): \(reason)"), "\(run.errors)")
+        }
     }
 }
