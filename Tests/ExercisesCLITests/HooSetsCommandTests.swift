@@ -66,7 +66,7 @@ struct HooSetsCommandTests {
         #expect(run.output.contains("■ Plum Set · Plum #DDA0DD · 1 Hoo (2 listed) · no header image"))
         #expect(run.output.contains("│ 01 Only ▢"))
         #expect(run.errors.contains("note: 02/hoo_set.json: Count says 2 but the set has 1 Hoo; showing what is there"))
-        #expect(run.errors.contains("note: repaired: 02/01/hoo.png: missing; showing a placeholder"))
+        #expect(run.errors.contains("repaired: 02/01/hoo.png: missing; showing a placeholder"))
     }
 
     @Test func brokenInputIsOneErrorLine() async throws {

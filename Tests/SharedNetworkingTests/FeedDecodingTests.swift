@@ -105,8 +105,16 @@ import Testing
         let diagnostic = try #require(loaded.diagnostics.first)
         #expect(diagnostic.kind == .dropped)
         #expect(diagnostic.path == "rows[1]")
-        #expect(diagnostic.message.contains("found Number"))
+        #expect(diagnostic.message == "element dropped: expected Object, found Number")
         #expect(loaded.source == "feed.json")
+    }
+
+    @Test func droppedElementNamesTheFieldRelativeToTheElement() throws {
+        let json = #"{"rows":[{"title":"a"},{"title":7}]}"#
+        let loaded = try loader.decode(LossyFeed.self, from: Data(json.utf8), sourceName: "feed.json")
+        let diagnostic = try #require(loaded.diagnostics.first)
+        #expect(diagnostic.path == "rows[1]")
+        #expect(diagnostic.message == "element dropped: title: expected String, found Number")
     }
 
     /// After a failed element the container must step over exactly that element, whatever its

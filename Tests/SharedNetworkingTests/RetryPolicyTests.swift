@@ -35,6 +35,11 @@ import Testing
         #expect(RetryPolicy.parseRetryAfter("Wed, 21 Oct 2015 07:28:00 GMT", now: Self.now) == .seconds(10))
     }
 
+    @Test(arguments: ["Wednesday, 21-Oct-15 07:28:00 GMT", "Wed Oct 21 07:28:00 2015", "Wed Oct  21 07:28:00 2015"])
+    func retryAfterObsoleteHTTPDateFormatsAreAccepted(value: String) {
+        #expect(RetryPolicy.parseRetryAfter(value, now: Self.now) == .seconds(10))
+    }
+
     @Test func retryAfterDateInThePastMeansNow() {
         #expect(RetryPolicy.parseRetryAfter("Wed, 21 Oct 2015 07:00:00 GMT", now: Self.now) == .zero)
     }

@@ -142,6 +142,18 @@ import Testing
         #expect(output.diagnostics.map(\.kind) == [.repaired])
     }
 
+    @Test func utf8MislabelledAsLatin1IsReadAsUTF8WithADiagnostic() {
+        let output = normalizer.normalize(Data("\"Café\"".utf8), charset: "iso-8859-1")
+        #expect(String(decoding: output.utf8, as: UTF8.self) == "\"Café\"")
+        #expect(output.diagnostics.map(\.kind) == [.repaired])
+    }
+
+    @Test func realLatin1LabelledLatin1IsDecodedSilently() {
+        let output = normalizer.normalize(Data([0x22, 0x43, 0x61, 0x66, 0xE9, 0x22]), charset: "iso-8859-1")
+        #expect(String(decoding: output.utf8, as: UTF8.self) == "\"Café\"")
+        #expect(output.diagnostics.isEmpty)
+    }
+
     @Test func unknownCharsetIsIgnored() {
         let output = normalizer.normalize(Data(Self.document.utf8), charset: "x-klingon")
         #expect(output.utf8 == Data(Self.document.utf8))

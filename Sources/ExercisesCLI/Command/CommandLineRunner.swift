@@ -53,7 +53,7 @@ public enum CommandLineRunner {
                 io.write(output.text.hasSuffix("\n") ? output.text : output.text + "\n")
             }
             for diagnostic in output.diagnostics {
-                io.writeError("note: \(diagnostic)\n")
+                io.writeError("\(diagnostic)\n")
             }
             return 0
         } catch {

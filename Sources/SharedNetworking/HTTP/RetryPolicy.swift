@@ -49,16 +49,22 @@ public struct RetryPolicy: Sendable {
         return .seconds(ceiling * min(max(unitRandom, 0), 1))
     }
 
-    /// `Retry-After` as delay-seconds or an IMF-fixdate (RFC 9110 §10.2.3).
+    /// `Retry-After` as delay-seconds or an HTTP-date (RFC 9110 §10.2.3, §5.6.7): the
+    /// IMF-fixdate, and the obsolete RFC 850 and asctime forms that recipients must accept.
     public static func parseRetryAfter(_ value: String, now: Date) -> Duration? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if let seconds = Int(trimmed), seconds >= 0 { return .seconds(seconds) }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: trimmed) else { return nil }
-        return .seconds(max(0, date.timeIntervalSince(now)))
+        let formats = ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"]
+        for format in formats {
+            formatter.dateFormat = format
+            if let date = formatter.date(from: trimmed.replacingOccurrences(of: "  ", with: " ")) {
+                return .seconds(max(0, date.timeIntervalSince(now)))
+            }
+        }
+        return nil
     }
 }
 

@@ -63,10 +63,22 @@ extension CodingUserInfoKey {
 extension Decoder {
     /// A one-line reason for `error`, with the path and what the document holds there
     /// (`rows[3].title: expected String, found Number`) when decoding through ``FeedLoader``.
-    public func explain(_ error: any Error) -> String {
+    ///
+    /// With `relativeTo`, the part of the path already named by a diagnostic (the element being
+    /// dropped) is left out: `element dropped: expected Object, found Number` at `rows[1]`,
+    /// not `rows[1]: … rows[1]: …`.
+    public func explain(_ error: any Error, relativeTo extra: [any CodingKey]? = nil) -> String {
         guard let decodingError = error as? DecodingError else { return String(describing: error) }
         let collector = userInfo[.diagnostics] as? DiagnosticsCollector
-        return DecodingFailure(decodingError, json: collector?.document, source: nil).description
+        let failure = DecodingFailure(decodingError, json: collector?.document, source: nil)
+        guard let extra else { return failure.description }
+        let base = CodingPath.render(codingPath + extra)
+        if failure.path == base { return failure.message }
+        if failure.path.hasPrefix(base) {
+            let rest = failure.path.dropFirst(base.count).drop { $0 == "." }
+            return "\(rest): \(failure.message)"
+        }
+        return failure.description
     }
 
     /// Records a diagnostic at this decoder's coding path (plus `extra` components).

@@ -24,7 +24,7 @@ public struct LossyArray<Element: Decodable>: Decodable {
                 elements.append(try container.decode(Element.self))
             } catch {
                 dropped += 1
-                decoder.report(.dropped, "element dropped: \(decoder.explain(error))", at: [IndexKey(index)])
+                decoder.report(.dropped, "element dropped: \(decoder.explain(error, relativeTo: [IndexKey(index)]))", at: [IndexKey(index)])
                 // A failed decode does not advance the container; step over the element.
                 _ = try? container.decode(SkippedValue.self)
                 if container.currentIndex == index { break }

@@ -61,6 +61,18 @@ public struct TextNormalizer: Sendable {
             switch declared {
             case .utf8: break  // validated below, with the fallback if it lies
             case .eightBit(let encoding):
+                // A common server misconfiguration labels UTF-8 as Latin-1. In Latin-1 and
+                // Windows-1252 a valid UTF-8 sequence reads as mojibake ("Ã©"), so valid UTF-8
+                // with non-ASCII bytes is almost never real text in those. Not so for Mac Roman,
+                // whose accented letters sit at 0x80-0xBF: its label is always trusted.
+                if encoding != .macRoman, bytes.contains(where: { $0 >= 0x80 }), Self.firstInvalidUTF8Offset(bytes) == nil {
+                    let diagnostic = Diagnostic(
+                        .repaired,
+                        path: "bytes",
+                        message: "declared charset=\(charset) but the bytes are valid UTF-8; decoded as UTF-8"
+                    )
+                    return Output(utf8: data, diagnostics: [diagnostic])
+                }
                 return Output(utf8: Data(encoding.decode(data).utf8), diagnostics: [])
             default:
                 return transcode(data, from: declared, note: "charset=\(charset)")
