@@ -18,8 +18,8 @@ struct FactsCommandTests {
         #expect(run.output.contains("    …are illegal. Cats are fine."))
         #expect(run.output.contains("▢ image 96×72 pt beside the text, not loaded · http://www.donegal"))
         #expect(lines.allSatisfy { $0.count <= 80 }, "fits the terminal")
-        #expect(run.errors.contains("note: repaired: bytes: not valid UTF-8 (first bad byte 0xC9 at offset 2644); decoded as Mac OS Roman"))
-        #expect(run.errors.contains("note: dropped: rows[7]: row has no title, description or image"))
+        #expect(run.errors.contains("repaired: bytes: not valid UTF-8 (first bad byte 0xC9 at offset 2644); decoded as Mac OS Roman"))
+        #expect(run.errors.contains("dropped: rows[7]: row has no title, description or image"))
         #expect(!run.errors.contains("error:"))
     }
 
@@ -101,7 +101,7 @@ struct FactsCommandTests {
         #expect(run.output.contains("Nothing here"))
         #expect(run.output.contains("0 facts"))
         #expect(run.output.contains("This feed has no facts yet."))
-        #expect(run.errors.contains("note: repaired: rows: no rows (missing or null); the feed is shown empty"))
+        #expect(run.errors.contains("repaired: rows: no rows (missing or null); the feed is shown empty"))
     }
 
     @Test("--width must be a device width in points", arguments: ["10", "abc", "99999", "375.5"])
@@ -166,5 +166,47 @@ struct FactsRemoteCommandTests {
             #expect(run.errors.split(separator: "\n").count == 1)
             #expect(run.errors.hasPrefix("error: \(address): \(reason)"), "\(run.errors)")
         }
+    }
+}
+
+@Suite("exercises facts --images")
+struct FactsImagesCommandTests {
+    @Test("images load through the pipeline: real sizes set the slots, dead links fail, nothing without the flag")
+    func images() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.route("/wide.png", .ok(SamplePNG.make(width: 400, height: 100), contentType: "image/png"))
+        server.route("/login.png", .html("<html><body>Sign in</body></html>"))
+        let feed = """
+            {"title":"Images","rows":[
+              {"title":"Wide","imageHref":"\(server.url("/wide.png").absoluteString)"},
+              {"title":"Gone","imageHref":"\(server.url("/gone.png").absoluteString)"},
+              {"title":"Login","imageHref":"\(server.url("/login.png").absoluteString)"},
+              {"title":"Text only"}
+            ]}
+            """
+        let file = try temporaryFile(named: "images.json", contents: Data(feed.utf8))
+
+        let plain = await runExercises(["facts", "--file", file.path])
+        #expect(plain.status == 0)
+        #expect(server.totalRequests == 0, "no image is downloaded without --images")
+
+        let run = await runExercises(["facts", "--file", file.path, "--images", "--json"])
+        #expect(run.status == 0)
+        let rows = try #require((try run.json()["screen"] as? [String: Any])?["rows"] as? [[String: Any]])
+        let states = rows.map { ($0["image"] as? [String: Any])?["state"] as? String }
+        #expect(states == ["loaded", "failed", "failed", "none"])
+        let wide = try #require(rows.first?["image"] as? [String: Any])
+        #expect((wide["pixelSize"] as? [String: Any])?["width"] as? Int == 400)
+        let slot = try #require((rows.first?["layout"] as? [String: Any])?["imageSlot"] as? [String: Any])
+        // A 4:1 image in the 96.04 pt column would be 24 pt high: the slot keeps the 44 pt minimum.
+        #expect(slot["height"] as? Double == 44)
+        #expect(((rows[1]["image"] as? [String: Any])?["reason"] as? String)?.contains("404") == true)
+        #expect(((rows[2]["image"] as? [String: Any])?["reason"] as? String)?.contains("not an image") == true)
+        #expect(server.requestCount("/wide.png") == 1)
+
+        let text = await runExercises(["facts", "--file", file.path, "--images"])
+        #expect(text.output.contains("▣ image 96×44 pt beside the text, loaded 400×100 px"))
+        #expect(text.output.contains("✕ image 96×72 pt beside the text, failed · http://127.0.0.1"))
     }
 }

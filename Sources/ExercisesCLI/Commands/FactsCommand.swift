@@ -9,15 +9,16 @@ struct FactsCommand: RemoteFeedCommand {
     let summary = "The 'About Canada' facts feed"
     let discussion = """
         Shows the feed's title and each fact with its text wrapped exactly as a row of the given \
-        width lays it out, the row's height in points and its image slot. Images are not \
-        downloaded unless asked. The bundled feed is the original file, which is not UTF-8; it is \
-        read as Mac OS Roman and the repair is reported as a note.
+        width lays it out, the row's height in points and its image slot. With --images the images \
+        are downloaded (4 at a time, cached on disk) and each slot takes its image's real size. The bundled feed is the original file, which is not UTF-8; it is \
+        read as Mac OS Roman and the repair is reported on standard error.
         """
     let commonOptions = [CommonOptions.file, CommonOptions.url, CommonOptions.locale, CommonOptions.timeZone, CommonOptions.now, CommonOptions.json, CommonOptions.cacheDirectory]
-    let options: [OptionSpec] = [FactsOptions.width]
+    let options: [OptionSpec] = [FactsOptions.width, FactsOptions.images]
     let examples = [
         "exercises facts",
         "exercises facts --width 1024",
+        "exercises facts --images",
         "exercises facts --url default",
         "exercises facts --file facts.json --json",
     ]
@@ -38,6 +39,7 @@ struct FactsCommand: RemoteFeedCommand {
         let loaded = try await FactsScreenLoader.load(
             source: source,
             loader: context.feedLoader(Facts.decodingOptions),
+            images: context.options.has("--images") ? FactsScreenLoader.pipeline(context.environment) : nil,
             clock: context.environment.clock,
             width: width
         )

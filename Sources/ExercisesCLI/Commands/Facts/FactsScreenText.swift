@@ -68,9 +68,7 @@ struct FactsScreenText {
             // Lines are the layout's; only lines wider than the terminal (iPad widths) are folded.
             text += block.lines.flatMap { TerminalText.displayWidth($0) > textWidth ? TerminalText.wrap($0, width: textWidth) : [$0] }
         }
-        if let image = imageLine(row) {
-            text.append(image)
-        }
+        text += imageLines(row)
         let height = "\(Self.points(row.layout.size.height)) pt"
         let first = text.first ?? ""
         let label = TerminalText.pad(String(number), to: numberWidth, .right) + "  "
@@ -79,19 +77,33 @@ struct FactsScreenText {
         return lines
     }
 
-    private func imageLine(_ row: FactsScreen.Row) -> String? {
-        guard let url = row.imageURL, let slot = row.layout.imageSlot else { return nil }
+    /// The slot, its state and the link; for a failed image also why, without the URL again.
+    private func imageLines(_ row: FactsScreen.Row) -> [String] {
+        guard let url = row.imageURL, let slot = row.layout.imageSlot else { return [] }
+        let width = max(20, terminalWidth - indent.count)
         let size = "\(Self.points(slot.width))×\(Self.points(slot.height)) pt"
+        let placement = row.layout.isStacked ? "above the text" : "beside the text"
         let (mark, state): (String, String)
+        var reason: String?
         switch row.image {
         case .none, .notLoaded: (mark, state) = ("▢", "not loaded")
         case .loading: (mark, state) = ("▢", "loading")
         case .loaded(let pixels): (mark, state) = ("▣", pixels.map { "loaded \($0) px" } ?? "loaded")
-        case .failed(let reason): (mark, state) = ("✕", "failed: \(reason)")
+        case .failed(let message):
+            (mark, state) = ("✕", "failed")
+            reason = Self.withoutLeadingURL(message)
         }
-        let placement = row.layout.isStacked ? "above the text" : "beside the text"
-        let line = "\(mark) image \(size) \(placement), \(state) · \(url.absoluteString)"
-        return TerminalText.truncate(line, to: max(20, terminalWidth - indent.count))
+        var lines = [TerminalText.truncate("\(mark) image \(size) \(placement), \(state) · \(url.absoluteString)", to: width)]
+        if let reason {
+            lines.append(TerminalText.truncate("  " + reason, to: width))
+        }
+        return lines
+    }
+
+    /// "https://host/a.png: connection failed (…)" → "connection failed (…)": the URL is on the line above.
+    static func withoutLeadingURL(_ message: String) -> String {
+        guard message.hasPrefix("http"), let separator = message.range(of: ": ") else { return message }
+        return String(message[separator.upperBound...])
     }
 
     /// Points without a trailing ".0"; one decimal otherwise.
