@@ -93,46 +93,48 @@ struct LoopbackScrollingTests {
         return model
     }
 
-    static func temporaryCaches() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("facts-loopback-\(UUID().uuidString)", isDirectory: true)
-    }
-
-    @Test("top to bottom within the limit and the window, each URL once; back up from cache")
-    func scrollDownAndBack() async throws {
+    /// Serves the feed, loads it, runs `body`, then stops the server and removes the caches.
+    func withLoadedFeed(_ body: (LoopbackHTTPServer, RequestLog, FactsViewModel) async throws -> Void) async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         let log = RequestLog()
         Self.serveFeed(on: server, log: log)
-        let caches = Self.temporaryCaches()
+        let caches = FileManager.default.temporaryDirectory.appendingPathComponent("facts-loopback-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: caches) }
-        let model = await Self.loadedModel(server: server, caches: caches)
-        #expect(model.state.rows.count == Self.rowCount)
-        let images = model.images
-        #expect(server.totalRequests == 1, "no image is requested before rows are visible")
+        try await body(server, log, await Self.loadedModel(server: server, caches: caches))
+    }
 
-        // Down, settling at each position as a reader would.
-        let tops = Array(stride(from: 0, through: Self.rowCount - Self.screenRows, by: Self.step))
-        for top in tops {
-            await scroll(images, to: top, log: log)
-        }
-        let imageRows = (0..<Self.rowCount).filter(Self.hasImage)
-        #expect(log.outsideWindow.isEmpty, "requested outside the window: \(log.outsideWindow.prefix(10))")
-        #expect(log.rows.count == imageRows.count, "each URL once: \(log.rows.count) requests for \(imageRows.count) images")
-        #expect(Set(log.rows) == Set(imageRows))
-        #expect(server.maxConcurrentRequests <= Self.policy.maxConcurrentLoads)
-        for row in imageRows {
-            #expect(images.state(forRow: row) == .loaded(pixelSize: Self.pixelSize(row)))
-        }
+    @Test("top to bottom within the limit and the window, each URL once; back up from cache")
+    func scrollDownAndBack() async throws {
+        try await withLoadedFeed { server, log, model in
+            #expect(model.state.rows.count == Self.rowCount)
+            let images = model.images
+            #expect(server.totalRequests == 1, "no image is requested before rows are visible")
 
-        // Back up: every image comes from the pipeline's caches, none from the server.
-        let requestsBefore = server.totalRequests
-        for top in tops.reversed() {
-            await scroll(images, to: top, log: log)
-            for row in top..<(top + Self.screenRows) where Self.hasImage(row) {
-                #expect(images.imageData(forRow: row) != nil, "row \(row) has no image after scrolling back")
+            // Down, settling at each position as a reader would.
+            let tops = Array(stride(from: 0, through: Self.rowCount - Self.screenRows, by: Self.step))
+            for top in tops {
+                await scroll(images, to: top, log: log)
             }
+            let imageRows = (0..<Self.rowCount).filter(Self.hasImage)
+            #expect(log.outsideWindow.isEmpty, "requested outside the window: \(log.outsideWindow.prefix(10))")
+            #expect(log.rows.count == imageRows.count, "each URL once: \(log.rows.count) requests for \(imageRows.count) images")
+            #expect(Set(log.rows) == Set(imageRows))
+            #expect(server.maxConcurrentRequests <= Self.policy.maxConcurrentLoads)
+            for row in imageRows {
+                #expect(images.state(forRow: row) == .loaded(pixelSize: Self.pixelSize(row)))
+            }
+
+            // Back up: every image comes from the pipeline's caches, none from the server.
+            let requestsBefore = server.totalRequests
+            for top in tops.reversed() {
+                await scroll(images, to: top, log: log)
+                for row in top..<(top + Self.screenRows) where Self.hasImage(row) {
+                    #expect(images.imageData(forRow: row) != nil, "row \(row) has no image after scrolling back")
+                }
+            }
+            #expect(server.totalRequests == requestsBefore)
         }
-        #expect(server.totalRequests == requestsBefore)
     }
 
     /// swift-corelibs-foundation traps ("TaskRegistry.swift:118: Trying to access a behaviour for
@@ -152,34 +154,29 @@ struct LoopbackScrollingTests {
         .disabled(if: foundationCancelRace, "FoundationNetworking crashes when a task is cancelled as it completes")
     )
     func fling() async throws {
-        let server = try LoopbackHTTPServer()
-        defer { server.stop() }
-        let log = RequestLog()
-        Self.serveFeed(on: server, log: log)
-        let caches = Self.temporaryCaches()
-        defer { try? FileManager.default.removeItem(at: caches) }
-        let model = await Self.loadedModel(server: server, caches: caches)
-        let images = model.images
-        let lastTop = Self.rowCount - Self.screenRows
+        try await withLoadedFeed { server, log, model in
+            let images = model.images
+            let lastTop = Self.rowCount - Self.screenRows
 
-        for top in stride(from: 0, through: lastTop, by: 10) {
-            log.setTop(top)
-            images.visibleRowsChanged(top..<(top + Self.screenRows))
-            for _ in 0..<5 { await Task.yield() }
-        }
-        log.setTop(lastTop)
-        images.visibleRowsChanged(lastTop..<Self.rowCount)
-        await images.waitUntilIdle()
+            for top in stride(from: 0, through: lastTop, by: 10) {
+                log.setTop(top)
+                images.visibleRowsChanged(top..<(top + Self.screenRows))
+                for _ in 0..<5 { await Task.yield() }
+            }
+            log.setTop(lastTop)
+            images.visibleRowsChanged(lastTop..<Self.rowCount)
+            await images.waitUntilIdle()
 
-        #expect(server.maxConcurrentRequests <= Self.policy.maxConcurrentLoads)
-        #expect(log.rows.count == Set(log.rows).count, "an image was requested twice")
-        // Scrolling down, a request may reach the server after the list moved on, so it can be
-        // behind the window then; it can never be ahead of it.
-        #expect(log.aheadOfWindow.isEmpty, "requested ahead of the window: \(log.aheadOfWindow.prefix(10))")
-        #expect(log.rows.count < (0..<Self.rowCount).filter(Self.hasImage).count / 2, "a fling loads a fraction of the list")
-        for row in lastTop..<Self.rowCount where Self.hasImage(row) {
-            #expect(images.state(forRow: row) == .loaded(pixelSize: Self.pixelSize(row)))
-            #expect(images.imageData(forRow: row) != nil)
+            #expect(server.maxConcurrentRequests <= Self.policy.maxConcurrentLoads)
+            #expect(log.rows.count == Set(log.rows).count, "an image was requested twice")
+            // Scrolling down, a request may reach the server after the list moved on, so it can be
+            // behind the window then; it can never be ahead of it.
+            #expect(log.aheadOfWindow.isEmpty, "requested ahead of the window: \(log.aheadOfWindow.prefix(10))")
+            #expect(log.rows.count < (0..<Self.rowCount).filter(Self.hasImage).count / 2, "a fling loads a fraction of the list")
+            for row in lastTop..<Self.rowCount where Self.hasImage(row) {
+                #expect(images.state(forRow: row) == .loaded(pixelSize: Self.pixelSize(row)))
+                #expect(images.imageData(forRow: row) != nil)
+            }
         }
     }
 
