@@ -1,0 +1,32 @@
+import Foundation
+import ScreenPreviews
+
+/// A page written to a temporary file, screenshotted at the phone's size and decoded.
+struct BrowserPage {
+    let document: PreviewDocument
+    let device: PreviewDevice
+
+    init(_ screens: [PreviewScreen], device: PreviewDevice = .iPhone14) {
+        self.document = PreviewDocument(title: screens.first?.title ?? "Preview", screens: screens, device: device)
+        self.device = device
+    }
+
+    /// Writes the page, runs `body` with its file URL, removes it.
+    func withFile<T>(_ body: (URL) throws -> T) throws -> T {
+        let directory = try Fixtures.temporaryDirectory("page")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("page.html")
+        try Data(document.html.utf8).write(to: file)
+        return try body(file)
+    }
+
+    func screenshot(_ chromium: Chromium) throws -> PNGImage {
+        try withFile { file in
+            try PNGImage(data: try chromium.screenshot(file, width: Int(device.width), height: Int(device.height)))
+        }
+    }
+
+    func dom(_ chromium: Chromium) throws -> String {
+        try withFile { try chromium.dumpDOM($0) }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import HooSets
+import ScreenPreviews
+import SharedNetworking
+import Trivia
+
+/// Strings a hostile feed might carry, for the escaping tests.
+enum Hostile {
+    static let script = "<script>alert(1)</script>"
+    static let image = "<img src=x onerror=\"document.body.setAttribute('data-pwned','1')\">"
+    static let attribute = "\" onmouseover=\"document.body.setAttribute('data-pwned','1')\" x=\""
+    static let javascriptURL = URL(string: "javascript:document.body.setAttribute('data-pwned','1')")
+}
+
+/// The real view states the pages are drawn from.
+enum Fixtures {
+    /// A fresh temporary directory, removed by the caller.
+    static func temporaryDirectory(_ label: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("previews-\(label)-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// The nine bundled Hoo sets (extracted into `caches`), laid out for 320 × 480 at 2x with
+    /// `selection` selected, as `exercises hoosets --select` builds it.
+    static func hooSets(caches: URL, selection: HooID? = HooID(set: 1, hoo: 1)) async throws -> HooSetsViewState {
+        let loaded = try await HooSetsSource.bundled(caches: caches).load()
+        let screen = HooSetsScreen(
+            library: loaded.value, displayScale: .x2, viewport: GridSize(width: 320, height: 480), artwork: .bundled(scale: .x2))
+        return screen.state(layout: screen.layout, selection: selection, contentOffsetY: 0)
+    }
+
+    /// Every screen the player "you" sees in a simulated competition over `questions`, with a
+    /// wrong first answer (so the wild-card is offered and used) and right answers after it.
+    static func triviaScreens(_ questions: [TriviaQuestion], title: String = "General Knowledge", players: Int = 5) -> [TriviaScreenState] {
+        let set = TriviaQuestionSet(id: CompetitionID("preview"), title: title, questions: questions)
+        let answers: [TriviaBot.ScriptedAnswer] = questions.enumerated().map { index, question in
+            .choice(index == 0 ? (question.answer + 1) % question.choices.count : question.answer)
+        }
+        let start = Date(timeIntervalSince1970: 1_599_724_800)
+        var bots = TriviaSimulationSettings.bots(count: players, seed: 3)
+        bots.insert(
+            TriviaBot(identity: TriviaIdentity(user: "you", displayName: "You"), token: "token-you", balance: 1, strategy: .scripted(answers), thinkTime: 1.5...4.5),
+            at: 0)
+        var simulation = TriviaSimulation(settings: TriviaSimulationSettings(seed: 3, questionSet: set, startsAt: start.addingTimeInterval(5), bots: bots))
+        let builder = TriviaScreenBuilder(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC") ?? .gmt)
+        var screens: [TriviaScreenState] = []
+        _ = simulation.run { observation in
+            if case .stateChanged(0, let state, let time) = observation {
+                screens.append(builder.screen(for: state, at: time))
+            }
+        }
+        return screens
+    }
+
+    static let questions = [
+        TriviaQuestion(id: QuestionID("q1"), text: "Which element has the chemical symbol Au?", choices: ["Silver", "Gold", "Argon"], answer: 1),
+        TriviaQuestion(id: QuestionID("q2"), text: "What is the capital of Australia?", choices: ["Sydney", "Canberra", "Melbourne"], answer: 1),
+    ]
+}
