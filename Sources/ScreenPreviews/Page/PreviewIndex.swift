@@ -35,7 +35,7 @@ public struct PreviewIndex: Sendable {
                 [
                     .element(
                         "iframe",
-                        [.src(entry.file), .title(entry.title), .attribute("sandbox", ""), .attribute("loading", "lazy"),
+                        [.src(entry.file), .title(entry.title), .attribute("sandbox", ""),
                          .style([.width(device.width), .height(device.height)])]),
                     .element(
                         "figcaption", [],
