@@ -1,3 +1,4 @@
+import CarFit
 import Foundation
 import HooSets
 import ScreenPreviews
@@ -46,6 +47,23 @@ struct BrowserTests {
         // The poem line is drawn in the set's colour.
         let red = try #require(state.selection?.color)
         #expect(image.count(pixel(red), x: left..<(left + 320), y: 600..<844, tolerance: 8) > 100)
+    }
+
+    @Test("CarFit: the Done badge in #25A87B, the selected day in the accent colour, white cards on the grouped background")
+    func carFit() async throws {
+        let state = try await Fixtures.carFit()
+        let theme = CarFitTheme.standard
+        let image = try BrowserPage([CarFitPreview.screen(state)]).screenshot(chromium)
+        expectPhoneSized(image)
+        expect(image, x: 200, y: 10, is: theme.screenBackground)
+        expect(image, x: 4, y: 500, is: theme.screenBackground)
+        let width = 0..<Int(device.width)
+        // The first card's badge (Done) and the selected 10th (a disc of the accent colour).
+        let done = try #require(RGBColor(hex: "#25A87B"))
+        #expect(image.count(pixel(done), x: width, y: 300..<844) > 400)
+        let disc = Double.pi * pow(theme.calendarCellSize / 2, 2)
+        #expect(Double(image.count(pixel(theme.accent), x: width, y: 100..<500)) > disc * 0.6)
+        #expect(image.count(pixel(theme.cardBackground), x: width, y: 100..<844) > 100_000)
     }
 
     @Test("Trivia: every moment of a run, in the theme's colours")

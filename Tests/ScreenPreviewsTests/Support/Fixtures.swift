@@ -1,3 +1,4 @@
+import CarFit
 import Foundation
 import HooSets
 import ScreenPreviews
@@ -51,6 +52,23 @@ enum Fixtures {
             }
         }
         return screens
+    }
+
+    /// The bundled CarFit sample on its reference day (10 September 2020, 08:00 UTC) with the
+    /// calendar open, as `exercises carfit` shows it.
+    @MainActor
+    static func carFit(days: [CalendarDay] = []) async throws -> CleanerListState {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = Locale(identifier: "en_US")
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? .gmt
+        let loader = FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral))
+        let model = CleanerListViewModel(
+            source: FeedVisitsSource(loader: loader, feed: try CarFitSample.feed()),
+            clock: ManualClock(now: Date(timeIntervalSince1970: 1_599_724_800)), calendar: calendar, timeZone: calendar.timeZone)
+        await model.load()
+        if !days.isEmpty { model.calendarViewModel.select(days) }
+        model.calendarViewModel.present()
+        return model.state
     }
 
     static let questions = [
