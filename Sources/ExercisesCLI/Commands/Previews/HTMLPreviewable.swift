@@ -18,13 +18,14 @@ struct PreviewContext: Sendable {
     var language: String
 
     init(environment: AppEnvironment) {
-        let caches = environment.directories.caches
-        self.images = PreviewImages(caches: PreviewContext.imageCacheFolders.map {
-            DiskCache(directory: caches.appendingPathComponent($0, isDirectory: true), sizeLimit: Int.max, clock: environment.clock)
-        })
+        // Only folders that exist: opening a DiskCache creates its directory.
+        let folders = PreviewContext.imageCacheFolders.map { environment.directories.caches.appendingPathComponent($0, isDirectory: true) }
+            .filter { FileManager.default.fileExists(atPath: $0.path) }
+        self.images = PreviewImages(caches: folders.map { DiskCache(directory: $0, sizeLimit: Int.max, clock: environment.clock) })
         self.language = environment.locale.identifier
     }
 
-    /// The resource pipeline's disk caches the exercise commands write, below `--cache-dir`.
-    static let imageCacheFolders: [String] = []
+    /// The resource pipeline's disk caches the exercise commands write, below `--cache-dir`
+    /// (`exercises facts --images` downloads into `images`).
+    static let imageCacheFolders = ["images"]
 }
