@@ -35,9 +35,15 @@ enum PreviewChrome {
         return .element(
             "figure", [.class("device"), .id(screen.slug)],
             [
-                .div("phone", style: [.background(screen.background)], phone),
+                .div("phone", style: [.background(screen.background)] + widened(screen, device: device), phone),
                 .element("figcaption", [], [.element("strong", [], [.text(screen.title)]), .element("br"), .text(screen.caption)]),
             ])
+    }
+
+    /// A wider width for a screen laid out wider than the device.
+    static func widened(_ screen: PreviewScreen, device: PreviewDevice) -> [CSSDeclaration] {
+        guard let width = screen.contentWidth, width.isFinite, width > device.width else { return [] }
+        return [.width(width)]
     }
 
     static func navigationBar(_ bar: PreviewNavigationBar) -> HTMLNode {

@@ -20,10 +20,13 @@ public struct PreviewScreen: Sendable {
     public var content: HTMLNode
     /// Rules for this screen's classes, from the module's metrics.
     public var styles: [CSSRule]
+    /// The width the content was laid out for, when it is not the device's: a wider layout
+    /// (an iPad's 1024 pt) widens the phone; a narrower one is centred by the screen's content.
+    public var contentWidth: Double?
 
     public init(
         slug: String, title: String, caption: String, background: RGBColor, statusBarForeground: RGBColor? = nil,
-        navigationBar: PreviewNavigationBar? = nil, content: HTMLNode, styles: [CSSRule] = []
+        navigationBar: PreviewNavigationBar? = nil, content: HTMLNode, styles: [CSSRule] = [], contentWidth: Double? = nil
     ) {
         self.slug = slug
         self.title = title
@@ -33,6 +36,7 @@ public struct PreviewScreen: Sendable {
         self.navigationBar = navigationBar
         self.content = content
         self.styles = styles
+        self.contentWidth = contentWidth
     }
 
     /// Black or white, whichever contrasts more with `background` (WCAG contrast ratio).
