@@ -1,6 +1,8 @@
 import CarFit
+import Facts
 import Foundation
 import HooSets
+import Schedule
 import ScreenPreviews
 import SharedNetworking
 import Testing
@@ -47,6 +49,70 @@ struct BrowserTests {
         // The poem line is drawn in the set's colour.
         let red = try #require(state.selection?.color)
         #expect(image.count(pixel(red), x: left..<(left + 320), y: 600..<844, tolerance: 8) > 100)
+    }
+
+    @Test("Schedule: the section header #F3F3F2, the hairline under a 140 pt row, the team's bar, a cached logo")
+    func schedule() async throws {
+        let state = try await Fixtures.schedule()
+        let metrics = state.metrics
+        let directory = try Fixtures.temporaryDirectory("logos")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cache = DiskCache(directory: directory, sizeLimit: 1 << 20, clock: ManualClock(now: Date(timeIntervalSince1970: 0)))
+        let logoColor = try #require(RGBColor(hex: "#D02020"))
+        let packers = try #require(state.allRows.compactMap(\.game).first?.left.logoURL)
+        cache.store(PNGImage.encode(solid: pixel(logoColor), width: 8, height: 8), forKey: packers.absoluteString)
+        let image = try BrowserPage([SchedulePreview.screen(state, images: PreviewImages(caches: [cache]))]).screenshot(chromium)
+        expectPhoneSized(image)
+        let top = Int(device.statusBarHeight + device.navigationBarHeight)
+        expect(image, x: 10, y: 60, is: state.navigationBar.background)
+        expect(image, x: 380, y: top + 15, is: metrics.sectionHeaderBackground)
+        let rowBottom = top + Int(metrics.sectionHeaderHeight + metrics.gameRowHeight)
+        expect(image, x: 150, y: rowBottom - 2, is: metrics.rowBackground)
+        expect(image, x: 150, y: rowBottom, is: metrics.separatorColor)
+        expect(image, x: 150, y: rowBottom + Int(metrics.rowSpacing) - 1, is: metrics.listBackground)
+        // The Packers' logo (40 pt) in the first row.
+        #expect(image.count(pixel(logoColor), x: 0..<Int(device.width), y: top..<rowBottom) >= Int(metrics.logoSide * metrics.logoSide) - 10)
+    }
+
+    @Test("Schedule: scrolled into a section, its header stays pinned at the top (position: sticky)")
+    func stickyHeader() async throws {
+        var state = try await Fixtures.schedule()
+        let metrics = state.metrics
+        // Open at the sixth row of the regular season, far below its header.
+        state.initialRow = RowPosition(section: 0, row: 5)
+        let image = try BrowserPage([SchedulePreview.screen(state)]).screenshot(chromium, fragment: SchedulePreview.initialRowAnchor)
+        expectPhoneSized(image)
+        let top = Int(device.statusBarHeight + device.navigationBarHeight)
+        // The header is pinned over the content (where, unpinned, row 5's upper part would be)…
+        expect(image, x: 380, y: top + 2, is: metrics.sectionHeaderBackground)
+        expect(image, x: 380, y: top + Int(metrics.sectionHeaderHeight) - 2, is: metrics.sectionHeaderBackground)
+        // …and the row scrolled to starts right under it.
+        expect(image, x: 380, y: top + Int(metrics.sectionHeaderHeight) + 2, is: metrics.rowBackground)
+        // The grey header band is drawn once, at the top: nothing else that tall and grey.
+        let bands = image.count(pixel(metrics.sectionHeaderBackground), x: 370..<390, y: top..<Int(device.height))
+        #expect(bands < 20 * (Int(metrics.sectionHeaderHeight) + 10 * Int(metrics.rowSpacing)))
+    }
+
+    @Test("Facts: rows with embedded images at their layout frames, separators between rows")
+    func facts() async throws {
+        let blue = try #require(RGBColor(hex: "#2060D0"))
+        let png = PNGImage.encode(solid: pixel(blue), width: 40, height: 30)
+        let screen = try await Fixtures.facts(width: device.width, image: png)
+        let directory = try Fixtures.temporaryDirectory("facts-images")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cache = DiskCache(directory: directory, sizeLimit: 1 << 20, clock: ManualClock(now: Date(timeIntervalSince1970: 0)))
+        for url in screen.rows.compactMap(\.imageURL) { cache.store(png, forKey: url.absoluteString) }
+        let image = try BrowserPage([FactsPreview.screen(screen, images: PreviewImages(caches: [cache]))]).screenshot(chromium)
+        expectPhoneSized(image)
+        let top = Int(device.statusBarHeight + device.navigationBarHeight)
+        expect(image, x: 200, y: 10, is: screen.metrics.backgroundColor)
+        // The first row's image fills its frame (aspect-fit of a 4:3 image into a 4:3 frame).
+        let first = try #require(screen.rows.first { $0.layout.image != nil })
+        let frame = try #require(first.layout.image)
+        expect(image, x: Int(frame.x + frame.width / 2), y: top + Int(frame.y + frame.height / 2), is: blue)
+        #expect(image.count(pixel(blue), x: 0..<Int(device.width), y: top..<Int(device.height)) > Int(frame.width * frame.height))
+        // The separator at the bottom of the first row.
+        expect(image, x: 200, y: top + Int(screen.rows[0].layout.size.height) - 1, is: screen.metrics.separatorColor)
     }
 
     @Test("CarFit: the Done badge in #25A87B, the selected day in the accent colour, white cards on the grouped background")

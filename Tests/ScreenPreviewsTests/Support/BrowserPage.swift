@@ -20,9 +20,12 @@ struct BrowserPage {
         return try body(file)
     }
 
-    func screenshot(_ chromium: Chromium) throws -> PNGImage {
+    /// The page at the device's size; with `fragment`, opened at `page.html#fragment` (the
+    /// browser scrolls the element with that id into view).
+    func screenshot(_ chromium: Chromium, fragment: String? = nil) throws -> PNGImage {
         try withFile { file in
-            try PNGImage(data: try chromium.screenshot(file, width: Int(device.width), height: Int(device.height)))
+            let url = fragment.flatMap { URL(string: file.absoluteString + "#" + $0) } ?? file
+            return try PNGImage(data: try chromium.screenshot(url, width: Int(device.width), height: Int(device.height)))
         }
     }
 

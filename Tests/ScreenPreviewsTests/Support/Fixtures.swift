@@ -1,6 +1,8 @@
 import CarFit
+import Facts
 import Foundation
 import HooSets
+import Schedule
 import ScreenPreviews
 import SharedNetworking
 import Trivia
@@ -71,8 +73,50 @@ enum Fixtures {
         return model.state
     }
 
+    /// The bundled Packers schedule in en_US, New York time.
+    static func schedule() async throws -> ScheduleViewState {
+        let zone = TimeZone(identifier: "America/New_York") ?? .gmt
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let loaded = try await ScheduleFeedLoader(loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral)), source: try ScheduleSource.bundled())
+            .loadSchedule()
+        let context = ScheduleDisplayContext(
+            locale: Locale(identifier: "en_US"), timeZone: zone, calendar: calendar, now: Date(timeIntervalSince1970: 1_599_724_800))
+        return ScheduleScreenBuilder(context: context).build(loaded.value)
+    }
+
+    /// The bundled facts feed laid out at `width`; with `image`, every image "downloads" as
+    /// those bytes (a stub loader), so the rows are sized by its aspect ratio.
+    @MainActor
+    static func facts(width: Double = 375, image: Data? = nil) async throws -> FactsScreen {
+        let model = FactsViewModel(
+            source: try Facts.bundledFeed(), loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral), options: Facts.decodingOptions),
+            images: FactsImageCoordinator(loader: StubImages(data: image)), clock: ManualClock(now: Date(timeIntervalSince1970: 1_599_724_800)))
+        await model.load()
+        if image != nil {
+            model.images.visibleRowsChanged(model.state.rows.indices)
+            await model.images.waitUntilIdle()
+        }
+        return model.screen(width: width)
+    }
+
     static let questions = [
         TriviaQuestion(id: QuestionID("q1"), text: "Which element has the chemical symbol Au?", choices: ["Silver", "Gold", "Argon"], answer: 1),
         TriviaQuestion(id: QuestionID("q2"), text: "What is the capital of Australia?", choices: ["Sydney", "Canberra", "Melbourne"], answer: 1),
     ]
+}
+
+/// Answers every image request with the same bytes, or fails like a dead link.
+struct StubImages: ResourceLoading {
+    let data: Data?
+
+    func image(for url: URL, priority: ResourcePriority) async throws(ResourceError) -> FetchedResource {
+        guard let data else { throw .blocked(url: url, reason: "no images in this test") }
+        let info = try? ImageHeaderParser.parse(data)
+        return FetchedResource(url: url, data: data, image: info, origin: .network)
+    }
+
+    func prefetch(_ urls: [URL]) async {}
+    func cancelPrefetch(_ urls: [URL]) async {}
+    func clearFailures() async {}
 }
