@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ExercisesCLI
@@ -39,6 +40,31 @@ struct PreviewCommandTests {
         }
         #expect(html.contains(">Use a wild-card?<"))
         #expect(html.contains(">Correct!<"))
+    }
+
+    /// End to end: the pipeline downloads an image into `<cache-dir>/images`, and the page embeds
+    /// those bytes; a dead link keeps its placeholder; the page references no remote URL.
+    @Test func factsImagesComeFromThePipelinesDiskCache() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        let png = SamplePNG.make(width: 400, height: 100)
+        server.route("/wide.png", .ok(png, contentType: "image/png"))
+        let feed = """
+            {"title":"Images <script>alert(1)</script>","rows":[
+              {"title":"Wide","imageHref":"\(server.url("/wide.png").absoluteString)"},
+              {"title":"Gone","imageHref":"\(server.url("/gone.png").absoluteString)"}
+            ]}
+            """
+        let input = try temporaryFile(named: "images.json", contents: Data(feed.utf8))
+        let file = input.deletingLastPathComponent().appendingPathComponent("facts.html")
+        let run = await runExercises(["facts", "--file", input.path, "--images", "--html", file.path])
+        #expect(run.status == 0, "\(run.errors)")
+        let html = try read(file)
+        #expect(html.components(separatedBy: "<img src=\"data:image/png;base64,\(png.base64EncodedString())\"").count - 1 == 1)
+        #expect(html.contains("class=\"facts-slot-icon failed\""))
+        #expect(!html.contains("src=\"http") && !html.contains("url(\"http"))
+        #expect(html.contains(">Images &lt;script&gt;alert(1)&lt;/script&gt;<"))
+        #expect(server.requestCount("/wide.png") == 1)
     }
 
     @Test func jsonStillPrintsTheScreenAndTheFileIsWritten() async throws {

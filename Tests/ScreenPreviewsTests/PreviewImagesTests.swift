@@ -35,6 +35,17 @@ struct PreviewImagesTests {
         #expect(PreviewImages(caches: [cache], linksRemoteImages: true).source(for: missing)?.value == missing.absoluteString)
     }
 
+    @Test("The pipeline keys its cache by the URL it fetched: an http image upgraded to https is found")
+    func upgradedKey() throws {
+        let directory = try Fixtures.temporaryDirectory("disk-cache")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cache = DiskCache(directory: directory, sizeLimit: 1 << 20, clock: ManualClock(now: Date(timeIntervalSince1970: 0)))
+        let feedURL = try #require(URL(string: "http://upload.wikimedia.org/a.png"))
+        cache.store(SafeURLTests.png, forKey: "https://upload.wikimedia.org/a.png")
+        #expect(PreviewImages(caches: [cache]).source(for: feedURL)?.isEmbedded == true)
+        #expect(PreviewImages(caches: [cache], urlPolicy: .permissive).source(for: feedURL) == nil)
+    }
+
     @Test("A cached body that is not an image (an HTML error page) is not embedded")
     func cachedNonImage() throws {
         let directory = try Fixtures.temporaryDirectory("disk-cache")

@@ -18,11 +18,15 @@ public struct PreviewImages: Sendable {
     /// Disk caches of the resource pipeline to search for remote images.
     public var caches: [DiskCache]
     public var linksRemoteImages: Bool
+    /// The pipeline's URL policy: it keys its cache by the URL it fetched (`http` upgraded to
+    /// `https`, fragment dropped), so a lookup resolves the same way.
+    public var urlPolicy: URLPolicy
 
-    public init(caches: [DiskCache] = [], maxBytes: Int = 8 << 20, linksRemoteImages: Bool = false) {
+    public init(caches: [DiskCache] = [], maxBytes: Int = 8 << 20, linksRemoteImages: Bool = false, urlPolicy: URLPolicy = .upgradeInsecure) {
         self.caches = caches
         self.maxBytes = maxBytes
         self.linksRemoteImages = linksRemoteImages
+        self.urlPolicy = urlPolicy
     }
 
     /// Nothing embedded from caches, nothing linked: local files only.
@@ -35,9 +39,13 @@ public struct PreviewImages: Sendable {
         case "file":
             return embedFile(url)
         case "http", "https":
+            var keys = [url.absoluteString]
+            if let resolved = try? urlPolicy.resolve(url), resolved != url { keys.insert(resolved.absoluteString, at: 0) }
             for cache in caches {
-                if let data = cache.data(forKey: url.absoluteString), data.count <= maxBytes, let embedded = SafeURL(imageData: data) {
-                    return embedded
+                for key in keys {
+                    if let data = cache.data(forKey: key), data.count <= maxBytes, let embedded = SafeURL(imageData: data) {
+                        return embedded
+                    }
                 }
             }
             return linksRemoteImages ? SafeURL(remote: url) : nil
