@@ -55,9 +55,9 @@ struct BrowserTests {
     func schedule() async throws {
         let state = try await Fixtures.schedule()
         let metrics = state.metrics
-        let directory = try Fixtures.temporaryDirectory("logos")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let cache = DiskCache(directory: directory, sizeLimit: 1 << 20, clock: ManualClock(now: Date(timeIntervalSince1970: 0)))
+        let scratch = try ScratchDiskCache()
+        defer { scratch.remove() }
+        let cache = scratch.cache
         let logoColor = try #require(RGBColor(hex: "#D02020"))
         let packers = try #require(state.allRows.compactMap(\.game).first?.left.logoURL)
         cache.store(PNGImage.encode(solid: pixel(logoColor), width: 8, height: 8), forKey: packers.absoluteString)
@@ -98,9 +98,9 @@ struct BrowserTests {
         let blue = try #require(RGBColor(hex: "#2060D0"))
         let png = PNGImage.encode(solid: pixel(blue), width: 40, height: 30)
         let screen = try await Fixtures.facts(width: device.width, image: png)
-        let directory = try Fixtures.temporaryDirectory("facts-images")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let cache = DiskCache(directory: directory, sizeLimit: 1 << 20, clock: ManualClock(now: Date(timeIntervalSince1970: 0)))
+        let scratch = try ScratchDiskCache()
+        defer { scratch.remove() }
+        let cache = scratch.cache
         for url in screen.rows.compactMap(\.imageURL) { cache.store(png, forKey: url.absoluteString) }
         let image = try BrowserPage([FactsPreview.screen(screen, images: PreviewImages(caches: [cache]))]).screenshot(chromium)
         expectPhoneSized(image)

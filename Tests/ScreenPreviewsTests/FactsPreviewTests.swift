@@ -33,9 +33,9 @@ struct FactsPreviewTests {
     func images() async throws {
         let png = PNGImage.encode(solid: PNGImage.Pixel(red: 0x20, green: 0x60, blue: 0xD0), width: 40, height: 30)
         let screen = try await Fixtures.facts(image: png)
-        let directory = try Fixtures.temporaryDirectory("facts-images")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let cache = DiskCache(directory: directory, sizeLimit: 1 << 20, clock: ManualClock(now: Date(timeIntervalSince1970: 0)))
+        let scratch = try ScratchDiskCache()
+        defer { scratch.remove() }
+        let cache = scratch.cache
         let urls = screen.rows.compactMap(\.imageURL)
         for url in urls { cache.store(png, forKey: url.absoluteString) }
         #expect(screen.rows.contains { $0.image == .loaded(pixelSize: PixelSize(width: 40, height: 30)) })

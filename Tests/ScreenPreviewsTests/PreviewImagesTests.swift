@@ -23,9 +23,9 @@ struct PreviewImagesTests {
 
     @Test("A remote image comes from the pipeline's disk cache; a miss is a placeholder unless linking is allowed")
     func remoteImages() throws {
-        let directory = try Fixtures.temporaryDirectory("disk-cache")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let cache = DiskCache(directory: directory, sizeLimit: 1 << 20, clock: ManualClock(now: Date(timeIntervalSince1970: 0)))
+        let scratch = try ScratchDiskCache()
+        defer { scratch.remove() }
+        let cache = scratch.cache
         let cached = try #require(URL(string: "https://resources-us.yinzcam.com/nfl/logos/nfl_gb_light.png"))
         let missing = try #require(URL(string: "https://resources-us.yinzcam.com/nfl/logos/nfl_xx_light.png"))
         #expect(cache.store(SafeURLTests.png, forKey: cached.absoluteString))
@@ -37,9 +37,9 @@ struct PreviewImagesTests {
 
     @Test("The pipeline keys its cache by the URL it fetched: an http image upgraded to https is found")
     func upgradedKey() throws {
-        let directory = try Fixtures.temporaryDirectory("disk-cache")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let cache = DiskCache(directory: directory, sizeLimit: 1 << 20, clock: ManualClock(now: Date(timeIntervalSince1970: 0)))
+        let scratch = try ScratchDiskCache()
+        defer { scratch.remove() }
+        let cache = scratch.cache
         let feedURL = try #require(URL(string: "http://upload.wikimedia.org/a.png"))
         cache.store(SafeURLTests.png, forKey: "https://upload.wikimedia.org/a.png")
         #expect(PreviewImages(caches: [cache]).source(for: feedURL)?.isEmbedded == true)
@@ -48,9 +48,9 @@ struct PreviewImagesTests {
 
     @Test("A cached body that is not an image (an HTML error page) is not embedded")
     func cachedNonImage() throws {
-        let directory = try Fixtures.temporaryDirectory("disk-cache")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let cache = DiskCache(directory: directory, sizeLimit: 1 << 20, clock: ManualClock(now: Date(timeIntervalSince1970: 0)))
+        let scratch = try ScratchDiskCache()
+        defer { scratch.remove() }
+        let cache = scratch.cache
         let url = try #require(URL(string: "http://example.com/logo.png"))
         cache.store(Data("<html><script>alert(1)</script></html>".utf8), forKey: url.absoluteString)
         #expect(PreviewImages(caches: [cache]).source(for: url) == nil)

@@ -41,9 +41,9 @@ struct SchedulePreviewTests {
     @Test("A logo in the pipeline's disk cache is embedded; the others stay placeholders")
     func cachedLogo() async throws {
         let state = try await Fixtures.schedule()
-        let directory = try Fixtures.temporaryDirectory("logos")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let cache = DiskCache(directory: directory, sizeLimit: 1 << 20, clock: ManualClock(now: Date(timeIntervalSince1970: 0)))
+        let scratch = try ScratchDiskCache()
+        defer { scratch.remove() }
+        let cache = scratch.cache
         let packers = try #require(state.allRows.compactMap(\.game).first?.left)
         #expect(packers.triCode == "GB")
         let logo = PNGImage.encode(solid: PNGImage.Pixel(red: 0xD0, green: 0x20, blue: 0x20), width: 8, height: 8)

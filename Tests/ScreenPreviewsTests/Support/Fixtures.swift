@@ -15,6 +15,21 @@ enum Hostile {
     static let javascriptURL = URL(string: "javascript:document.body.setAttribute('data-pwned','1')")
 }
 
+/// A disk cache like the resource pipeline's, in a fresh temporary directory.
+struct ScratchDiskCache {
+    let directory: URL
+    let cache: DiskCache
+
+    init() throws {
+        directory = try Fixtures.temporaryDirectory("disk-cache")
+        cache = DiskCache(directory: directory, sizeLimit: 1 << 20, clock: ManualClock(now: Date(timeIntervalSince1970: 0)))
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
+
 /// The real view states the pages are drawn from.
 enum Fixtures {
     /// A fresh temporary directory, removed by the caller.
