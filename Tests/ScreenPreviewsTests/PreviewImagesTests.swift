@@ -18,6 +18,8 @@ struct PreviewImagesTests {
         #expect(images.source(for: directory.appendingPathComponent("missing.png")) == nil)
         #expect(images.source(for: directory) == nil)
         #expect(PreviewImages(maxBytes: 8).source(for: png) == nil)
+        // A URL from a feed never reads a local file.
+        #expect(images.remoteSource(for: png) == nil)
         #expect(images.source(for: nil) == nil)
     }
 

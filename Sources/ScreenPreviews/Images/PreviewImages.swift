@@ -32,26 +32,27 @@ public struct PreviewImages: Sendable {
     /// Nothing embedded from caches, nothing linked: local files only.
     public static let localFilesOnly = PreviewImages()
 
-    /// A URL for the page, or `nil` when the renderer must draw a placeholder.
+    /// A URL for the page, or `nil` when the renderer must draw a placeholder. For URLs the
+    /// app itself made (the Hoo sets' extracted files and artwork): local files are embedded.
     public func source(for url: URL?) -> SafeURL? {
-        guard let url, let scheme = url.scheme?.lowercased() else { return nil }
-        switch scheme {
-        case "file":
-            return embedFile(url)
-        case "http", "https":
-            var keys = [url.absoluteString]
-            if let resolved = try? urlPolicy.resolve(url), resolved != url { keys.insert(resolved.absoluteString, at: 0) }
-            for cache in caches {
-                for key in keys {
-                    if let data = cache.data(forKey: key), data.count <= maxBytes, let embedded = SafeURL(imageData: data) {
-                        return embedded
-                    }
+        guard let url, url.scheme?.lowercased() == "file" else { return remoteSource(for: url) }
+        return embedFile(url)
+    }
+
+    /// For URLs from a feed (logos, fact images): only `http(s)`, from the caches (or linked);
+    /// never a local file, so a feed cannot make a page embed a file of the machine.
+    public func remoteSource(for url: URL?) -> SafeURL? {
+        guard let url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
+        var keys = [url.absoluteString]
+        if let resolved = try? urlPolicy.resolve(url), resolved != url { keys.insert(resolved.absoluteString, at: 0) }
+        for cache in caches {
+            for key in keys {
+                if let data = cache.data(forKey: key), data.count <= maxBytes, let embedded = SafeURL(imageData: data) {
+                    return embedded
                 }
             }
-            return linksRemoteImages ? SafeURL(remote: url) : nil
-        default:
-            return nil
         }
+        return linksRemoteImages ? SafeURL(remote: url) : nil
     }
 
     private func embedFile(_ url: URL) -> SafeURL? {

@@ -49,7 +49,7 @@ public enum FactsPreview {
         if let slot = layout.imageSlot {
             children.append(.div("facts-slot", style: place(slot) + [.background(metrics.placeholderColor)], [slotContent(row.image, metrics: metrics)]))
         }
-        if let frame = layout.image, case .loaded = row.image, let source = images.source(for: row.imageURL) {
+        if let frame = layout.image, case .loaded = row.image, let source = images.remoteSource(for: row.imageURL) {
             children.append(.image(source, alt: row.title ?? "", [.class("facts-image"), .style(place(frame))]))
         }
         if let title = layout.title {

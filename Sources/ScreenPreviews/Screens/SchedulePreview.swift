@@ -68,7 +68,7 @@ public enum SchedulePreview {
 
     static func team(_ team: TeamSideState, side: String, metrics: ScheduleMetrics, images: PreviewImages) -> HTMLNode {
         let logo: HTMLNode
-        if let source = images.source(for: team.logoURL) {
+        if let source = images.remoteSource(for: team.logoURL) {
             logo = .image(source, alt: team.triCode, [.class("schedule-logo"), .style([.width(metrics.logoSide), .height(metrics.logoSide)])])
         } else {
             logo = .span(
