@@ -41,10 +41,12 @@ public final class RecordingClock: AppClock {
 /// millisecond: counting yields alone is not a wait, because on a busy two-core machine
 /// a hundred thousand yields can pass before another thread gets scheduled. Runs the condition
 /// on the caller's actor, so main-actor view-model state can be read directly.
+/// The default timeout is generous because CI shares two cores between the whole suite and
+/// other builds; it only costs time when a test is already failing.
 /// Only for waiting on real concurrent work; anything driven by an ``AppClock`` should be
 /// advanced with ``ManualClock`` instead.
 public func eventually(
-    timeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(30),
     isolation: isolated (any Actor)? = #isolation,
     _ condition: () -> Bool
 ) async -> Bool {

@@ -20,6 +20,9 @@ public enum HTMLEscaping {
     }
 
     private static func escape(_ string: String) -> String {
+        // Most strings need nothing (and the longest ones, base64 `data:` URLs of embedded
+        // images, never do): one pass over the bytes returns them unchanged without copying.
+        if !string.utf8.contains(where: needsEscaping) { return string }
         var result = ""
         result.reserveCapacity(string.utf8.count)
         for scalar in string.unicodeScalars {
@@ -36,5 +39,17 @@ public enum HTMLEscaping {
             }
         }
         return result
+    }
+
+    /// Whether a UTF-8 byte may start something ``escape(_:)`` changes: the five special ASCII
+    /// characters, C0 controls other than tab, LF and CR, DEL, and 0xC2 (the lead byte of the
+    /// C1 controls U+0080...U+009F; other characters it leads are kept as they are).
+    private static func needsEscaping(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): true
+        case UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): false
+        case 0..<0x20, 0x7F, 0xC2: true
+        default: false
+        }
     }
 }

@@ -22,36 +22,52 @@ struct Chromium {
     }
 
     /// A PNG of `page` in a `width` × `height` window at device scale 1.
-    func screenshot(_ page: URL, width: Int, height: Int) throws -> Data {
+    func screenshot(_ page: URL, width: Int, height: Int) async throws -> Data {
         let directory = try Self.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("screenshot.png")
-        _ = try run(["--hide-scrollbars", "--force-device-scale-factor=1", "--window-size=\(width),\(height)", "--screenshot=\(output.path)", page.absoluteString], profile: directory)
+        _ = try await run(["--hide-scrollbars", "--force-device-scale-factor=1", "--window-size=\(width),\(height)", "--screenshot=\(output.path)", page.absoluteString], profile: directory)
         guard let data = try? Data(contentsOf: output) else { throw Failure(description: "chromium wrote no screenshot for \(page.lastPathComponent)") }
         return data
     }
 
     /// The page's DOM after loading, serialized (`--dump-dom`).
-    func dumpDOM(_ page: URL) throws -> String {
+    func dumpDOM(_ page: URL) async throws -> String {
         let directory = try Self.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        return try run(["--dump-dom", page.absoluteString], profile: directory)
+        return try await run(["--dump-dom", page.absoluteString], profile: directory)
     }
 
-    private func run(_ arguments: [String], profile: URL) throws -> String {
+    /// Runs Chromium without blocking a thread of the cooperative pool: the test suspends until
+    /// the process's termination handler fires. (Waiting with `waitUntilExit()` held one of the
+    /// machine's two pool threads for seconds per page, which starved unrelated tests running
+    /// alongside.) Standard output goes to a file in the profile directory, so no pipe needs a
+    /// reader while the process runs.
+    private func run(_ arguments: [String], profile: URL) async throws -> String {
         let process = Process()
         process.executableURL = executable
         process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile.path)"] + arguments
-        let output = Pipe()
+        let outputURL = profile.appendingPathComponent("stdout.txt")
+        guard FileManager.default.createFile(atPath: outputURL.path, contents: nil) else {
+            throw Failure(description: "cannot create \(outputURL.path)")
+        }
+        let output = try FileHandle(forWritingTo: outputURL)
+        defer { try? output.close() }
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "chromium exited with status \(process.terminationStatus)")
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
         }
-        return String(decoding: data, as: UTF8.self)
+        guard status == 0 else {
+            throw Failure(description: "chromium exited with status \(status)")
+        }
+        return String(decoding: try Data(contentsOf: outputURL), as: UTF8.self)
     }
 
     static func scratchDirectory() throws -> URL {
