@@ -30,7 +30,7 @@ public final class RecordingClock: AppClock {
     /// `timeout`: the sleeper typically arrives after real network I/O, which yielding alone
     /// cannot wait for reliably.
     @discardableResult
-    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(10)) async -> Bool {
+    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(60)) async -> Bool {
         await eventually(timeout: timeout) { self.manual.sleeperCount >= count }
     }
 }
@@ -46,7 +46,7 @@ public final class RecordingClock: AppClock {
 /// Only for waiting on real concurrent work; anything driven by an ``AppClock`` should be
 /// advanced with ``ManualClock`` instead.
 public func eventually(
-    timeout: Duration = .seconds(30),
+    timeout: Duration = .seconds(60),
     isolation: isolated (any Actor)? = #isolation,
     _ condition: () -> Bool
 ) async -> Bool {

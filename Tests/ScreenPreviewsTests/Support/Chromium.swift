@@ -38,32 +38,13 @@ struct Chromium {
         return try await run(["--dump-dom", page.absoluteString], profile: directory)
     }
 
-    /// Runs Chromium without blocking a thread of the cooperative pool: the test suspends until
-    /// the process's termination handler fires. (Waiting with `waitUntilExit()` held one of the
-    /// machine's two pool threads for seconds per page, which starved unrelated tests running
-    /// alongside.) Standard output goes to a file in the profile directory, so no pipe needs a
-    /// reader while the process runs.
+    /// Runs Chromium as a ``ChildProcess``: no thread of the cooperative pool waits for it, and
+    /// it inherits no descriptor of the test process.
     private func run(_ arguments: [String], profile: URL) async throws -> String {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile.path)"] + arguments
         let outputURL = profile.appendingPathComponent("stdout.txt")
-        guard FileManager.default.createFile(atPath: outputURL.path, contents: nil) else {
-            throw Failure(description: "cannot create \(outputURL.path)")
-        }
-        let output = try FileHandle(forWritingTo: outputURL)
-        defer { try? output.close() }
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
+        let status = try await ChildProcess.run(
+            executable, ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile.path)"] + arguments,
+            output: outputURL)
         guard status == 0 else {
             throw Failure(description: "chromium exited with status \(status)")
         }
