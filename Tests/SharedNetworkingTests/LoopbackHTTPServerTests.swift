@@ -157,7 +157,7 @@ import Testing
 
     @Test func clientClosingDuringDelayIsCounted() async throws {
         defer { server.stop() }
-        server.route("/wait", ScriptedResponse.text("late").delayed(by: .seconds(30)))
+        server.route("/wait", ScriptedResponse.text("late").delayed(by: .seconds(600)))
         let connection = try connect()
         connection.send("GET /wait HTTP/1.1\r\nHost: t\r\n\r\n")
         try #require(await server.waitUntil { $0.inFlightRequests == 1 })
@@ -180,7 +180,7 @@ import Testing
 
     @Test func concurrencyIsMeasured() async throws {
         defer { server.stop() }
-        server.route("/slow", ScriptedResponse.text("x").delayed(by: .seconds(30)))
+        server.route("/slow", ScriptedResponse.text("x").delayed(by: .seconds(600)))
         let connections = try (0..<3).map { _ in try connect() }
         for connection in connections { connection.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n") }
         try #require(await server.waitUntil { $0.inFlightRequests == 3 })
@@ -192,7 +192,7 @@ import Testing
     }
 
     @Test func stopEndsEveryConnectionAndThreadPromptly() async throws {
-        server.route("/slow", ScriptedResponse.text("x").delayed(by: .seconds(30)))
+        server.route("/slow", ScriptedResponse.text("x").delayed(by: .seconds(600)))
         server.route("/ok", .text("ok"))
         let idle = try connect()
         idle.send("GET /ok HTTP/1.1\r\nHost: t\r\n\r\n")

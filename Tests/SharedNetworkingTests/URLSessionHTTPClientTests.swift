@@ -108,7 +108,7 @@ import Testing
 
     @Test func timeoutBecomesTimedOut() async throws {
         defer { server.stop() }
-        server.route("/slow", ScriptedResponse.json("{}").delayed(by: .seconds(20)))
+        server.route("/slow", ScriptedResponse.json("{}").delayed(by: .seconds(600)))
         let url = server.url("/slow")
 
         let error = await #expect(throws: NetworkError.self) {

@@ -120,7 +120,7 @@ struct ResourcePipelineLoopbackTests {
         defer { server.stop() }
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        server.route("/photo.jpg", ScriptedResponse.ok(photo, contentType: "image/jpeg").delayed(by: .seconds(20)))
+        server.route("/photo.jpg", ScriptedResponse.ok(photo, contentType: "image/jpeg").delayed(by: .seconds(600)))
         let pipeline = makeLoopbackPipeline(directory: directory.url)
         let url = server.url("/photo.jpg")
         let first = Task { try await pipeline.image(for: url, priority: .normal) }
