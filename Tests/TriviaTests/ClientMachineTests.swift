@@ -449,6 +449,28 @@ struct ClientRobustnessTests {
         #expect(machine.state.link == .closed(.refused(code: .unauthorized, message: "bad token")))
     }
 
+    @Test("a host that lost the competition (restarted) ends the game: no reconnecting, a banner says why")
+    func competitionReset() {
+        var machine = MachineHarness()
+        machine.online()
+        let effects = machine.receive(.error(ErrorPayload(code: .competitionReset, message: "the game server restarted")))
+        #expect(effects == [.cancelAllTimers, .disconnect])
+        #expect(machine.state.link == .closed(.interrupted(message: "the game server restarted")))
+        #expect(machine.send(.disconnected(nil)).isEmpty, "no reconnect after the competition is gone")
+        let screen = TriviaScreenBuilder(locale: Locale(identifier: "en_US"), timeZone: .gmt).screen(for: machine.state, at: at(0))
+        #expect(screen.banner?.kind == .connection)
+        #expect(screen.banner?.text.contains("restarted") == true)
+    }
+
+    @Test("new error codes a client does not act on are notices")
+    func rateLimitedIsANotice() {
+        var machine = MachineHarness()
+        machine.online()
+        #expect(machine.receive(.error(ErrorPayload(code: .rateLimited, message: "slow down"))).isEmpty)
+        #expect(machine.state.link == .online)
+        #expect(machine.state.notice == .hostError(code: .rateLimited, message: "slow down"))
+    }
+
     @Test("silence for a whole heartbeat interval after a ping means a dead connection")
     func heartbeat() {
         var machine = MachineHarness()

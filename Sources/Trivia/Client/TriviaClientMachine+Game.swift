@@ -147,6 +147,9 @@ extension TriviaClientState {
         case .unauthorized, .unknownCompetition:
             link = .closed(.refused(code: error.code, message: error.message))
             return [.cancelAllTimers, .disconnect]
+        case .competitionReset:
+            link = .closed(.interrupted(message: error.message))
+            return [.cancelAllTimers, .disconnect]
         default:
             notice = .hostError(code: error.code, message: error.message)
             return []

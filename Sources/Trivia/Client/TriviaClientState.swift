@@ -70,6 +70,8 @@ public enum TriviaCloseReason: Sendable, Hashable {
     case replaced
     /// The host refused `join` (bad token, wrong competition).
     case refused(code: TriviaErrorCode, message: String)
+    /// The host no longer has the competition (it restarted): the game cannot go on.
+    case interrupted(message: String)
     /// The user left.
     case stopped
 }
