@@ -361,6 +361,28 @@ struct ClientRobustnessTests {
         }
     }
 
+    @Test("a result replayed after a resume is not counted again: welcome's count already has it")
+    func replayedResultCountedOnce() {
+        var machine = MachineHarness()
+        machine.online()
+        machine.receive(questionMessage(0), seq: 1)
+        machine.send(.choiceSelected(1))
+        machine.send(.disconnected(.closed("lost")))
+        machine.send(.timerFired(.reconnect))
+        machine.send(.connected)
+        var welcome = machine.welcomePayload(lastSeq: 3)
+        welcome.correctAnswers = 1  // the host closed q1 (seq 3) while the client was away
+        machine.receive(.welcome(welcome))
+        machine.receive(.answerAck(AnswerAckPayload(requestId: "ios-r1", questionId: "q1", status: .accepted, choice: 1)), seq: 2)
+        machine.receive(resultMessage(0, yourChoice: 1), seq: 3)
+        #expect(machine.state.correctAnswers == 1)
+        #expect(machine.resultRound?.result.correct == true)
+        machine.receive(questionMessage(1), seq: 4)
+        machine.send(.choiceSelected(0))
+        machine.receive(resultMessage(1, yourChoice: 0), seq: 5)
+        #expect(machine.state.correctAnswers == 2, "live results still count")
+    }
+
     @Test("an answer waiting for its acknowledgement is resent with the same id after reconnecting")
     func pendingAnswerResentAfterReconnect() {
         var machine = MachineHarness()

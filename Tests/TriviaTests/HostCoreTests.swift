@@ -214,8 +214,8 @@ struct HostAnswerTests {
         for index in identities.indices {
             _ = host.receive(answer("q1", 1, request: RequestID("r\(index)")), from: ConnectionID(UInt64(index + 1)), at: at(11))
         }
-        let outputs = host.advance(to: at(40))
-        let finish = try #require(outputs.messages(to: 1).first?.finish)
+        let outputs = host.advance(to: at(40))  // the result, then finish
+        let finish = try #require(outputs.messages(to: 1).compactMap(\.finish).first)
         #expect(finish.winners.map(\.user) == ["u1", "u2"])
         #expect(finish.summary.winnerCount == 5)
         #expect(host.winners.count == 5)

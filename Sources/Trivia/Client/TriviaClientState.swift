@@ -21,6 +21,9 @@ public struct TriviaClientState: Sendable, Hashable {
     /// The latest thing worth telling the user that is not the screen itself.
     public internal(set) var notice: TriviaNotice?
 
+    /// The stream `seq` up to which ``correctAnswers`` came from the host (`welcome.lastSeq`):
+    /// results replayed after a resume are already in that count.
+    var scoredThrough = 0
     var sentMessages = 0
     var nextRequest = 0
     var reconnectAttempt = 0
