@@ -102,6 +102,7 @@ struct BadInputTests {
         let harness = try await ServerHarness.start()
         let url = try #require(URL(string: "ws://127.0.0.1:\(harness.port)/v1/competitions/other-cup/socket"))
         let byPath = try await ProtocolClient.connect(harness, url: url)
+        try await byPath.send(.join(JoinPayload(user: "ada", token: "t-ada", competition: "other-cup")))
         #expect(try await byPath.next().error?.code == .unknownCompetition)
         #expect(await byPath.closeCode() == TriviaCloseCode.unknownCompetition.code)
 

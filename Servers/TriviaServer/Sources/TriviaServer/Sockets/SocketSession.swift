@@ -24,13 +24,8 @@ struct SocketSession: Sendable {
     func run(requested: CompetitionID, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel) async {
         let connection = await host.openConnection()
         let commands = table.register(connection, at: clock.now) { channel.close(promise: nil) }
-        if requested != competition {
-            table.close(
-                connection, .unknownCompetition, code: .unknownCompetition,
-                message: "this server runs \(competition), not \(requested)")
-        }
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { await read(inbound, on: connection) }
+            group.addTask { await read(inbound, on: connection, requested: requested) }
             group.addTask { await write(commands, to: outbound, on: connection) }
             await group.next()
             group.cancelAll()
@@ -42,7 +37,12 @@ struct SocketSession: Sendable {
     /// Collects fragments into messages and hands each admitted one to the host. After the
     /// connection starts closing it keeps reading (so the client's close frame completes the
     /// handshake) but ignores data.
-    func read(_ inbound: WebSocketInboundStream, on connection: ConnectionID) async {
+    ///
+    /// A socket opened for another competition is refused when its first message (its `join`)
+    /// arrives, not at once: the server never speaks first, because a client library may not be
+    /// reading yet when the upgrade completes (hummingbird-websocket's client was seen to lose
+    /// frames that arrive right behind the upgrade response).
+    func read(_ inbound: WebSocketInboundStream, on connection: ConnectionID, requested: CompetitionID) async {
         var message = ByteBuffer()
         do {
             for try await frame in inbound {
@@ -63,6 +63,12 @@ struct SocketSession: Sendable {
                 guard frame.fin else { continue }
                 let bytes = Data(message.readableBytesView)
                 message.clear()
+                guard requested == competition else {
+                    table.close(
+                        connection, .unknownCompetition, code: .unknownCompetition,
+                        message: "this server runs \(competition), not \(requested)")
+                    continue
+                }
                 switch table.admit(connection, at: clock.now) {
                 case .accept: await host.receive(bytes, from: connection)
                 case .dropped, .closing: continue
