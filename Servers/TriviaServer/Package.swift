@@ -84,10 +84,12 @@ let package = Package(
             name: "trivia-load",
             dependencies: [
                 "TriviaWebSocketClient",
+                "TriviaServer",
                 .product(name: "Trivia", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
