@@ -25,6 +25,8 @@ let relaxedLimits = TriviaServerLimits(idleTimeout: .seconds(3600))
 struct ServerHarness: Sendable {
     let server: TriviaServer
     let clock: ManualClock
+    /// The same time, for the apps under test (their timers can be waited for).
+    let appClock: AppTimerClock
     let port: Int
     private let running: Task<Void, any Error>
 
@@ -53,7 +55,7 @@ struct ServerHarness: Sendable {
             try await running.value
             throw HarnessError("the server stopped before listening")
         }
-        return ServerHarness(server: server, clock: clock, port: bound, running: running)
+        return ServerHarness(server: server, clock: clock, appClock: AppTimerClock(clock), port: bound, running: running)
     }
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
@@ -77,6 +79,14 @@ struct ServerHarness: Sendable {
     func advance(by seconds: Double) {
         clock.advance(by: .seconds(seconds))
     }
+
+    /// Moves the clock to `seconds` after ``epoch`` (the first question opens at +10 s).
+    func advance(to seconds: Double) {
+        clock.advance(to: epoch.addingTimeInterval(seconds))
+    }
+
+    /// Seconds since ``epoch`` on the clock.
+    var elapsed: Double { clock.now.timeIntervalSince(epoch) }
 }
 
 struct HarnessError: Error, CustomStringConvertible {

@@ -18,8 +18,24 @@ func makeViewModel(
         reconnectBaseDelay: reconnectBaseDelay, reconnectMaxDelay: max(reconnectBaseDelay, .seconds(8)), jitterSeed: seed)
     let balances = WildcardBalanceClient(baseURL: harness.baseURL, client: URLSessionHTTPClient(configuration: .ephemeral))
     return TriviaViewModel(
-        configuration: configuration, transport: harness.transport(), balances: balances, clock: harness.clock,
+        configuration: configuration, transport: harness.transport(), balances: balances, clock: harness.appClock,
         locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC") ?? .gmt)
+}
+
+/// Waits until `model` has lost its connection and armed its reconnect timer; returns the
+/// timer's delay, so the test knows exactly when the model comes back.
+@MainActor
+func reconnectDelay(of model: TriviaViewModel, on harness: ServerHarness) async throws -> Double {
+    let waiting = await eventually {
+        if case .waitingToReconnect = model.state.link { true } else { false }
+    }
+    guard waiting, case .waitingToReconnect(_, let delay) = model.state.link else {
+        throw HarnessError("\(model.state.link) is not waiting to reconnect")
+    }
+    guard await harness.appClock.waitForTimer(at: harness.clock.now.addingTimeInterval(delay.timeInterval)) else {
+        throw HarnessError("the reconnect timer (\(delay)) was not armed")
+    }
+    return delay.timeInterval
 }
 
 extension TriviaViewModel {
