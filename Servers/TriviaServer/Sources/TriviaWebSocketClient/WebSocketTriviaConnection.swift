@@ -58,16 +58,26 @@ public final class WebSocketTriviaConnection: TriviaConnection {
     }
 
     /// Sends a close frame and waits (up to the library's close timeout) for the socket to end.
+    /// A second call while the first is closing just waits for the same end.
     public func close() async {
-        let writer = state.withLock { state -> WebSocketOutboundWriter? in
-            guard !state.ended, !state.closeRequested else { return nil }
-            state.closeRequested = true
-            return state.writer
+        enum Step {
+            case sendClose(WebSocketOutboundWriter)
+            case abandon
+            case wait
         }
-        if let writer {
-            try? await writer.close(.normalClosure, reason: nil)
-        } else {
-            cancel()
+        let step = state.withLock { state -> Step in
+            guard !state.ended, !state.closeRequested else { return .wait }
+            state.closeRequested = true
+            return state.writer.map(Step.sendClose) ?? .abandon
+        }
+        switch step {
+        case .sendClose(let writer):
+            // In its own task: a caller that is being cancelled still closes the socket
+            // properly (the writer gives up at once in a cancelled task, and the socket
+            // would then stay open until the host timed it out).
+            await Task { try? await writer.close(.normalClosure, reason: nil) }.value
+        case .abandon: cancel()  // not open yet: stop opening
+        case .wait: break
         }
         await waitUntilEnded()
     }
