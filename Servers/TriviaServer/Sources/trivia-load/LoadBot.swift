@@ -23,10 +23,11 @@ struct BotMetrics: Sendable {
     var errors: [String: Int] = [:]
 }
 
-/// One simulated player: joins, answers every question it may (right with probability
-/// `accuracy`, after a random think time), asks for its wild-card when offered, stops at
-/// `finish`. Speaks the protocol directly (no view-model, no screen), so thousands fit in one
-/// process; timestamps come from the injected clock.
+/// One simulated player: joins, pings every 15 s, answers every question it may (right with
+/// probability `accuracy`, after a random think time), asks for its wild-card when offered,
+/// stops at `finish` (after the acknowledgements still owed, or 5 s). Speaks the protocol
+/// directly (no view-model, no screen), so thousands fit in one process; timestamps come from
+/// the injected clock.
 struct LoadBot: Sendable {
     let user: UserID
     let token: String
@@ -58,7 +59,19 @@ struct LoadBot: Sendable {
         var usedWildcard = false
         var deadlines: [QuestionID: Date] = [:]
 
-        await withTaskGroup(of: RequestID?.self) { tasks in
+        await withTaskGroup(of: Void.self) { tasks in
+            // Like the app: a ping every 15 s, so a bot waiting for the first question (or
+            // watching) is not closed as idle.
+            tasks.addTask { [clock] in
+                while true {
+                    do {
+                        try await clock.sleep(for: .seconds(15))
+                    } catch {
+                        return
+                    }
+                    await sender.send(.ping(PingPayload(nonce: nil)))
+                }
+            }
             for await event in connection.incoming {
                 guard case .frame(let frame) = event else {
                     metrics.droppedBeforeFinish = !metrics.finished
@@ -85,10 +98,9 @@ struct LoadBot: Sendable {
                         do {
                             try await clock.sleep(for: .seconds(think))
                         } catch {
-                            return nil
+                            return
                         }
-                        let sent = await sender.send(.answer(AnswerPayload(requestId: request, questionId: question.questionId, choice: choice)))
-                        return sent ? request : nil
+                        await sender.send(.answer(AnswerPayload(requestId: request, questionId: question.questionId, choice: choice)), request: request)
                     }
                 case .answerAck(let ack):
                     metrics.answersAcknowledged.insert(ack.requestId)
@@ -111,43 +123,68 @@ struct LoadBot: Sendable {
                     }
                 case .finish:
                     metrics.finished = true
+                    // No answers after the end; wait (a bounded time) for the acknowledgements
+                    // of those already sent, which the host sends before or after `finish`.
+                    await sender.stop()
+                    tasks.addTask { [clock] in
+                        do {
+                            try await clock.sleep(for: .seconds(5))
+                        } catch {
+                            return
+                        }
+                        await connection.close()
+                    }
                 case .error(let error):
                     metrics.errors[error.code.rawValue, default: 0] += 1
                 case .pong:
                     break
                 }
-                if metrics.finished { break }
+                if metrics.finished, await sender.answers.isSubset(of: metrics.answersAcknowledged) { break }
             }
-            for await sent in tasks {
-                if let sent { metrics.answersSent.insert(sent) }
-            }
+            tasks.cancelAll()
+        }
+        metrics.answersSent = await sender.answers
+        for request in metrics.answersSent.subtracting(metrics.answersAcknowledged) {
+            let question = request.rawValue.split(separator: "-").last.map(String.init) ?? "?"
+            metrics.errors["unacknowledged \(question)\(metrics.finished ? " after finish" : "")", default: 0] += 1
         }
         await connection.close()
         return metrics
     }
 }
 
-/// Numbers the bot's outgoing messages and sends them one at a time.
+/// Numbers the bot's outgoing messages, sends them, and remembers which answers went out.
 actor Sender {
     let connection: WebSocketTriviaConnection
     let user: UserID
     private var count = 0
+    private var stopped = false
     private let codec = TriviaCodec()
+    /// Answers handed to the socket (counted from the moment they are written, so one whose
+    /// write is still in progress is already waited for).
+    private(set) var answers: Set<RequestID> = []
 
     init(connection: WebSocketTriviaConnection, user: UserID) {
         self.connection = connection
         self.user = user
     }
 
-    @discardableResult
-    func send(_ message: ClientMessage) async -> Bool {
+    /// Sends nothing more (the competition finished).
+    func stop() {
+        stopped = true
+    }
+
+    /// Sends `message`; `request` marks it as an answer waiting for its acknowledgement.
+    func send(_ message: ClientMessage, request: RequestID? = nil) async {
+        guard !stopped else { return }
         count += 1
-        guard let frame = try? codec.encode(ClientEnvelope(id: MessageID("\(user)-m\(count)"), seq: count, message: message)) else { return false }
+        guard let frame = try? codec.encode(ClientEnvelope(id: MessageID("\(user)-m\(count)"), seq: count, message: message)) else { return }
+        if let request { answers.insert(request) }
         do {
             try await connection.send(frame)
-            return true
         } catch {
-            return false
+            // The socket is gone: the answer was not delivered, so no acknowledgement is owed.
+            if let request { answers.remove(request) }
         }
     }
 }

@@ -22,7 +22,7 @@ struct TriviaLoadCommand: AsyncParsableCommand {
         abstract: "Loopback load test of trivia-server: N concurrent bots play one competition.",
         discussion: "Exits 1 if a run fails (not everyone joined and finished, or an acknowledgement was lost).")
 
-    @Option(help: "Clients per run, comma-separated to step up (e.g. 1000,2000,4000). At most 9000 each.")
+    @Option(help: "Clients per run, comma-separated to step up (e.g. 1000,2000,4000). At most 16000 each (each client is an open file in both processes; the hard limit here is 20000).")
     var clients = "1000"
 
     @Option(help: "Questions per competition.")
@@ -60,8 +60,8 @@ struct TriviaLoadCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
-        guard !counts.isEmpty, counts.allSatisfy({ (1...9000).contains($0) }) else {
-            throw ValidationError("--clients must be 1…9000 (comma-separated to step up)")
+        guard !counts.isEmpty, counts.allSatisfy({ (1...16_000).contains($0) }) else {
+            throw ValidationError("--clients must be 1…16000 (comma-separated to step up)")
         }
         guard (1...20).contains(questions) else { throw ValidationError("--questions must be 1…20") }
         guard questionSeconds >= 1, reviewSeconds >= 1 else { throw ValidationError("--question-seconds and --review-seconds must be at least 1") }
