@@ -3,8 +3,9 @@
 // The Trivia server: the Trivia module's reference host (`TriviaHost`) served over real HTTP and
 // WebSockets with Hummingbird. A nested package so that the root package stays dependency-free.
 //
-// Build and test from the repository root:
-//   swift build --package-path Servers/TriviaServer --scratch-path Servers/TriviaServer/.build-h
+// Build, test and run from the repository root:
+//   swift build --build-tests --package-path Servers/TriviaServer
+//   swift test --skip-build --package-path Servers/TriviaServer
 //   swift run --package-path Servers/TriviaServer trivia-server --port 8080
 // See Docs/TriviaServer.md.
 
