@@ -361,6 +361,28 @@ struct ClientRobustnessTests {
         }
     }
 
+    @Test("a result replayed after a resume is not counted again: welcome's count already has it")
+    func replayedResultCountedOnce() {
+        var machine = MachineHarness()
+        machine.online()
+        machine.receive(questionMessage(0), seq: 1)
+        machine.send(.choiceSelected(1))
+        machine.send(.disconnected(.closed("lost")))
+        machine.send(.timerFired(.reconnect))
+        machine.send(.connected)
+        var welcome = machine.welcomePayload(lastSeq: 3)
+        welcome.correctAnswers = 1  // the host closed q1 (seq 3) while the client was away
+        machine.receive(.welcome(welcome))
+        machine.receive(.answerAck(AnswerAckPayload(requestId: "ios-r1", questionId: "q1", status: .accepted, choice: 1)), seq: 2)
+        machine.receive(resultMessage(0, yourChoice: 1), seq: 3)
+        #expect(machine.state.correctAnswers == 1)
+        #expect(machine.resultRound?.result.correct == true)
+        machine.receive(questionMessage(1), seq: 4)
+        machine.send(.choiceSelected(0))
+        machine.receive(resultMessage(1, yourChoice: 0), seq: 5)
+        #expect(machine.state.correctAnswers == 2, "live results still count")
+    }
+
     @Test("an answer waiting for its acknowledgement is resent with the same id after reconnecting")
     func pendingAnswerResentAfterReconnect() {
         var machine = MachineHarness()
@@ -447,6 +469,28 @@ struct ClientRobustnessTests {
         machine.send(.connected)
         machine.receive(.error(ErrorPayload(code: .unauthorized, message: "bad token")))
         #expect(machine.state.link == .closed(.refused(code: .unauthorized, message: "bad token")))
+    }
+
+    @Test("a host that lost the competition (restarted) ends the game: no reconnecting, a banner says why")
+    func competitionReset() {
+        var machine = MachineHarness()
+        machine.online()
+        let effects = machine.receive(.error(ErrorPayload(code: .competitionReset, message: "the game server restarted")))
+        #expect(effects == [.cancelAllTimers, .disconnect])
+        #expect(machine.state.link == .closed(.interrupted(message: "the game server restarted")))
+        #expect(machine.send(.disconnected(nil)).isEmpty, "no reconnect after the competition is gone")
+        let screen = TriviaScreenBuilder(locale: Locale(identifier: "en_US"), timeZone: .gmt).screen(for: machine.state, at: at(0))
+        #expect(screen.banner?.kind == .connection)
+        #expect(screen.banner?.text.contains("restarted") == true)
+    }
+
+    @Test("new error codes a client does not act on are notices")
+    func rateLimitedIsANotice() {
+        var machine = MachineHarness()
+        machine.online()
+        #expect(machine.receive(.error(ErrorPayload(code: .rateLimited, message: "slow down"))).isEmpty)
+        #expect(machine.state.link == .online)
+        #expect(machine.state.notice == .hostError(code: .rateLimited, message: "slow down"))
     }
 
     @Test("silence for a whole heartbeat interval after a ping means a dead connection")

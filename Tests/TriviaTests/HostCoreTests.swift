@@ -200,6 +200,26 @@ struct HostAnswerTests {
         #expect(outputs.messages(to: 2).first?.finish?.you.winner == false)
         #expect(host.isFinished && host.nextDeadline == nil)
     }
+
+    @Test("finish lists at most `listedWinners` winners by name; the summary counts them all")
+    func listedWinners() throws {
+        let identities = (1...5).map { TriviaIdentity(user: UserID("u\($0)"), displayName: "U\($0)") }
+        var host = TriviaHostCore(
+            configuration: TriviaHostConfiguration(
+                competition: "test-cup", title: "Test Cup", startsAt: at(10), listedWinners: 2),
+            questions: [threeQuestions.questions[0]],
+            authenticator: StaticTokenAuthenticator(Dictionary(uniqueKeysWithValues: identities.map { ("t-\($0.user)", $0) })))
+        for (index, identity) in identities.enumerated() { _ = host.join(identity, connection: UInt64(index + 1)) }
+        _ = host.advance(to: at(opens(0)))
+        for index in identities.indices {
+            _ = host.receive(answer("q1", 1, request: RequestID("r\(index)")), from: ConnectionID(UInt64(index + 1)), at: at(11))
+        }
+        let outputs = host.advance(to: at(40))  // the result, then finish
+        let finish = try #require(outputs.messages(to: 1).compactMap(\.finish).first)
+        #expect(finish.winners.map(\.user) == ["u1", "u2"])
+        #expect(finish.summary.winnerCount == 5)
+        #expect(host.winners.count == 5)
+    }
 }
 
 @Suite("Reference host: wild-cards")
@@ -290,6 +310,20 @@ struct HostResumeTests {
         _ = host.advance(to: at(closes(0)))
         let outputs = host.join(ada, connection: 2, at: at(closes(0) + 1))
         #expect(outputs.messages(to: 2).dropFirst().map(\.seq) == [1, 2])
+    }
+
+    @Test("resuming from a seq this host never sent (it restarted) ends the game for that client")
+    func resumeAfterRestart() {
+        var restarted = makeHost()
+        _ = restarted.advance(to: at(opens(1)))
+        let outputs = restarted.join(ada, connection: 1, resumeFrom: 4, at: at(opens(1) + 1))
+        let error = outputs.messages(to: 1).first?.error
+        #expect(error?.code == .competitionReset)
+        #expect(error?.message.contains("restarted") == true)
+        #expect(outputs.closes(1))
+        #expect(restarted.standings.isEmpty, "the user is not registered by a failed resume")
+        let fresh = restarted.join(ada, connection: 2, at: at(opens(1) + 2))
+        #expect(fresh.messages(to: 2).first?.welcome?.role == .viewer, "a fresh join still works (as a late viewer)")
     }
 
     @Test("the log is bounded; a gap is reported with resumed: false")

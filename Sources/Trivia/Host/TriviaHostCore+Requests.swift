@@ -17,8 +17,17 @@ extension TriviaHostCore {
                 + close(connection, reason: .unknownCompetition)
         }
 
-        var outputs: [HostOutput] = []
         let user = identity.user
+        if let resumeFrom = join.resumeFrom, resumeFrom > (users[user]?.seq ?? 0) {
+            // The client processed messages this host never sent: the host restarted (or lost
+            // its state) and the competition the client was in cannot continue.
+            let message = "the game server restarted and this competition cannot be resumed "
+                + "(you had message \(resumeFrom), this server has sent \(users[user]?.seq ?? 0))"
+            return [control(.error(ErrorPayload(code: .competitionReset, message: message, ref: envelope.id)), on: connection)]
+                + close(connection, reason: .competitionReset)
+        }
+
+        var outputs: [HostOutput] = []
         if let previous = users[user]?.connection, previous != connection {
             outputs.append(control(.error(ErrorPayload(code: .replaced, message: "\(user) joined on another connection")), on: previous))
             outputs += close(previous, reason: .replaced)

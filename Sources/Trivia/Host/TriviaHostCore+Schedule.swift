@@ -81,7 +81,7 @@ extension TriviaHostCore {
 
     func finishPayload(for user: HostUser, winners: [TriviaWinner], summary: FinishSummary) -> FinishPayload {
         FinishPayload(
-            competition: configuration.competition, summary: summary, winners: winners,
+            competition: configuration.competition, summary: summary, winners: Array(winners.prefix(configuration.listedWinners)),
             you: FinalStanding(
                 role: user.role, winner: user.role == .player, correctAnswers: user.correctAnswers,
                 usedWildcard: user.usedWildcard, balance: balance(of: user.identity.user)))

@@ -92,6 +92,8 @@ public struct TriviaScreenBuilder: Sendable {
         case .joining: connection = "Joining the game…"
         case .closed(.replaced): connection = "You joined from another device. This screen no longer updates."
         case .closed(.refused(_, let message)): connection = "The game did not let this account in: \(message)"
+        case .closed(.interrupted):
+            connection = "The game server restarted and this competition could not continue. It has ended."
         }
         if let connection {
             return TriviaBanner(kind: .connection, text: connection, background: TriviaTheme.warning)
