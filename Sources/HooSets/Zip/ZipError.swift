@@ -1,3 +1,5 @@
+import SharedNetworking
+
 /// Why an archive, or one of its entries, was refused.
 ///
 /// Every rule of the reader has its own case so that callers (and tests) can tell a hostile
@@ -66,7 +68,12 @@ public enum ZipError: Error, Sendable, Hashable, CustomStringConvertible {
         case empty
     }
 
+    /// One line, whatever the archive's entry names contain (see `OneLineText`).
     public var description: String {
+        OneLineText.escaping(unescapedDescription)
+    }
+
+    private var unescapedDescription: String {
         switch self {
         case .notAZipArchive(let reason): "not a ZIP archive: \(reason)"
         case .truncated(let reason): "the archive is truncated (\(reason)); download it again"

@@ -9,10 +9,11 @@ public struct DecodingFailure: Error, Sendable, Hashable, CustomStringConvertibl
     public var path: String
     public var message: String
 
+    /// `path` and `message` are kept on one line (``OneLineText``): they quote the document.
     public init(source: String? = nil, path: String, message: String) {
         self.source = source
-        self.path = path
-        self.message = message
+        self.path = OneLineText.escaping(path)
+        self.message = OneLineText.escaping(message)
     }
 
     public var description: String {
