@@ -1,15 +1,74 @@
+import CarFit
+import Foundation
 import SharedNetworking
 
-/// `exercises carfit`: not built yet; its exercise issue replaces this file.
+/// `exercises carfit`: the CarFit worker's screen, the month calendar over the visit cards of
+/// the selected days, driven by the real `CleanerListViewModel`.
 struct CarFitCommand: ExerciseCommand {
     let name = "carfit"
     let summary = "A CarFit car-wash worker's visits and calendar"
-    let discussion = "This screen is not built yet."
+    let discussion = """
+        Shows the month calendar ([10] selected, (10) today, • a day with visits) and the visit \
+        cards of the selected days: client, state, tasks, start time in the chosen time zone with \
+        the expected window, total duration, address and distance from the previous visit. \
+        The bundled sample has visits on 10, 11 and 30 September 2020 only, so when it is shown \
+        without --now, today is 10 September 2020 (08:00 local time). --generated shows a seeded, \
+        realistic set of visits around today instead.
+        """
     let commonOptions = CommonOptions.feedScreen
-    let options: [OptionSpec] = []
-    let examples = ["exercises carfit"]
+    let options: [OptionSpec] = [
+        .repeated("--date", "YYYY-MM-DD", help: "Select this day in the calendar (repeat for several days, in any months). Default: today."),
+        .flag("--generated", help: "Show generated sample visits around today instead of a feed."),
+        .value("--seed", "N", help: "Seed of the generated visits (with --generated; default 2020)."),
+    ]
+    let examples = [
+        "exercises carfit",
+        "exercises carfit --date 2020-09-10 --date 2020-09-30 --locale da_DK --time-zone Europe/Copenhagen",
+        "exercises carfit --generated --now 2024-05-15T10:00:00Z",
+        "exercises carfit --file visits.json --now 2020-09-11 --json",
+    ]
 
     func run(_ context: CommandContext) async throws(CLIError) -> ScreenOutput {
-        throw .input("the carfit screen is not built yet")
+        let request = try CarFitRequest(context)
+        let environment = context.environment
+        let source: any VisitsSource
+        switch (request.generatorSeed, context.source) {
+        case (let seed?, _):
+            source = GeneratedVisitsSource(generator: VisitGenerator(seed: seed), clock: request.clock, calendar: environment.calendar)
+        case (nil, let feed?):
+            source = FeedVisitsSource(loader: context.feedLoader(), feed: feed)
+        case (nil, nil):
+            source = FeedVisitsSource(loader: context.feedLoader(), feed: try Self.bundledSample())
+        }
+        let screen = await Self.loadScreen(source: source, request: request, environment: environment)
+        if let error = screen.error {
+            throw .input(error.description)
+        }
+        var text = CarFitScreenText(width: min(context.width, 80)).render(screen.state)
+        if request.usesSampleDay {
+            text += "\nSample data covers 10, 11 and 30 September 2020; today is set to 10 September 2020 (override with --now, or use --generated).\n"
+        }
+        return ScreenOutput(text: text, state: screen.state, diagnostics: screen.diagnostics)
+    }
+
+    /// The bundled sample; a missing resource is an input error, not a crash.
+    private static func bundledSample() throws(CLIError) -> FeedSource {
+        do throws(CarFitError) {
+            return try CarFitSample.feed()
+        } catch {
+            throw .input(error.description)
+        }
+    }
+
+    /// Runs the view-model as an app would: load, then apply the selection and open the calendar.
+    @MainActor
+    private static func loadScreen(source: any VisitsSource, request: CarFitRequest, environment: AppEnvironment) async -> (state: CleanerListState, diagnostics: [Diagnostic], error: CarFitError?) {
+        let viewModel = CleanerListViewModel(source: source, clock: request.clock, calendar: environment.calendar, timeZone: environment.timeZone)
+        await viewModel.load()
+        if !request.days.isEmpty {
+            viewModel.calendarViewModel.select(request.days)
+        }
+        viewModel.calendarViewModel.present()
+        return (viewModel.state, viewModel.diagnostics, viewModel.error)
     }
 }

@@ -1,15 +1,103 @@
+import Foundation
 import SharedNetworking
+import Trivia
 
-/// `exercises trivia`: not built yet; its exercise issue replaces this file.
+/// `exercises trivia`: a whole competition played in-process against the reference host, with
+/// bots and you, in virtual time; every screen you would see is printed as it changes.
 struct TriviaCommand: ExerciseCommand {
     let name = "trivia"
     let summary = "A live trivia competition, played in-process"
-    let discussion = "This screen is not built yet."
-    let commonOptions = CommonOptions.feedScreen
-    let options: [OptionSpec] = []
-    let examples = ["exercises trivia"]
+    let discussion = """
+        Runs a competition against the reference host with bot players and you, over the \
+        documented protocol with simulated network delays, in virtual time (it finishes at once). \
+        Prints each question and final screen as it changes. --file takes a question set \
+        (the format of Sources/Trivia/Resources/questions.json); --json prints the screens and \
+        every message on your connection.
+        """
+    /// No `--url`: there is no feed to fetch. `--cache-dir` is accepted like everywhere (scripts
+    /// pass it to every exercise) though nothing is cached.
+    let commonOptions = [
+        CommonOptions.file, CommonOptions.locale, CommonOptions.timeZone, CommonOptions.now, CommonOptions.json, CommonOptions.cacheDirectory,
+    ]
+    let options = TriviaRunOptions.all
+    let examples = [
+        "exercises trivia",
+        "exercises trivia --answers 2,2,1 --questions 3 --seed 7",
+        "exercises trivia --answers x --wildcards 0 --players 20",
+        "exercises trivia --json --seed 3 > run.json",
+    ]
+
+    static let you = TriviaIdentity(user: "you", displayName: "You")
 
     func run(_ context: CommandContext) async throws(CLIError) -> ScreenOutput {
-        throw .input("the trivia screen is not built yet")
+        let settings = try TriviaRunOptions(context.options)
+        let loaded: Loaded<TriviaQuestionSet>
+        do throws(NetworkError) {
+            let source: FeedSource
+            if let given = context.source { source = given } else { source = try TriviaQuestionSet.bundledSource() }
+            loaded = try await TriviaQuestionSet.load(from: source, loader: context.feedLoader())
+        } catch {
+            throw .loading(error)
+        }
+        let questionSet = settings.questionLimit.map { loaded.value.prefix($0) } ?? loaded.value
+        try settings.validate(against: questionSet.questions)
+
+        let startsAt = context.environment.clock.now.addingTimeInterval(5)
+        var bots = TriviaSimulationSettings.bots(count: settings.players, seed: settings.seed)
+        bots.insert(
+            TriviaBot(
+                identity: Self.you, token: "token-you", balance: settings.wildcards, strategy: .scripted(settings.answers),
+                thinkTime: 1.5...4.5, skipRate: 0, usesWildcard: !settings.declineWildcard),
+            at: 0)
+        var simulation = TriviaSimulation(
+            settings: TriviaSimulationSettings(
+                seed: settings.seed, questionSet: questionSet, startsAt: startsAt, bots: bots, latency: 0.03...0.25))
+        let builder = TriviaScreenBuilder(locale: context.environment.locale, timeZone: context.environment.timeZone)
+        var recorder = Recorder(builder: builder)
+        let report = simulation.run { recorder.observe($0) }
+
+        let start = report.startedAt
+        let text = TriviaScreenText(width: context.width)
+        var lines: [String] = []
+        for frame in recorder.frames {
+            lines += text.render(frame.screen, elapsed: frame.at.timeIntervalSince(start))
+            lines.append("")
+        }
+        let questions = questionSet.questions.count, players = settings.players + 1
+        lines.append(
+            "\(questions) \(questions == 1 ? "question" : "questions") · \(players) \(players == 1 ? "player" : "players") · "
+                + "\(recorder.events.count) messages on your connection · seed \(settings.seed)")
+        let log = TriviaRunLog(
+            settings: .init(
+                seed: settings.seed, players: settings.players + 1, questions: questionSet.questions.count,
+                wildcards: settings.wildcards, declineWildcard: settings.declineWildcard, startsAt: startsAt),
+            screens: recorder.frames, events: recorder.events, standings: report.standings, winners: report.winners)
+        return ScreenOutput(text: lines.joined(separator: "\n"), state: log, diagnostics: loaded.diagnostics)
+    }
+
+    /// Keeps your screens (when they change other than by a countdown) and your messages.
+    struct Recorder {
+        let builder: TriviaScreenBuilder
+        var frames: [TriviaRunLog.Frame] = []
+        var events: [TriviaRunLog.Event] = []
+        var last: TriviaScreenState?
+
+        mutating func observe(_ observation: TriviaSimulationObservation) {
+            switch observation {
+            case .stateChanged(0, let state, let time):
+                let screen = builder.screen(for: state, at: time)
+                guard screen.withoutTimers != last?.withoutTimers else { return }
+                last = screen
+                frames.append(TriviaRunLog.Frame(at: time, screen: screen))
+            case .sent(0, let envelope, let time):
+                events.append(.init(at: time, direction: .sent, type: envelope.type, sent: envelope, received: nil, note: nil))
+            case .received(0, let envelope, let time):
+                events.append(.init(at: time, direction: .received, type: envelope.type, sent: nil, received: envelope, note: nil))
+            case .connection(0, let note, let time):
+                events.append(.init(at: time, direction: .connection, type: "connection", sent: nil, received: nil, note: note))
+            default:
+                return
+            }
+        }
     }
 }

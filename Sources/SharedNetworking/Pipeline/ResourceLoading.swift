@@ -94,14 +94,26 @@ public enum ResourceError: Error, Sendable, Equatable, CustomStringConvertible {
 ///
 /// View-models depend on this protocol, not on the pipeline, so tests can count requests with
 /// a fake and an app can swap the implementation.
+///
+/// `image(for:priority:)` is `nonisolated(nonsending)`: it starts on the caller's executor, so
+/// a `@MainActor` view-model asking for an image already in memory gets it without an executor
+/// hop. A conforming type may implement it as a plain `async` method (a test fake does).
 public protocol ResourceLoading: Sendable {
     /// An image's validated bytes and header facts. Cancelling the caller cancels only its own
     /// interest; the download stops when no caller wants it any more.
+    nonisolated(nonsending)
     func image(for url: URL, priority: ResourcePriority) async throws(ResourceError) -> FetchedResource
+    /// The image for `url` if it is already in memory, without waiting, so a cell can show it in
+    /// the same frame it is configured. The default implementation has no cache (`nil`).
+    func cachedImage(for url: URL) -> FetchedResource?
     /// Starts low-priority loads that warm the caches.
     func prefetch(_ urls: [URL]) async
     /// Withdraws prefetch interest; loads nobody else wants are cancelled.
     func cancelPrefetch(_ urls: [URL]) async
     /// Forgets remembered failures (pull-to-refresh), so dead links are tried once more.
     func clearFailures() async
+}
+
+extension ResourceLoading {
+    public func cachedImage(for url: URL) -> FetchedResource? { nil }
 }

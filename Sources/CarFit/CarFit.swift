@@ -1,1 +1,0 @@
-// The CarFit module. See Docs/CarFit.md.

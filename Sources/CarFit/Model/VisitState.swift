@@ -1,0 +1,43 @@
+import Foundation
+
+/// Where a visit stands. The four states of the exercise, plus whatever else a server sends.
+///
+/// Parsing is case-insensitive and ignores spaces, `_` and `-` (the real feed says `ToDo` where
+/// the specification says `Todo`). An unrecognised value is kept as ``unknown(_:)`` so the card
+/// still shows (in a neutral colour) instead of the whole visit being dropped.
+public enum VisitState: Sendable, Hashable {
+    case todo
+    case inProgress
+    case done
+    case rejected
+    /// A state this app does not know, with the server's text.
+    case unknown(String)
+
+    /// Reads the feed's `visitState`.
+    public init(rawValue text: String) {
+        let key = text.lowercased().filter { !" _-".contains($0) }
+        switch key {
+        case "todo": self = .todo
+        case "inprogress": self = .inProgress
+        case "done": self = .done
+        case "rejected": self = .rejected
+        default: self = .unknown(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+
+    /// The spelling the specification uses (`Todo`, `InProgress`…), or the unknown text.
+    public var rawValue: String {
+        switch self {
+        case .todo: "Todo"
+        case .inProgress: "InProgress"
+        case .done: "Done"
+        case .rejected: "Rejected"
+        case .unknown(let text): text
+        }
+    }
+
+    public var isKnown: Bool {
+        if case .unknown = self { return false }
+        return true
+    }
+}

@@ -1,0 +1,14 @@
+/// One job within a visit (`Pudsning udvendig`, 35 minutes).
+public struct VisitTask: Sendable, Hashable {
+    public var id: String?
+    /// The title as the planner wrote it; may be empty if the feed had none.
+    public var title: String
+    /// `timesInMinutes`; `nil` when the feed's value was missing, negative or not a number.
+    public var minutes: Int?
+
+    public init(id: String? = nil, title: String, minutes: Int?) {
+        self.id = id
+        self.title = title
+        self.minutes = minutes
+    }
+}

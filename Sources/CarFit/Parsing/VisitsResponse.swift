@@ -1,0 +1,65 @@
+import Foundation
+import SharedNetworking
+
+/// The CarFit API envelope: `{ "success": true, "message": "…", "code": 200, "data": [visits] }`.
+///
+/// Decoding never fails because of one bad visit: `data` is a ``LossyArray`` and every visit
+/// that cannot be shown is dropped, counted and reported as a ``Diagnostic``. Whether the
+/// server *succeeded* is a separate question answered by ``visits()``, so a `success: false`
+/// reply becomes an error that carries the server's own message.
+public struct VisitsResponse: Decodable, Sendable {
+    /// `success`; a missing value counts as success when there is a visit list.
+    public var success: Bool
+    public var message: String?
+    public var code: Int?
+    /// `data`; `nil` when the server sent none (absent or `null`).
+    public var data: [Visit]?
+    /// Visits in `data` that could not be decoded and were dropped.
+    public var droppedVisitCount: Int
+
+    public init(success: Bool, message: String? = nil, code: Int? = nil, data: [Visit]?, droppedVisitCount: Int = 0) {
+        self.success = success
+        self.message = message
+        self.code = code
+        self.data = data
+        self.droppedVisitCount = droppedVisitCount
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case success, message, code, data
+    }
+
+    public init(from decoder: any Decoder) throws {
+        // A bare array of visits (no envelope) is accepted too: the list is what matters.
+        if let list = try? decoder.singleValueContainer().decode(LossyArray<Visit>.self) {
+            decoder.report(.note, "no envelope: the document is a bare list of visits")
+            self.init(success: true, data: list.elements, droppedVisitCount: list.droppedCount)
+            return
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let message = container.decodeTrimmedString(forKey: .message)
+        let code = (try? container.decodeIfPresent(Int.self, forKey: .code)) ?? nil
+        var list: LossyArray<Visit>?
+        if container.contains(.data), try !container.decodeNil(forKey: .data) {
+            list = try container.decode(LossyArray<Visit>.self, forKey: .data)
+        }
+        let success: Bool
+        if let flag = try container.decodeIfPresent(LenientBool.self, forKey: .success) {
+            success = flag.value
+        } else {
+            success = list != nil
+            decoder.report(.note, "no success flag; \(success ? "a visit list is present, so success is assumed" : "and no visit list")", at: [CodingKeys.success])
+        }
+        self.init(success: success, message: message, code: code, data: list?.elements, droppedVisitCount: list?.droppedCount ?? 0)
+    }
+
+    /// The visits, or why there are none: the server's refusal (`success: false`) with its
+    /// message, or a reply without a visit list.
+    public func visits() throws(CarFitError) -> [Visit] {
+        guard success else {
+            throw .server(message: message ?? "the server reported a failure without a message", code: code)
+        }
+        guard let data else { throw .missingVisits }
+        return data
+    }
+}

@@ -1,0 +1,27 @@
+import SharedNetworking
+
+/// Why the visits could not be loaded, each case with a message a person can act on.
+public enum CarFitError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Fetching or decoding failed (no connection, HTTP error, not JSON, broken envelope).
+    case loading(NetworkError)
+    /// The server answered `success: false`; `message` is its own explanation.
+    case server(message: String, code: Int?)
+    /// The server answered successfully but sent no visit list (`data` missing or `null`).
+    case missingVisits
+
+    public var description: String {
+        switch self {
+        case .loading(let error):
+            error.description
+        case .server(let message, let code):
+            code.map { "the server refused the request (code \($0)): \(message)" } ?? "the server refused the request: \(message)"
+        case .missingVisits:
+            "the server's reply has no visit list (\"data\" is missing or null)"
+        }
+    }
+
+    /// A cancelled load is not a failure to show: the previous state simply stays.
+    public var isCancellation: Bool {
+        self == .loading(.cancelled)
+    }
+}

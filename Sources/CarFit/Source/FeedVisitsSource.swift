@@ -1,0 +1,31 @@
+import Foundation
+import SharedNetworking
+
+/// Visits from a JSON document through the shared generic ``FeedLoader``: the API over HTTP,
+/// a file, the bundled sample or bytes in memory.
+public struct FeedVisitsSource: VisitsSource {
+    public var loader: FeedLoader
+    public var feed: FeedSource
+
+    public init(loader: FeedLoader, feed: FeedSource) {
+        self.loader = loader
+        self.feed = feed
+    }
+
+    public func fetchVisits() async throws(CarFitError) -> VisitBatch {
+        let loaded: Loaded<VisitsResponse>
+        do {
+            loaded = try await loader.load(VisitsResponse.self, from: feed)
+        } catch {
+            throw .loading(error)
+        }
+        var diagnostics = loaded.diagnostics
+        let response = loaded.value
+        if response.droppedVisitCount > 0 {
+            let count = response.droppedVisitCount
+            let message = count == 1 ? "1 visit could not be read and is not shown" : "\(count) visits could not be read and are not shown"
+            diagnostics.append(Diagnostic(.note, path: "data", message: message))
+        }
+        return VisitBatch(visits: try response.visits(), diagnostics: diagnostics)
+    }
+}

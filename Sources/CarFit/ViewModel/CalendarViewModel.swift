@@ -1,0 +1,140 @@
+import Foundation
+import Observation
+import SharedNetworking
+
+/// The month calendar that slides down over the visit list: which month is shown, which days
+/// are selected, whether it is on screen.
+///
+/// Rules (see Docs/CarFit.md):
+/// - It opens on the present month with today selected.
+/// - Arriving on the present month again (with the arrows) selects today when no day of that
+///   month is selected, as the exercise asks; days selected elsewhere stay selected.
+/// - Tapping a day toggles it. Any number of days in any months can be selected; the list shows
+///   all of them. Days of the adjacent months shown in the grid can be tapped too.
+/// - "Today" is read from the injected clock each time, so it is right after midnight.
+///
+/// Works in the Gregorian calendar: a calendar with another identifier is replaced by a
+/// Gregorian one with the same locale, time zone and week rules.
+@Observable
+@MainActor
+public final class CalendarViewModel {
+    /// Whether the calendar panel is on screen.
+    public private(set) var isPresented = false
+    /// The month the grid shows.
+    public private(set) var displayedMonth: CalendarMonth
+    /// The selected days, in any months.
+    public private(set) var selectedDays: Set<CalendarDay>
+    /// Days to mark with a dot (the days that have visits); set by the list's owner.
+    public var markedDays: Set<CalendarDay> = []
+
+    @ObservationIgnored private let calendar: Calendar
+    @ObservationIgnored private let clock: any AppClock
+    @ObservationIgnored private let text: DayTextFormatter
+
+    /// - Parameters:
+    ///   - calendar: week rules, locale (names, first weekday) and time zone (what "today" is).
+    ///   - clock: the source of "now".
+    public init(calendar: Calendar, clock: any AppClock) {
+        let gregorian = Self.gregorian(like: calendar)
+        self.calendar = gregorian
+        self.clock = clock
+        self.text = DayTextFormatter(calendar: gregorian)
+        let today = CalendarDay(clock.now, in: gregorian)
+        displayedMonth = today.calendarMonth
+        selectedDays = [today]
+    }
+
+    /// The day it is now in the calendar's time zone.
+    public var today: CalendarDay {
+        CalendarDay(clock.now, in: calendar)
+    }
+
+    // MARK: Presentation
+
+    /// The calendar icon was tapped: slide the panel in.
+    public func present() { isPresented = true }
+    /// A tap outside the panel: slide it out.
+    public func dismiss() { isPresented = false }
+    public func togglePresentation() { isPresented.toggle() }
+
+    // MARK: Month navigation
+
+    public func showNextMonth() { show(displayedMonth.next) }
+    public func showPreviousMonth() { show(displayedMonth.previous) }
+    public func showPresentMonth() { show(today.calendarMonth) }
+
+    /// Shows `month`; arriving on the present month with none of its days selected selects today.
+    public func show(_ month: CalendarMonth) {
+        displayedMonth = month
+        let today = today
+        if month == today.calendarMonth, !selectedDays.contains(where: { $0.calendarMonth == month }) {
+            selectedDays.insert(today)
+        }
+    }
+
+    // MARK: Selection
+
+    /// A tap on a day: selects it, or deselects it if it was selected.
+    public func toggle(_ day: CalendarDay) {
+        if selectedDays.contains(day) {
+            selectedDays.remove(day)
+        } else {
+            selectedDays.insert(day)
+        }
+    }
+
+    /// Replaces the selection (deep links, restoring state, the command line's `--date`) and
+    /// shows the month of the earliest selected day.
+    public func select(_ days: some Sequence<CalendarDay>) {
+        selectedDays = Set(days)
+        if let first = selectedDays.min() {
+            displayedMonth = first.calendarMonth
+        }
+    }
+
+    public func clearSelection() {
+        selectedDays = []
+    }
+
+    // MARK: View state
+
+    /// The calendar as values for a view.
+    public var state: CalendarState {
+        let today = today
+        let grid = MonthGrid(month: displayedMonth, calendar: calendar)
+        return CalendarState(
+            isPresented: isPresented,
+            month: displayedMonth,
+            title: text.title(of: displayedMonth),
+            previousMonthTitle: text.title(of: displayedMonth.previous),
+            nextMonthTitle: text.title(of: displayedMonth.next),
+            weekdays: text.weekdays(),
+            weeks: grid.weeks.map { week in
+                week.map { cell in
+                    CalendarDayCell(
+                        day: cell.day,
+                        number: text.number(of: cell.day),
+                        isInDisplayedMonth: cell.isInMonth,
+                        isToday: cell.day == today,
+                        isSelected: selectedDays.contains(cell.day),
+                        hasVisits: markedDays.contains(cell.day),
+                        accessibilityLabel: text.title(of: cell.day, includeYear: true)
+                    )
+                }
+            },
+            today: today,
+            selectedDays: selectedDays.sorted()
+        )
+    }
+
+    /// A Gregorian calendar with `calendar`'s locale, time zone and week rules.
+    static func gregorian(like calendar: Calendar) -> Calendar {
+        guard calendar.identifier != .gregorian else { return calendar }
+        var gregorian = Calendar(identifier: .gregorian)
+        gregorian.locale = calendar.locale
+        gregorian.timeZone = calendar.timeZone
+        gregorian.firstWeekday = calendar.firstWeekday
+        gregorian.minimumDaysInFirstWeek = calendar.minimumDaysInFirstWeek
+        return gregorian
+    }
+}

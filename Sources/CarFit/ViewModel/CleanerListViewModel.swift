@@ -1,0 +1,195 @@
+import Foundation
+import Observation
+import SharedNetworking
+
+/// The CarFit home screen: the worker's visits on the days selected in the calendar, as cards,
+/// with pull to refresh.
+///
+/// Dependencies are injected and abstract: a ``VisitsSource`` for data (API, sample file,
+/// generator, or a test fake), an `AppClock` for "now", and a `Calendar` and `TimeZone` for
+/// days and times. It formats nothing itself: ``VisitSchedule`` arranges the visits,
+/// ``VisitCardFormatter`` produces the cards, ``CalendarViewModel`` owns the selection.
+///
+/// Loading rules:
+/// - ``load()`` fetches once (a full-screen spinner, ``isLoading``); calling it again after a
+///   success does nothing, so it can sit in `.task { }` of a view that appears repeatedly.
+/// - ``refresh()`` always fetches (pull to refresh): ``isRefreshing`` is true from the call
+///   until the new data or the error is applied, so the spinner stays visible while it runs.
+/// - One fetch at a time: calling either while a fetch runs waits for that fetch instead of
+///   starting another.
+/// - A failure never clears what is shown: after a failed refresh the previous visits stay and
+///   ``error`` explains what went wrong; the next success clears it.
+@Observable
+@MainActor
+public final class CleanerListViewModel {
+    /// The calendar panel above the list; its selection decides which days the list shows.
+    public let calendarViewModel: CalendarViewModel
+    /// The first load is running (nothing to show yet).
+    public private(set) var isLoading = false
+    /// A pull-to-refresh is running.
+    public private(set) var isRefreshing = false
+    /// The last load or refresh failure; `nil` after a success or ``dismissError()``.
+    public private(set) var error: CarFitError?
+    /// What the last successful load dropped or repaired (bad rows, repeated visits).
+    public private(set) var diagnostics: [Diagnostic] = []
+    /// When the visits on screen were fetched; `nil` until the first success.
+    public private(set) var lastUpdated: Date?
+    /// Cards per day, built once per load (distances depend only on the day's own order).
+    private var cardsByDay: [CalendarDay: [VisitCard]] = [:]
+
+    @ObservationIgnored private let source: any VisitsSource
+    @ObservationIgnored private let clock: any AppClock
+    @ObservationIgnored private let cardFormatter: VisitCardFormatter
+    @ObservationIgnored private let dayText: DayTextFormatter
+    @ObservationIgnored private let calendar: Calendar
+    @ObservationIgnored private var runningFetch: Task<Void, Never>?
+
+    /// - Parameters:
+    ///   - source: where visits come from.
+    ///   - clock: "now", for today and the time of the last update.
+    ///   - calendar: locale (names, number formats, first weekday) and week rules.
+    ///   - timeZone: the worker's time zone; start times (UTC in the feed) are shown in it and
+    ///     visits are grouped by the day they start on in it. It replaces `calendar.timeZone`.
+    public init(source: any VisitsSource, clock: any AppClock, calendar: Calendar, timeZone: TimeZone) {
+        var local = CalendarViewModel.gregorian(like: calendar)
+        local.timeZone = timeZone
+        self.source = source
+        self.clock = clock
+        self.calendar = local
+        self.cardFormatter = VisitCardFormatter(calendar: local)
+        self.dayText = DayTextFormatter(calendar: local)
+        self.calendarViewModel = CalendarViewModel(calendar: local, clock: clock)
+    }
+
+    /// Whether visits have been loaded at least once (so a list, possibly stale, is shown).
+    public var hasContent: Bool { lastUpdated != nil }
+
+    // MARK: Loading
+
+    /// Loads the visits if they have not been loaded yet.
+    public func load() async {
+        guard !hasContent else { return }
+        await fetch(.load)
+    }
+
+    /// Fetches the visits again (pull to refresh).
+    public func refresh() async {
+        await fetch(.refresh)
+    }
+
+    /// Hides the error banner.
+    public func dismissError() {
+        error = nil
+    }
+
+    private enum FetchKind { case load, refresh }
+
+    private func fetch(_ kind: FetchKind) async {
+        if let runningFetch {
+            await runningFetch.value
+            return
+        }
+        setActivity(kind, true)
+        // An unstructured task so a second caller can await the same fetch; it is on the main
+        // actor, and nothing suspends between creating it and storing it, so no caller can
+        // slip in between and start a second one.
+        let task = Task {
+            defer {
+                self.setActivity(kind, false)
+                self.runningFetch = nil
+            }
+            do throws(CarFitError) {
+                self.apply(try await self.source.fetchVisits())
+            } catch {
+                // Cancelled is not a failure: everything stays as it was.
+                if !error.isCancellation { self.error = error }
+            }
+        }
+        runningFetch = task
+        await task.value
+    }
+
+    private func setActivity(_ kind: FetchKind, _ active: Bool) {
+        switch kind {
+        case .load: isLoading = active
+        case .refresh: isRefreshing = active
+        }
+    }
+
+    private func apply(_ batch: VisitBatch) {
+        let schedule = VisitSchedule(visits: batch.visits, calendar: calendar)
+        cardsByDay = schedule.visitsByDay.mapValues(cardFormatter.cards(for:))
+        diagnostics = batch.diagnostics + schedule.diagnostics
+        calendarViewModel.markedDays = Set(schedule.days)
+        lastUpdated = clock.now
+        error = nil
+    }
+
+    // MARK: What the list shows
+
+    /// The selected days in calendar order, each with its cards (or an empty message). Empty
+    /// until the first load has succeeded.
+    public var sections: [VisitDaySection] {
+        guard hasContent else { return [] }
+        let currentYear = calendarViewModel.today.year
+        return calendarViewModel.selectedDays.sorted().map { day in
+            let cards = cardsByDay[day] ?? []
+            return VisitDaySection(
+                day: day,
+                title: dayText.title(of: day, includeYear: day.year != currentYear),
+                summary: cardFormatter.strings.visitCount(cards.count),
+                cards: cards,
+                emptyMessage: cards.isEmpty ? cardFormatter.strings.noVisitsOnDay : nil
+            )
+        }
+    }
+
+    /// The header: `Today`, the selected day, or `3 days selected`.
+    public var title: String {
+        let strings = cardFormatter.strings
+        let selected = calendarViewModel.selectedDays
+        let today = calendarViewModel.today
+        switch selected.count {
+        case 0: return strings.noDaySelectedTitle
+        case 1:
+            let day = selected.first ?? today
+            return day == today ? strings.today : dayText.title(of: day, includeYear: day.year != today.year)
+        default: return strings.daysSelected(selected.count)
+        }
+    }
+
+    /// What to show instead of the list, if anything.
+    public var emptyState: EmptyState? {
+        let strings = cardFormatter.strings
+        if !hasContent {
+            if let error {
+                return EmptyState(kind: .loadFailed, title: strings.loadFailedTitle, message: error.description)
+            }
+            return EmptyState(kind: .loading, title: strings.loading, message: "")
+        }
+        if calendarViewModel.selectedDays.isEmpty {
+            return EmptyState(kind: .noDaySelected, title: strings.noDaySelectedTitle, message: strings.noDaySelectedMessage)
+        }
+        return nil
+    }
+
+    /// A failed refresh over a list that stays on screen.
+    public var errorBanner: EmptyState? {
+        guard hasContent, let error else { return nil }
+        return EmptyState(kind: .refreshFailed, title: cardFormatter.strings.refreshFailedTitle, message: error.description)
+    }
+
+    /// The whole screen as one value (terminal, HTML previews, snapshot tests).
+    public var state: CleanerListState {
+        CleanerListState(
+            title: title,
+            lastUpdatedText: lastUpdated.map { cardFormatter.strings.updated(at: dayText.time(of: $0)) },
+            isLoading: isLoading,
+            isRefreshing: isRefreshing,
+            sections: sections,
+            emptyState: emptyState,
+            errorBanner: errorBanner,
+            calendar: calendarViewModel.state
+        )
+    }
+}

@@ -1,0 +1,56 @@
+import SharedNetworking
+
+/// The screen's design constants (colours, fonts, metrics) as values, so every renderer (a
+/// SwiftUI view, the HTML previews) draws the same screen from the view state plus this theme.
+///
+/// The state colours come from the exercise's `Colors.swift`; the rest follows the iOS system
+/// look the exercise's storyboard uses (grouped background, white cards, system font).
+public struct CarFitTheme: Sendable, Hashable, Codable {
+    public var screenBackground: RGBColor
+    public var cardBackground: RGBColor
+    public var primaryText: RGBColor
+    public var secondaryText: RGBColor
+    /// The selected-day disc and the today ring in the calendar.
+    public var accent: RGBColor
+    /// Numbers of the adjacent months' days in the grid.
+    public var outsideMonthText: RGBColor
+    /// The dot under a day that has visits.
+    public var visitMarker: RGBColor
+
+    public var titleFont: FontSpec
+    public var sectionTitleFont: FontSpec
+    public var clientNameFont: FontSpec
+    public var tasksFont: FontSpec
+    public var detailFont: FontSpec
+    public var badgeFont: FontSpec
+    public var calendarDayFont: FontSpec
+
+    /// Points.
+    public var cardCornerRadius: Double
+    public var cardPadding: Double
+    public var cardSpacing: Double
+    public var badgeCornerRadius: Double
+    public var calendarCellSize: Double
+
+    public static let standard = CarFitTheme(
+        screenBackground: RGBColor(red: 0xF2, green: 0xF2, blue: 0xF7),
+        cardBackground: .white,
+        primaryText: RGBColor(red: 0x1C, green: 0x1C, blue: 0x1E),
+        secondaryText: RGBColor(red: 0x6C, green: 0x6C, blue: 0x70),
+        accent: VisitStateAppearance.todo,
+        outsideMonthText: RGBColor(red: 0xC7, green: 0xC7, blue: 0xCC),
+        visitMarker: VisitStateAppearance.done,
+        titleFont: FontSpec(size: 28, weight: .bold),
+        sectionTitleFont: FontSpec(size: 15, weight: .semibold),
+        clientNameFont: FontSpec(size: 17, weight: .semibold),
+        tasksFont: FontSpec(size: 14, weight: .regular),
+        detailFont: FontSpec(size: 13, weight: .regular),
+        badgeFont: FontSpec(size: 11, weight: .bold),
+        calendarDayFont: FontSpec(size: 16, weight: .regular),
+        cardCornerRadius: 10,
+        cardPadding: 14,
+        cardSpacing: 12,
+        badgeCornerRadius: 4,
+        calendarCellSize: 40
+    )
+}

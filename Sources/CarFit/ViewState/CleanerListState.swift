@@ -1,0 +1,83 @@
+import Foundation
+import SharedNetworking
+
+/// The whole CarFit screen as values: header, calendar, list (or why there is no list), and
+/// the refresh and error state. A snapshot of ``CleanerListViewModel``, used by the terminal
+/// screen, the HTML previews and tests; a SwiftUI view may bind to the view-model directly.
+public struct CleanerListState: Sendable, Equatable, Codable {
+    /// `Today`, a day's title, or `3 days selected`.
+    public var title: String
+    /// `Updated 08:00` after a successful load.
+    public var lastUpdatedText: String?
+    /// The first load is running and there is nothing to show yet (a full-screen spinner).
+    public var isLoading: Bool
+    /// A pull-to-refresh is running (the refresh spinner is visible).
+    public var isRefreshing: Bool
+    /// The selected days, in calendar order, each with its cards or its empty message.
+    public var sections: [VisitDaySection]
+    /// Shown instead of the list when there are no sections: loading, first load failed, or
+    /// no day selected.
+    public var emptyState: EmptyState?
+    /// A failed refresh while the list stays visible (a banner above it).
+    public var errorBanner: EmptyState?
+    public var calendar: CalendarState
+
+    public init(
+        title: String,
+        lastUpdatedText: String?,
+        isLoading: Bool,
+        isRefreshing: Bool,
+        sections: [VisitDaySection],
+        emptyState: EmptyState?,
+        errorBanner: EmptyState?,
+        calendar: CalendarState
+    ) {
+        self.title = title
+        self.lastUpdatedText = lastUpdatedText
+        self.isLoading = isLoading
+        self.isRefreshing = isRefreshing
+        self.sections = sections
+        self.emptyState = emptyState
+        self.errorBanner = errorBanner
+        self.calendar = calendar
+    }
+}
+
+/// One selected day in the list.
+public struct VisitDaySection: Sendable, Equatable, Codable, Identifiable {
+    public var day: CalendarDay
+    /// `Thursday, 10 September` (the year is added when it is not the current one).
+    public var title: String
+    /// `3 visits`.
+    public var summary: String
+    public var cards: [VisitCard]
+    /// `No visits on this day.` when `cards` is empty, else `nil`.
+    public var emptyMessage: String?
+
+    public var id: CalendarDay { day }
+
+    public init(day: CalendarDay, title: String, summary: String, cards: [VisitCard], emptyMessage: String?) {
+        self.day = day
+        self.title = title
+        self.summary = summary
+        self.cards = cards
+        self.emptyMessage = emptyMessage
+    }
+}
+
+/// A title and an explanation, for empty screens and error banners.
+public struct EmptyState: Sendable, Equatable, Codable {
+    public enum Kind: String, Sendable, Codable {
+        case loading, loadFailed, refreshFailed, noDaySelected
+    }
+
+    public var kind: Kind
+    public var title: String
+    public var message: String
+
+    public init(kind: Kind, title: String, message: String) {
+        self.kind = kind
+        self.title = title
+        self.message = message
+    }
+}

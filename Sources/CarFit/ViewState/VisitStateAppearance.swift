@@ -1,0 +1,38 @@
+import SharedNetworking
+
+/// The colours of a state badge, from the exercise's `Colors.swift`.
+public struct VisitStateAppearance: Sendable, Hashable {
+    public let color: RGBColor
+    /// White or near-black, whichever reads better on ``color`` (WCAG contrast).
+    public let textColor: RGBColor
+
+    public init(state: VisitState) {
+        color = Self.color(for: state)
+        let darkText = RGBColor(red: 0x1C, green: 0x1C, blue: 0x1E)
+        textColor = Self.contrast(color, .white) >= Self.contrast(color, darkText) ? .white : darkText
+    }
+
+    public static let todo = RGBColor(red: 0x4E, green: 0x77, blue: 0xD6)
+    public static let inProgress = RGBColor(red: 0xF5, green: 0xC7, blue: 0x09)
+    public static let done = RGBColor(red: 0x25, green: 0xA8, blue: 0x7B)
+    public static let rejected = RGBColor(red: 0xEF, green: 0x65, blue: 0x65)
+    /// A state the app does not know: a neutral grey that claims nothing.
+    public static let unknown = RGBColor(red: 0x8E, green: 0x8E, blue: 0x93)
+
+    static func color(for state: VisitState) -> RGBColor {
+        switch state {
+        case .todo: todo
+        case .inProgress: inProgress
+        case .done: done
+        case .rejected: rejected
+        case .unknown: unknown
+        }
+    }
+
+    /// WCAG 2 contrast ratio between two colours (1…21).
+    static func contrast(_ a: RGBColor, _ b: RGBColor) -> Double {
+        let (lighter, darker) = a.relativeLuminance > b.relativeLuminance
+            ? (a.relativeLuminance, b.relativeLuminance) : (b.relativeLuminance, a.relativeLuminance)
+        return (lighter + 0.05) / (darker + 0.05)
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Synchronization
+
+/// Loads images (and other bytes) for scrolling lists: memory cache, disk cache, request
+/// coalescing, prioritised prefetching, a bound on concurrent requests, validation and a
+/// negative cache, all behind ``ResourceLoading``.
+///
+/// A request goes: URL policy → memory (synchronous, microseconds) → remembered failure →
+/// join or start the one load for that URL → disk → wait for one of K network slots (most
+/// urgent first) → HTTP → validate (image signature and header, complete body) → disk and
+/// memory → every waiting caller. Each caller can cancel on its own; the load stops when no
+/// caller (and no prefetch) wants it any more.
+///
+/// The coordination state is a value under a `Mutex` (see ``LoadCoordinator``) rather than an
+/// actor: a memory hit never suspends or hops executors, and cancellation takes effect
+/// synchronously. Loading, validation and file I/O run in a task per load, off the caller's
+/// actor. The public methods are `nonisolated(nonsending)`: they run on the caller's executor
+/// until they must wait, so a `@MainActor` view-model pays no hop for a hit.
+public final class ResourcePipeline: ResourceLoading {
+    public let configuration: Configuration
+    let memory: MemoryCache<String, CachedResource>
+    let disk: DiskCache?
+    let coordinator: Mutex<LoadCoordinator>
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+        memory = MemoryCache(limits: .init(costLimit: configuration.memoryCostLimit, countLimit: configuration.memoryCountLimit))
+        disk = configuration.diskCacheDirectory.map {
+            DiskCache(directory: $0, sizeLimit: configuration.diskSizeLimit, clock: configuration.clock)
+        }
+        coordinator = Mutex(LoadCoordinator(slotLimit: configuration.maxConcurrentRequests))
+    }
+
+    // MARK: Loading
+
+    /// A validated image: the signature is PNG, JPEG, GIF or WebP, the header parses, and the
+    /// body reaches the format's end. Cancelling the calling task withdraws only its interest.
+    nonisolated(nonsending)
+    public func image(for url: URL, priority: ResourcePriority = .normal) async throws(ResourceError) -> FetchedResource {
+        try await resource(for: url, kind: .image, priority: priority)
+    }
+
+    /// The bytes at `url` (any content), with the same caching, coalescing and limits as images.
+    nonisolated(nonsending)
+    public func data(for url: URL, priority: ResourcePriority = .normal) async throws(ResourceError) -> FetchedResource {
+        try await resource(for: url, kind: .data, priority: priority)
+    }
+
+    /// The image for `url` if it is in memory now, without waiting: a cell configured with it
+    /// shows the image in the same frame instead of flashing a placeholder.
+    public func cachedImage(for url: URL) -> FetchedResource? {
+        guard let resolved = try? configuration.urlPolicy.resolve(url),
+            let entry = memory.value(forKey: resolved.absoluteString), let info = entry.image
+        else { return nil }
+        return FetchedResource(url: url, data: entry.data, image: info, origin: .memory)
+    }
+
+    nonisolated(nonsending)
+    func resource(for url: URL, kind: ResourceKind, priority: ResourcePriority) async throws(ResourceError) -> FetchedResource {
+        let resolved = try configuration.urlPolicy.resolve(url)
+        let key = FlightKey(cacheKey: resolved.absoluteString, kind: kind)
+        if let entry = memory.value(forKey: key.cacheKey) {
+            let checked = try validated(entry, kind: kind, url: resolved, cacheKey: key.cacheKey)
+            return FetchedResource(url: url, data: checked.data, image: checked.image, origin: .memory)
+        }
+        let delivery = try await subscribe(to: key, url: resolved, priority: priority).get()
+        return FetchedResource(url: url, data: delivery.resource.data, image: delivery.resource.image, origin: delivery.origin)
+    }
+
+    /// Joins (or starts) the load for `key` and waits for its result, or for this caller's
+    /// cancellation, whichever comes first.
+    nonisolated(nonsending)
+    private func subscribe(to key: FlightKey, url: URL, priority: ResourcePriority) async -> FlightResult {
+        let subscriber = coordinator.withLock { $0.makeID() }
+        let now = configuration.clock.now
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: SubscriberContinuation) in
+                let effects = coordinator.withLock { state in
+                    state.subscribe(
+                        subscriber, to: key, url: url, priority: priority, continuation: continuation,
+                        isCancelled: Task.isCancelled, now: now, start: { self.startFlight(key, url: url, id: $0, priority: priority) }
+                    )
+                }
+                effects.perform()
+            }
+        } onCancel: {
+            coordinator.withLock { $0.unsubscribe(subscriber, from: key) }.perform()
+        }
+    }
+
+    // MARK: Prefetching
+
+    /// Starts low-priority image loads for `urls` that are not in memory (and not known to
+    /// fail), so they are cached by the time they scroll into view. Returns at once.
+    public func prefetch(_ urls: [URL]) async {
+        let now = configuration.clock.now
+        for url in urls {
+            guard let resolved = try? configuration.urlPolicy.resolve(url) else { continue }
+            let key = FlightKey(cacheKey: resolved.absoluteString, kind: .image)
+            if memory.value(forKey: key.cacheKey) != nil { continue }
+            coordinator.withLock { state in
+                state.subscribe(
+                    LoadCoordinator.prefetchSubscriber, to: key, url: resolved, priority: .low, continuation: nil,
+                    isCancelled: false, now: now, start: { self.startFlight(key, url: resolved, id: $0, priority: .low) }
+                )
+            }.perform()
+        }
+    }
+
+    /// Withdraws prefetch interest in `urls`; loads that no caller is waiting for are cancelled.
+    public func cancelPrefetch(_ urls: [URL]) async {
+        for url in urls {
+            guard let resolved = try? configuration.urlPolicy.resolve(url) else { continue }
+            let key = FlightKey(cacheKey: resolved.absoluteString, kind: .image)
+            coordinator.withLock { $0.unsubscribe(LoadCoordinator.prefetchSubscriber, from: key) }.perform()
+        }
+    }
+
+    // MARK: Maintenance
+
+    /// Forgets remembered failures (pull-to-refresh), so failed URLs are tried again.
+    public func clearFailures() async {
+        coordinator.withLock { $0.clearFailures() }
+    }
+
+    /// Empties the memory cache (an app calls this on a memory warning). The disk cache stays.
+    public func clearMemoryCache() {
+        memory.removeAll()
+    }
+
+    /// Empties the memory and disk caches.
+    public func removeAllCachedResources() {
+        memory.removeAll()
+        disk?.removeAll()
+    }
+
+    public var statistics: Statistics {
+        let (flights, callers, active, queued, failures) = coordinator.withLock {
+            ($0.flights.count, $0.waitingCallers, $0.activeRequests, $0.slotQueue.count, $0.failures.count)
+        }
+        return Statistics(
+            memoryCount: memory.count,
+            memoryCost: memory.totalCost,
+            diskCount: disk?.count ?? 0,
+            diskSize: disk?.totalSize ?? 0,
+            loadsInFlight: flights,
+            waitingCallers: callers,
+            activeRequests: active,
+            queuedRequests: queued,
+            rememberedFailures: failures
+        )
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+/// Everything the client knows, as a value. The screens are a function of it
+/// (``TriviaScreenBuilder``); it changes only through ``handle(_:at:)``.
+public struct TriviaClientState: Sendable, Hashable {
+    public var configuration: TriviaClientConfiguration
+    public internal(set) var link: TriviaLink = .idle
+    public internal(set) var balance: BalanceStatus = .unknown
+    /// `nil` until the host has said (welcome, question, result).
+    public internal(set) var role: TriviaRole?
+    public internal(set) var competition: CompetitionInfo?
+    public internal(set) var displayName: String?
+    public internal(set) var phase: TriviaPhase = .waiting
+    /// The highest stream `seq` processed: older or repeated messages are ignored, and a
+    /// reconnect resumes from here.
+    public internal(set) var lastSeq = 0
+    /// Host time minus local time, measured at `welcome`.
+    public internal(set) var clockOffset: TimeInterval = 0
+    public internal(set) var usedWildcard = false
+    public internal(set) var correctAnswers = 0
+    /// The latest thing worth telling the user that is not the screen itself.
+    public internal(set) var notice: TriviaNotice?
+
+    var sentMessages = 0
+    var nextRequest = 0
+    var reconnectAttempt = 0
+    var awaitingPong = false
+    var balanceFromHost = false
+    var random: SeededRandom
+
+    public init(configuration: TriviaClientConfiguration) {
+        self.configuration = configuration
+        self.random = SeededRandom(seed: configuration.jitterSeed)
+    }
+
+    /// Whether the competition has started (a first question arrived).
+    public var hasStarted: Bool {
+        if case .waiting = phase { return false }
+        return true
+    }
+
+    /// The balance the client believes in, if any.
+    public var knownBalance: Int? {
+        if case .known(let count) = balance { return count }
+        return nil
+    }
+}
+
+/// The connection, as the state machine sees it.
+public enum TriviaLink: Sendable, Hashable {
+    case idle
+    case connecting(attempt: Int)
+    /// Connected, `join` sent, waiting for `welcome`.
+    case joining
+    case online
+    case waitingToReconnect(attempt: Int, delay: Duration)
+    /// No more reconnecting.
+    case closed(TriviaCloseReason)
+
+    public var isClosed: Bool {
+        if case .closed = self { return true }
+        return false
+    }
+}
+
+public enum TriviaCloseReason: Sendable, Hashable {
+    /// The competition finished.
+    case finished
+    /// The same user joined elsewhere.
+    case replaced
+    /// The host refused `join` (bad token, wrong competition).
+    case refused(code: TriviaErrorCode, message: String)
+    /// The user left.
+    case stopped
+}
+
+/// The wild-card balance fetched at launch (and updated by the host).
+public enum BalanceStatus: Sendable, Hashable {
+    case unknown
+    case loading(attempt: Int)
+    /// A fetch failed; another follows after a delay.
+    case retrying(attempt: Int, reason: String)
+    case known(Int)
+    /// Every attempt failed: the game goes on and no wild-card is offered.
+    case unavailable(String)
+}
+
+/// Where the game is for this client.
+public enum TriviaPhase: Sendable, Hashable {
+    /// Before the first question.
+    case waiting
+    case question(QuestionRound)
+    case result(ResultRound)
+    case finished(FinishPayload)
+}
+
+/// A question on screen.
+public struct QuestionRound: Sendable, Hashable {
+    public var question: QuestionPayload
+    /// The deadline on the local clock, minus the safety margin.
+    public var localDeadline: Date
+    public var answer: AnswerState
+
+    /// No element can be touched while an answer is on its way or recorded.
+    public var isLocked: Bool { answer != .none }
+}
+
+/// The life of one answer.
+public enum AnswerState: Sendable, Hashable {
+    case none
+    /// Sent (or waiting for a connection to send it), not yet acknowledged. `sends` counts
+    /// sends on the wire.
+    case sending(choice: Int, request: RequestID, sends: Int)
+    /// The host acknowledged it.
+    case confirmed(choice: Int)
+    case rejected(choice: Int, reason: AnswerRejection)
+    /// The deadline passed without an acknowledgement; an acknowledgement that still arrives
+    /// turns it into ``confirmed(choice:)``.
+    case notDelivered(choice: Int, request: RequestID)
+
+    public var choice: Int? {
+        switch self {
+        case .none: nil
+        case .sending(let choice, _, _), .confirmed(let choice), .rejected(let choice, _), .notDelivered(let choice, _): choice
+        }
+    }
+}
+
+/// A result on screen.
+public struct ResultRound: Sendable, Hashable {
+    /// The question, if this client saw it.
+    public var question: QuestionPayload?
+    public var result: ResultPayload
+    /// Whether the user was playing this question (viewers just watch the result).
+    public var wasPlayer: Bool
+    public var wildcard: WildcardState
+}
+
+/// The wild-card offer after an incorrect answer.
+public enum WildcardState: Sendable, Hashable {
+    case notOffered
+    /// Offered until `deadline` (local time).
+    case offered(deadline: Date)
+    case sending(request: RequestID, sends: Int, deadline: Date)
+    case accepted(balance: Int)
+    case rejected(reason: WildcardRejection)
+    case declined
+    /// The offer ran out before the user chose.
+    case expired
+    /// Sent, but no verdict arrived before the deadline: the user continues as a viewer.
+    case notConfirmed(request: RequestID)
+}
+
+/// Something to tell the user besides the screen.
+public enum TriviaNotice: Sendable, Hashable {
+    /// The deadline passed before the host acknowledged the answer.
+    case answerNotDelivered
+    /// The wild-card request was not confirmed in time.
+    case wildcardNotConfirmed
+    /// The wild-card balance could not be loaded: no wild-card will be offered.
+    case balanceUnavailable(String)
+    /// A message from the host could not be read and was ignored.
+    case ignoredMalformedMessage(String)
+    /// The host reported an error.
+    case hostError(code: TriviaErrorCode, message: String)
+}

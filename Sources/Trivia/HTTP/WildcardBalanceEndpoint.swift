@@ -1,0 +1,92 @@
+import Foundation
+import SharedNetworking
+
+/// The host's side of `GET /v1/users/{user}/wildcards`: status and body for a request, with no
+/// HTTP server attached, so the contract is tested in-process and a real server only routes.
+public struct WildcardBalanceEndpoint: Sendable {
+    public var authenticator: any TriviaAuthenticator
+    /// The user's balance, or `nil` when the user is unknown (usually the host's ledger).
+    public var balance: @Sendable (UserID) async -> Int?
+
+    public init(authenticator: any TriviaAuthenticator, balance: @escaping @Sendable (UserID) async -> Int?) {
+        self.authenticator = authenticator
+        self.balance = balance
+    }
+
+    /// The path for `user`, percent-encoded so any user id is one path segment.
+    public static func path(for user: UserID) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "/;?#%")
+        let segment = user.rawValue.addingPercentEncoding(withAllowedCharacters: allowed) ?? user.rawValue
+        return "v1/users/\(segment)/wildcards"
+    }
+
+    /// The user named by a percent-encoded request path ending in `v1/users/{user}/wildcards`
+    /// (any mount prefix before it), or `nil` when the path is not this endpoint.
+    public static func user(inPath encodedPath: String) -> UserID? {
+        let parts = encodedPath.split(separator: "/", omittingEmptySubsequences: true).suffix(4).map(String.init)
+        guard parts.count == 4, parts[0] == "v1", parts[1] == "users", parts[3] == "wildcards",
+            let user = parts[2].removingPercentEncoding, !user.isEmpty
+        else { return nil }
+        return UserID(user)
+    }
+
+    /// Answers `request`: 200 with a ``WildcardBalance``, or 401/403/404/405 with a
+    /// ``TriviaHTTPErrorBody``.
+    public func respond(to request: HTTPRequest) async -> HTTPResponse {
+        switch Self.authorize(request, authenticator: authenticator) {
+        case .refused(let response): response
+        case .user(let user): Self.response(balance: await balance(user), user: user, for: request)
+        }
+    }
+
+    /// The outcome of routing and authenticating a request, before the balance is looked up.
+    public enum Authorization: Sendable {
+        /// The request is for this user's balance and the token is theirs.
+        case user(UserID)
+        /// The response to send instead (404, 405, 401, 403).
+        case refused(HTTPResponse)
+    }
+
+    /// Routing and the token check, synchronous, for servers whose ledger is synchronous too.
+    public static func authorize(_ request: HTTPRequest, authenticator: any TriviaAuthenticator) -> Authorization {
+        let encodedPath = URLComponents(url: request.url, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? request.url.path
+        guard let user = user(inPath: encodedPath) else {
+            return .refused(error(404, "notFound", "no such endpoint: \(request.url.path)", for: request))
+        }
+        guard request.method == .get else {
+            return .refused(error(405, "methodNotAllowed", "use GET", for: request))
+        }
+        let authorization = request.headers["Authorization"] ?? ""
+        guard authorization.lowercased().hasPrefix("bearer "),
+            let identity = authenticator.identity(forToken: String(authorization.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces))
+        else {
+            return .refused(error(401, "unauthorized", "a valid bearer token is required", for: request))
+        }
+        guard identity.user == user else {
+            return .refused(error(403, "forbidden", "this token belongs to another user", for: request))
+        }
+        return .user(user)
+    }
+
+    /// 200 with the balance, or 404 when the user has no account (`balance` is `nil`).
+    public static func response(balance: Int?, user: UserID, for request: HTTPRequest) -> HTTPResponse {
+        guard let balance else {
+            return error(404, "unknownUser", "no wild-card account for \(user)", for: request)
+        }
+        return json(200, WildcardBalance(user: user, balance: balance), for: request)
+    }
+
+    static func error(_ status: Int, _ code: String, _ message: String, for request: HTTPRequest) -> HTTPResponse {
+        json(status, TriviaHTTPErrorBody(code: code, message: message), for: request)
+    }
+
+    static func json(_ status: Int, _ value: some Encodable, for request: HTTPRequest) -> HTTPResponse {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let body = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        return HTTPResponse(
+            url: request.url, status: status,
+            headers: ["Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store"], body: body)
+    }
+}

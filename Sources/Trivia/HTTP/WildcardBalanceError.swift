@@ -1,0 +1,43 @@
+import Foundation
+
+/// Why the balance could not be fetched. The game goes on without it (no wild-card offered).
+public enum WildcardBalanceError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// 401: the token is missing, unknown or expired. Log in again.
+    case unauthorized(String)
+    /// 403: the token belongs to another user.
+    case forbidden(String)
+    /// 404: the host has no such user.
+    case unknownUser(UserID)
+    /// The request failed (offline, timed out, 5xx after retries).
+    case network(NetworkErrorDescription)
+    /// 200, but the body is not a balance.
+    case invalidResponse(String)
+
+    public var description: String {
+        switch self {
+        case .unauthorized(let message): "not signed in: \(message)"
+        case .forbidden(let message): "not allowed: \(message)"
+        case .unknownUser(let user): "no wild-card account for user \(user)"
+        case .network(let error): error.text
+        case .invalidResponse(let reason): "unexpected wild-card response: \(reason)"
+        }
+    }
+
+    /// Whether asking again later may succeed.
+    public var isRetryable: Bool {
+        if case .network(let error) = self { return error.isTransient }
+        return false
+    }
+}
+
+/// A network failure reduced to what the client state machine keeps (hashable, comparable in
+/// tests): the user-facing text and whether it was transient.
+public struct NetworkErrorDescription: Sendable, Hashable {
+    public var text: String
+    public var isTransient: Bool
+
+    public init(text: String, isTransient: Bool) {
+        self.text = text
+        self.isTransient = isTransient
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+extension TriviaHostCore {
+    /// One transition of the schedule, stamped with the time it was due (not the time it ran),
+    /// so message contents do not depend on how late a timer woke up.
+    mutating func step(at due: Date) -> [HostOutput] {
+        switch phase {
+        case .lobby:
+            return open(0, at: due)
+        case .open(let index, _, _):
+            return close(question: index, at: due)
+        case .reviewing(let index, _):
+            return index + 1 < questions.count ? open(index + 1, at: due) : finish()
+        case .finished:
+            return []
+        }
+    }
+
+    mutating func open(_ index: Int, at time: Date) -> [HostOutput] {
+        let deadline = time.addingTimeInterval(configuration.answerWindow.timeInterval)
+        phase = .open(index: index, openedAt: time, deadline: deadline)
+        if index == 0 {
+            startingPlayers = userOrder.count { users[$0]?.role == .player }
+        }
+        // Whoever lost on the previous question and did not use a wild-card is out for good.
+        for user in userOrder { users[user]?.eliminatedAt = nil }
+        return broadcast(messagesForEveryone { user in .question(questionPayload(index, role: user.role)) })
+    }
+
+    func questionPayload(_ index: Int, role: TriviaRole) -> QuestionPayload {
+        let question = questions[index]
+        guard case .open(_, let openedAt, let deadline) = phase else {
+            return QuestionPayload(
+                questionId: question.id, index: index, total: questions.count, text: question.text,
+                choices: question.choices, openedAt: configuration.startsAt, deadline: configuration.startsAt, role: role)
+        }
+        return QuestionPayload(
+            questionId: question.id, index: index, total: questions.count, text: question.text,
+            choices: question.choices, openedAt: openedAt, deadline: deadline, role: role)
+    }
+
+    mutating func close(question index: Int, at time: Date) -> [HostOutput] {
+        let question = questions[index]
+        let isLast = index + 1 == questions.count
+        let until = time.addingTimeInterval(configuration.reviewWindow.timeInterval)
+        phase = .reviewing(index: index, until: until)
+
+        var counts = Array(repeating: 0, count: question.choices.count)
+        var wasPlayer: Set<UserID> = []
+        for user in userOrder {
+            guard var record = users[user] else { continue }
+            if let choice = record.answers[question.id], counts.indices.contains(choice) { counts[choice] += 1 }
+            guard record.role == .player else { continue }
+            wasPlayer.insert(user)
+            if record.answers[question.id] == question.answer {
+                record.correctAnswers += 1
+            } else {
+                record.role = .viewer
+                record.eliminatedAt = question.id
+            }
+            users[user] = record
+        }
+        let remaining = userOrder.count { users[$0]?.role == .player }
+        return broadcast(messagesForEveryone { user in
+            let choice = user.answers[question.id]
+            return .result(
+                ResultPayload(
+                    questionId: question.id, correctChoice: question.answer, yourChoice: choice,
+                    correct: wasPlayer.contains(user.identity.user) && choice == question.answer,
+                    role: user.role, wildcardDeadline: isLast ? nil : until,
+                    answerCounts: counts, playersRemaining: remaining))
+        })
+    }
+
+    mutating func finish() -> [HostOutput] {
+        phase = .finished
+        let winners = self.winners
+        let summary = FinishSummary(questionCount: questions.count, playerCount: startingPlayers, winnerCount: winners.count)
+        return broadcast(messagesForEveryone { user in .finish(finishPayload(for: user, winners: winners, summary: summary)) })
+    }
+
+    func finishPayload(for user: HostUser, winners: [TriviaWinner], summary: FinishSummary) -> FinishPayload {
+        FinishPayload(
+            competition: configuration.competition, summary: summary, winners: winners,
+            you: FinalStanding(
+                role: user.role, winner: user.role == .player, correctAnswers: user.correctAnswers,
+                usedWildcard: user.usedWildcard, balance: balance(of: user.identity.user)))
+    }
+
+    /// Players still in, most correct answers first, then by user id. Before the end this is
+    /// who is still playing.
+    public var winners: [TriviaWinner] {
+        userOrder.compactMap { users[$0] }
+            .filter { $0.role == .player }
+            .map { TriviaWinner(user: $0.identity.user, displayName: $0.identity.displayName, correctAnswers: $0.correctAnswers) }
+            .sorted { ($1.correctAnswers, $0.user) < ($0.correctAnswers, $1.user) }
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+
+/// The server's rules as a pure state machine: events in (a connection opened, a frame
+/// arrived, a connection closed, time passed), ``HostOutput``s out.
+///
+/// No clock, no sockets, no tasks: every input carries the time it happened, so the same
+/// inputs always give the same outputs. ``TriviaHost`` (an actor with a clock) drives it for a
+/// real server and for the in-memory transport; ``TriviaSimulation`` drives it directly.
+///
+/// Every input first runs the schedule up to its time (``advance(to:)``), so an answer that
+/// arrives after the deadline is late even if no timer has fired yet.
+public struct TriviaHostCore: Sendable {
+    public let configuration: TriviaHostConfiguration
+    public let questions: [TriviaQuestion]
+    let authenticator: any TriviaAuthenticator
+    let codec: TriviaCodec
+
+    public internal(set) var phase: HostPhase = .lobby
+    var ledger: [UserID: Int]
+    var users: [UserID: HostUser] = [:]
+    /// Users in the order they first joined: every broadcast walks this, never a dictionary,
+    /// so output order is reproducible.
+    var userOrder: [UserID] = []
+    var connections: [ConnectionID: HostConnection] = [:]
+    /// Users who were players when the first question opened (or joined while it was open).
+    var startingPlayers = 0
+
+    /// - Parameters:
+    ///   - balances: the wild-card ledger; users not in it have `configuration.defaultBalance`.
+    public init(
+        configuration: TriviaHostConfiguration,
+        questions: [TriviaQuestion],
+        authenticator: any TriviaAuthenticator,
+        balances: [UserID: Int] = [:],
+        codec: TriviaCodec = TriviaCodec()
+    ) {
+        self.configuration = configuration
+        self.questions = questions
+        self.authenticator = authenticator
+        self.ledger = balances
+        self.codec = codec
+        if questions.isEmpty { phase = .finished }
+    }
+
+    // MARK: Inputs
+
+    /// A connection was accepted. Nothing is sent until it joins.
+    public mutating func connect(_ connection: ConnectionID, at now: Date) -> [HostOutput] {
+        let outputs = advance(to: now)
+        connections[connection] = HostConnection()
+        return outputs
+    }
+
+    /// A connection closed (by the peer or the network). Its user keeps playing: stream
+    /// messages go to the user's log until they reconnect.
+    public mutating func disconnect(_ connection: ConnectionID, at now: Date) -> [HostOutput] {
+        let outputs = advance(to: now)
+        if let user = connections.removeValue(forKey: connection)?.user, users[user]?.connection == connection {
+            users[user]?.connection = nil
+        }
+        return outputs
+    }
+
+    /// A frame arrived: decoded with the codec; malformed frames are answered with `error`.
+    public mutating func receive(frame: Data, from connection: ConnectionID, at now: Date) -> [HostOutput] {
+        var outputs = advance(to: now)
+        guard connections[connection] != nil else { return outputs }
+        do {
+            switch try codec.decodeClientMessage(frame) {
+            case .message(let envelope):
+                outputs += handle(envelope, from: connection, at: now)
+            case .ignored:
+                break
+            }
+        } catch {
+            outputs += reject(error, on: connection, at: now)
+        }
+        return outputs
+    }
+
+    /// A decoded message arrived (for transports that decode themselves).
+    public mutating func receive(_ envelope: ClientEnvelope, from connection: ConnectionID, at now: Date) -> [HostOutput] {
+        var outputs = advance(to: now)
+        guard connections[connection] != nil else { return outputs }
+        outputs += handle(envelope, from: connection, at: now)
+        return outputs
+    }
+
+    /// Runs the schedule (open, close, review, finish) up to `now`.
+    public mutating func advance(to now: Date) -> [HostOutput] {
+        var outputs: [HostOutput] = []
+        while let due = nextDeadline, due <= now {
+            outputs += step(at: due)
+        }
+        return outputs
+    }
+
+    /// When the schedule next needs ``advance(to:)``; `nil` once finished.
+    public var nextDeadline: Date? {
+        switch phase {
+        case .lobby: configuration.startsAt
+        case .open(_, _, let deadline): deadline
+        case .reviewing(_, let until): until
+        case .finished: nil
+        }
+    }
+
+    public var isFinished: Bool { phase == .finished }
+
+    /// Wild-cards `user` owns now.
+    public func balance(of user: UserID) -> Int {
+        ledger[user] ?? configuration.defaultBalance
+    }
+
+    // MARK: Dispatch
+
+    mutating func handle(_ envelope: ClientEnvelope, from connection: ConnectionID, at now: Date) -> [HostOutput] {
+        connections[connection]?.consecutiveErrors = 0
+        switch envelope.message {
+        case .ping(let ping):
+            return [control(.pong(PongPayload(nonce: ping.nonce, serverTime: now)), on: connection)]
+        case .join(let join):
+            return self.join(join, envelope: envelope, on: connection, at: now)
+        case .answer(let answer):
+            guard let user = connections[connection]?.user else { return notJoined(envelope, on: connection) }
+            return respond(to: answer.requestId, for: user, on: connection) { core in core.evaluate(answer, from: user, at: now) }
+        case .useWildcard(let request):
+            guard let user = connections[connection]?.user else { return notJoined(envelope, on: connection) }
+            return respond(to: request.requestId, for: user, on: connection) { core in core.evaluate(request, from: user, at: now) }
+        }
+    }
+
+    /// Idempotency: a request id seen before gets the response it got then (same `id` and
+    /// `seq`, so a client that already processed it drops it as a duplicate).
+    mutating func respond(
+        to request: RequestID, for user: UserID, on connection: ConnectionID,
+        evaluate: (inout TriviaHostCore) -> ServerMessage
+    ) -> [HostOutput] {
+        if let previous = users[user]?.responses[request] {
+            return [.send(previous, to: connection)]
+        }
+        let message = evaluate(&self)
+        let (envelope, outputs) = emit(message, to: user)
+        let limit = configuration.logLimit
+        users[user]?.remember(envelope, for: request, limit: limit)
+        return outputs
+    }
+
+    mutating func reject(_ error: TriviaProtocolError, on connection: ConnectionID, at now: Date) -> [HostOutput] {
+        connections[connection]?.consecutiveErrors += 1
+        var outputs = [control(.error(ErrorPayload(code: error.code, message: error.message, ref: error.messageID)), on: connection)]
+        if let count = connections[connection]?.consecutiveErrors, count >= configuration.maxConsecutiveErrors {
+            outputs.append(control(.error(ErrorPayload(code: .tooManyErrors, message: "\(count) malformed messages in a row")), on: connection))
+            outputs += close(connection, reason: .tooManyErrors)
+        }
+        return outputs
+    }
+
+    mutating func notJoined(_ envelope: ClientEnvelope, on connection: ConnectionID) -> [HostOutput] {
+        [control(.error(ErrorPayload(code: .notJoined, message: "send join before \(envelope.type)", ref: envelope.id)), on: connection)]
+    }
+
+    mutating func close(_ connection: ConnectionID, reason: TriviaErrorCode) -> [HostOutput] {
+        if let user = connections.removeValue(forKey: connection)?.user, users[user]?.connection == connection {
+            users[user]?.connection = nil
+        }
+        return [.close(connection, reason: reason)]
+    }
+
+    // MARK: Sending
+
+    /// A connection-scoped message (`seq` 0), not logged.
+    mutating func control(_ message: ServerMessage, on connection: ConnectionID) -> HostOutput {
+        let count = (connections[connection]?.controlCount ?? 0) + 1
+        connections[connection]?.controlCount = count
+        return .send(ServerEnvelope(id: MessageID("\(connection)-\(count)"), seq: 0, message: message), to: connection)
+    }
+
+    /// A stream message for `user`: numbered, logged, and sent if the user is connected.
+    mutating func emit(_ message: ServerMessage, to user: UserID) -> (ServerEnvelope, [HostOutput]) {
+        guard var record = users[user] else {
+            return (ServerEnvelope(id: "orphan", seq: 0, message: message), [])
+        }
+        record.seq += 1
+        let envelope = ServerEnvelope(id: MessageID("m\(record.seq)-\(user.rawValue.prefix(100))"), seq: record.seq, message: message)
+        record.append(envelope, limit: configuration.logLimit)
+        users[user] = record
+        guard let connection = record.connection else { return (envelope, []) }
+        return (envelope, [.send(envelope, to: connection)])
+    }
+
+    /// The message `message` builds for each user, in join order.
+    func messagesForEveryone(_ message: (HostUser) -> ServerMessage) -> [(UserID, ServerMessage)] {
+        userOrder.compactMap { user in users[user].map { (user, message($0)) } }
+    }
+
+    /// Emits each message to its user.
+    mutating func broadcast(_ messages: [(UserID, ServerMessage)]) -> [HostOutput] {
+        messages.flatMap { user, message in emit(message, to: user).1 }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// `join`: the first message on every connection. Authenticates and, after a reconnect, asks
+/// for the stream messages missed since `resumeFrom`.
+public struct JoinPayload: TriviaPayload {
+    public var user: UserID
+    /// The bearer token from login; the same one the HTTP API takes.
+    public var token: String
+    public var competition: CompetitionID
+    /// The highest stream `seq` the client has processed, or `nil` on a first join (the host
+    /// then sends the whole retained stream so a fresh app reaches the current screen).
+    public var resumeFrom: Int?
+
+    public init(user: UserID, token: String, competition: CompetitionID, resumeFrom: Int? = nil) {
+        self.user = user
+        self.token = token
+        self.competition = competition
+        self.resumeFrom = resumeFrom
+    }
+
+    public var validationProblem: String? {
+        Check.first(
+            Check.id(user, "user"), token.isEmpty ? "token is empty" : nil,
+            Check.id(competition, "competition"), Check.nonNegative(resumeFrom, "resumeFrom"))
+    }
+}
+
+/// `answer`: the player's choice for the open question.
+public struct AnswerPayload: TriviaPayload {
+    /// Chosen by the client; a resend carries the same id and gets the same acknowledgement.
+    public var requestId: RequestID
+    public var questionId: QuestionID
+    /// 0-based index into the question's `choices`.
+    public var choice: Int
+
+    public init(requestId: RequestID, questionId: QuestionID, choice: Int) {
+        self.requestId = requestId
+        self.questionId = questionId
+        self.choice = choice
+    }
+
+    public var validationProblem: String? {
+        Check.first(Check.id(requestId, "requestId"), Check.id(questionId, "questionId"), Check.nonNegative(choice, "choice"))
+    }
+}
+
+/// `useWildcard`: after an incorrect result, asks to stay a player.
+public struct UseWildcardPayload: TriviaPayload {
+    public var requestId: RequestID
+    /// The question that was answered incorrectly (the one whose result offered the wild-card).
+    public var questionId: QuestionID
+
+    public init(requestId: RequestID, questionId: QuestionID) {
+        self.requestId = requestId
+        self.questionId = questionId
+    }
+
+    public var validationProblem: String? {
+        Check.first(Check.id(requestId, "requestId"), Check.id(questionId, "questionId"))
+    }
+}
+
+/// `ping`: keeps the connection alive and proves the host is still there (answered by `pong`).
+public struct PingPayload: TriviaPayload {
+    /// Echoed in the `pong`.
+    public var nonce: String?
+
+    public init(nonce: String? = nil) {
+        self.nonce = nonce
+    }
+
+    public var validationProblem: String? {
+        (nonce?.count ?? 0) > Check.maxIDLength ? "nonce is longer than \(Check.maxIDLength) characters" : nil
+    }
+}

@@ -1,0 +1,58 @@
+/// Open-ended string codes (error codes, rejection reasons): a peer running a newer protocol
+/// may send a code this build does not know, and it must still decode.
+public enum ErrorCodeTag {}
+public enum AnswerRejectionTag {}
+public enum WildcardRejectionTag {}
+
+/// The `code` of an `error` message.
+public typealias TriviaErrorCode = TriviaID<ErrorCodeTag>
+/// Why the host refused an answer (`answerAck.reason`).
+public typealias AnswerRejection = TriviaID<AnswerRejectionTag>
+/// Why the host refused a wild-card (`wildcardResult.reason`).
+public typealias WildcardRejection = TriviaID<WildcardRejectionTag>
+
+extension TriviaID where Tag == ErrorCodeTag {
+    /// The bytes are not a message of this protocol (bad JSON, a field of the wrong type, a
+    /// missing field, a value out of range). The connection stays open.
+    public static let malformed: Self = "malformed"
+    /// `version` is not one this host speaks.
+    public static let unsupportedVersion: Self = "unsupportedVersion"
+    /// The token is unknown or belongs to another user. The host closes the connection.
+    public static let unauthorized: Self = "unauthorized"
+    /// The competition in `join` is not the one this host runs. The host closes the connection.
+    public static let unknownCompetition: Self = "unknownCompetition"
+    /// A message other than `join`/`ping` arrived before `join`.
+    public static let notJoined: Self = "notJoined"
+    /// A second `join` on a connection that already joined.
+    public static let alreadyJoined: Self = "alreadyJoined"
+    /// The same user joined on another connection; this one is closed. Do not reconnect.
+    public static let replaced: Self = "replaced"
+    /// Too many malformed messages in a row; the host closes the connection.
+    public static let tooManyErrors: Self = "tooManyErrors"
+}
+
+extension TriviaID where Tag == AnswerRejectionTag {
+    /// The question's deadline had passed when the answer arrived.
+    public static let late: Self = "late"
+    /// This user already has an accepted answer for the question (under another request id).
+    public static let alreadyAnswered: Self = "alreadyAnswered"
+    /// The user is a viewer.
+    public static let notAPlayer: Self = "notAPlayer"
+    /// The question id is not the open question.
+    public static let unknownQuestion: Self = "unknownQuestion"
+    /// The choice is not an index of the question's choices.
+    public static let invalidChoice: Self = "invalidChoice"
+}
+
+extension TriviaID where Tag == WildcardRejectionTag {
+    /// The user did not lose on this question (answered correctly, or was already a viewer).
+    public static let notEligible: Self = "notEligible"
+    /// A wild-card was already used in this competition.
+    public static let alreadyUsed: Self = "alreadyUsed"
+    /// The user has no wild-card left.
+    public static let noBalance: Self = "noBalance"
+    /// The wild-card window of the question has closed (or it was the last question).
+    public static let tooLate: Self = "tooLate"
+    /// The question id is not the question that just closed.
+    public static let unknownQuestion: Self = "unknownQuestion"
+}

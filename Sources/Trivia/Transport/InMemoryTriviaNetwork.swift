@@ -1,0 +1,127 @@
+import Foundation
+import Synchronization
+
+/// Connects clients to a ``TriviaHost`` in the same process, through the same bytes a socket
+/// would carry (every message is encoded and decoded with ``TriviaCodec``).
+///
+/// Tests use it to run the real client driver against the real host, and to break things on
+/// purpose: ``sever(_:)`` drops a connection as a network would, ``refusesConnections`` makes
+/// connecting fail.
+public final class InMemoryTriviaNetwork: Sendable {
+    public let host: TriviaHost
+    let codec: TriviaCodec
+    private let routes = Routes()
+    private let router: Task<Void, Never>
+
+    private struct State {
+        var connections: [ConnectionID: AsyncStream<TriviaConnectionEvent>.Continuation] = [:]
+        var refusesConnections = false
+    }
+
+    /// The routing table, shared with the router task.
+    private final class Routes: Sendable {
+        let state = Mutex(State())
+    }
+
+    public init(host: TriviaHost, codec: TriviaCodec = TriviaCodec()) {
+        self.host = host
+        self.codec = codec
+        let routes = self.routes
+        self.router = Task {
+            for await output in host.outputs {
+                Self.route(output, routes: routes, codec: codec)
+            }
+        }
+    }
+
+    deinit {
+        router.cancel()
+    }
+
+    /// A transport whose connections reach this network's host.
+    public func transport() -> InMemoryTriviaTransport {
+        InMemoryTriviaTransport(network: self)
+    }
+
+    /// When `true`, `connect()` fails as if the host were unreachable.
+    public var refusesConnections: Bool {
+        get { routes.state.withLock { $0.refusesConnections } }
+        set { routes.state.withLock { $0.refusesConnections = newValue } }
+    }
+
+    /// Connections currently open.
+    public var openConnections: [ConnectionID] {
+        routes.state.withLock { $0.connections.keys.sorted() }
+    }
+
+    /// Drops `connection` as a network failure would: the host sees a disconnect and the
+    /// client's `incoming` ends with an error.
+    public func sever(_ connection: ConnectionID) async {
+        finish(connection, with: .closed("network connection lost"))
+        await host.disconnect(connection)
+    }
+
+    func open() async throws(TriviaTransportError) -> InMemoryTriviaConnection {
+        guard !refusesConnections else { throw .connectionFailed("the in-memory host refused the connection") }
+        let id = await host.openConnection()
+        let (stream, continuation) = AsyncStream.makeStream(of: TriviaConnectionEvent.self)
+        routes.state.withLock { $0.connections[id] = continuation }
+        return InMemoryTriviaConnection(id: id, network: self, incoming: stream)
+    }
+
+    func isOpen(_ connection: ConnectionID) -> Bool {
+        routes.state.withLock { $0.connections[connection] != nil }
+    }
+
+    func finish(_ connection: ConnectionID, with error: TriviaTransportError?) {
+        let continuation = routes.state.withLock { $0.connections.removeValue(forKey: connection) }
+        continuation?.yield(.closed(error))
+        continuation?.finish()
+    }
+
+    private static func route(_ output: HostOutput, routes: Routes, codec: TriviaCodec) {
+        switch output {
+        case .send(let envelope, let connection):
+            guard let frame = try? codec.encode(envelope) else { return }
+            let continuation = routes.state.withLock { $0.connections[connection] }
+            continuation?.yield(.frame(frame))
+        case .close(let connection, let reason):
+            let continuation = routes.state.withLock { $0.connections.removeValue(forKey: connection) }
+            continuation?.yield(.closed(.closed("closed by the host (\(reason))")))
+            continuation?.finish()
+        }
+    }
+}
+
+/// The ``TriviaTransport`` of an ``InMemoryTriviaNetwork``.
+public struct InMemoryTriviaTransport: TriviaTransport {
+    public let network: InMemoryTriviaNetwork
+
+    public func connect() async throws(TriviaTransportError) -> any TriviaConnection {
+        try await network.open()
+    }
+}
+
+/// One in-memory connection.
+public final class InMemoryTriviaConnection: TriviaConnection {
+    public let id: ConnectionID
+    public let incoming: AsyncStream<TriviaConnectionEvent>
+    private let network: InMemoryTriviaNetwork
+
+    init(id: ConnectionID, network: InMemoryTriviaNetwork, incoming: AsyncStream<TriviaConnectionEvent>) {
+        self.id = id
+        self.network = network
+        self.incoming = incoming
+    }
+
+    public func send(_ frame: Data) async throws(TriviaTransportError) {
+        guard network.isOpen(id) else { throw .closed("the connection is closed") }
+        await network.host.receive(frame, from: id)
+    }
+
+    public func close() async {
+        guard network.isOpen(id) else { return }
+        network.finish(id, with: nil)
+        await network.host.disconnect(id)
+    }
+}

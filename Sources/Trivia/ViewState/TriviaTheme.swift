@@ -1,0 +1,54 @@
+import SharedNetworking
+
+/// The design values of the two screens. View state carries the resolved colours; fonts and
+/// sizes are here, referenced by ``TriviaScreenState/style``.
+public enum TriviaTheme {
+    public static let background = RGBColor(red: 0x1B, green: 0x1F, blue: 0x3B)
+    public static let card = RGBColor(red: 0xFF, green: 0xFF, blue: 0xFF)
+    public static let ink = RGBColor(red: 0x1B, green: 0x1F, blue: 0x3B)
+    public static let mutedInk = RGBColor(red: 0x8A, green: 0x90, blue: 0xA6)
+    public static let choice = RGBColor(red: 0xF4, green: 0xF5, blue: 0xFA)
+    public static let disabledChoice = RGBColor(red: 0xEC, green: 0xED, blue: 0xF2)
+    public static let selected = RGBColor(red: 0x4E, green: 0x77, blue: 0xD6)
+    public static let correct = RGBColor(red: 0x2E, green: 0xAD, blue: 0x68)
+    public static let incorrect = RGBColor(red: 0xE0, green: 0x49, blue: 0x3E)
+    public static let warning = RGBColor(red: 0xF2, green: 0xA1, blue: 0x2C)
+    public static let viewer = RGBColor(red: 0x6B, green: 0x72, blue: 0x8E)
+    public static let overlay = RGBColor(red: 0x0E, green: 0x11, blue: 0x24)
+
+    public static let style = TriviaStyle(
+        titleFont: FontSpec(size: 17, weight: .semibold),
+        questionFont: FontSpec(size: 22, weight: .bold),
+        choiceFont: FontSpec(size: 17, weight: .medium),
+        countdownFont: FontSpec(size: 28, weight: .bold),
+        bodyFont: FontSpec(size: 15, weight: .regular),
+        headlineFont: FontSpec(size: 30, weight: .bold),
+        choiceHeight: 52,
+        cornerRadius: 14,
+        spacing: 12,
+        overlayOpacity: 0.55,
+        background: background,
+        card: card,
+        ink: ink,
+        mutedInk: mutedInk)
+}
+
+/// Fonts, sizes and base colours shared by every element of the trivia screens.
+public struct TriviaStyle: Sendable, Hashable, Codable {
+    public var titleFont: FontSpec
+    public var questionFont: FontSpec
+    public var choiceFont: FontSpec
+    public var countdownFont: FontSpec
+    public var bodyFont: FontSpec
+    public var headlineFont: FontSpec
+    /// Points.
+    public var choiceHeight: Double
+    public var cornerRadius: Double
+    public var spacing: Double
+    /// Opacity of the locked overlay's scrim (0…1).
+    public var overlayOpacity: Double
+    public var background: RGBColor
+    public var card: RGBColor
+    public var ink: RGBColor
+    public var mutedInk: RGBColor
+}

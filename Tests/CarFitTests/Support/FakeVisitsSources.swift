@@ -1,0 +1,92 @@
+import CarFit
+import Foundation
+import SharedNetworking
+import Synchronization
+
+/// A source that answers from a script, one result per call (the last one repeats), and counts
+/// the calls.
+final class ScriptedVisitsSource: VisitsSource {
+    private let state: Mutex<(results: [Result<VisitBatch, CarFitError>], calls: Int)>
+
+    init(_ results: [Result<VisitBatch, CarFitError>]) {
+        state = Mutex((results, 0))
+    }
+
+    convenience init(visits: [Visit]) {
+        self.init([.success(VisitBatch(visits: visits))])
+    }
+
+    var callCount: Int { state.withLock { $0.calls } }
+
+    func fetchVisits() async throws(CarFitError) -> VisitBatch {
+        let result = state.withLock { state -> Result<VisitBatch, CarFitError> in
+            state.calls += 1
+            return state.results.count > 1 ? state.results.removeFirst() : state.results[0]
+        }
+        return try result.get()
+    }
+}
+
+/// A source whose fetches stay suspended until the test releases them, to observe the
+/// view-model while a fetch is running.
+final class SuspendingVisitsSource: VisitsSource {
+    private struct State {
+        var calls = 0
+        var waiting: [CheckedContinuation<Result<VisitBatch, CarFitError>, Never>] = []
+    }
+
+    private let state = Mutex(State())
+
+    var callCount: Int { state.withLock { $0.calls } }
+    var suspendedCount: Int { state.withLock { $0.waiting.count } }
+
+    func fetchVisits() async throws(CarFitError) -> VisitBatch {
+        let result = await withCheckedContinuation { continuation in
+            state.withLock {
+                $0.calls += 1
+                $0.waiting.append(continuation)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Waits (yielding) until `count` fetches are suspended.
+    func waitUntilSuspended(_ count: Int = 1) async -> Bool {
+        for _ in 0..<100_000 {
+            if suspendedCount >= count { return true }
+            await Task.yield()
+        }
+        return suspendedCount >= count
+    }
+
+    /// Resumes every suspended fetch with `result`.
+    func release(with result: Result<VisitBatch, CarFitError>) {
+        let waiting = state.withLock { state in
+            defer { state.waiting.removeAll() }
+            return state.waiting
+        }
+        for continuation in waiting { continuation.resume(returning: result) }
+    }
+}
+
+/// An `HTTPClient` that answers every request with fixed bytes and records what was asked.
+final class FixedHTTPClient: HTTPClient {
+    private let body: Data
+    private let status: Int
+    private let requests = Mutex<[URL]>([])
+
+    init(body: Data, status: Int = 200) {
+        self.body = body
+        self.status = status
+    }
+
+    var requestedURLs: [URL] { requests.withLock { $0 } }
+
+    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
+        requests.withLock { $0.append(request.url) }
+        guard request.acceptableStatus.contains(status) else {
+            throw .httpStatus(code: status, url: request.url, bodyExcerpt: String(decoding: body.prefix(40), as: UTF8.self))
+        }
+        return HTTPResponse(url: request.url, status: status, headers: ["Content-Type": "application/json"], body: body)
+    }
+}
