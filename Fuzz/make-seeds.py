@@ -6,7 +6,9 @@ mutations stay fast. They come from the package's own fixtures: the first Hoo se
 and entry layout (its images shrunk to a few bytes), the facts feed, the dates of the feeds.
 """
 import io
+import json
 import os
+import re
 import struct
 import zipfile
 import zlib
@@ -15,6 +17,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS = os.path.join(ROOT, "Fuzz", "Corpus")
 HOO_ZIP = os.path.join(ROOT, "Sources", "HooSets", "Resources", "HooSets", "01.zip")
 FACTS = os.path.join(ROOT, "Sources", "Facts", "Resources", "facts.json")
+CARFIT = os.path.join(ROOT, "Sources", "CarFit", "Resources", "carfit.json")
+ARTWORK = os.path.join(ROOT, "Sources", "HooSets", "Resources", "Artwork")
+TRIVIA_PROTOCOL = os.path.join(ROOT, "Docs", "Trivia", "Protocol.md")
 FIXED_TIME = (2016, 4, 22, 6, 4, 0)
 
 
@@ -153,7 +158,56 @@ def dates():
         write("LenientDate", f"date-{index}.txt", text)
 
 
+def chunk(kind, data):
+    body = kind + data
+    return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+
+def images():
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 3, 2, 8, 6, 0, 0, 0))
+    png += chunk(b"IDAT", zlib.compress(b"\x00" + b"\xff" * 12 + b"\x00" + b"\x80" * 12)) + chunk(b"IEND", b"")
+    write("ImageHeader", "tiny.png", png)
+    write("ImageHeader", "header-only.png", png[:33])
+    with open(os.path.join(ARTWORK, "border_pattern.png"), "rb") as file:
+        write("ImageHeader", "artwork.png", file.read())
+    gif = b"GIF89a" + struct.pack("<HHBBB", 2, 1, 0x80, 0, 0) + b"\x00\x00\x00\xff\xff\xff"
+    gif += b"\x21\xf9\x04\x00\x00\x00\x00\x00" + b"\x2c" + struct.pack("<HHHHB", 0, 0, 2, 1, 0) + b"\x02\x02\x44\x01\x00\x3b"
+    write("ImageHeader", "tiny.gif", gif)
+    jpeg = b"\xff\xd8" + b"\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00"
+    jpeg += b"\xff\xc0\x00\x0b\x08" + struct.pack(">HH", 4, 3) + b"\x01\x01\x11\x00"
+    jpeg += b"\xff\xda\x00\x08\x01\x01\x00\x00\x3f\x00" + b"\x12\x34\xff\x00\x56" + b"\xff\xd9"
+    write("ImageHeader", "tiny.jpg", jpeg)
+    vp8x = b"VP8X" + struct.pack("<I", 10) + b"\x00\x00\x00\x00" + (99).to_bytes(3, "little") + (49).to_bytes(3, "little")
+    write("ImageHeader", "extended.webp", b"RIFF" + struct.pack("<I", 4 + len(vp8x)) + b"WEBP" + vp8x)
+    bits = (7 - 1) | ((5 - 1) << 14)
+    vp8l = b"VP8L" + struct.pack("<I", 5) + b"\x2f" + struct.pack("<I", bits) + b"\x00"
+    write("ImageHeader", "lossless.webp", b"RIFF" + struct.pack("<I", 4 + len(vp8l)) + b"WEBP" + vp8l)
+    write("ImageHeader", "html.bin", b"<!DOCTYPE html><html><body>Not Found</body></html>")
+
+
+def carfit():
+    with open(CARFIT, "rb") as file:
+        feed = file.read()
+    document = json.loads(feed)
+    write("CarFitFeed", "first-three.json", json.dumps({**document, "data": document["data"][:3]}, indent=1))
+    write("CarFitFeed", "bare-list.json", json.dumps(document["data"][:2]))
+    write("CarFitFeed", "refused.json", '{"success":"false","message":"Token expired","code":401,"data":null}')
+    write("CarFitFeed", "broken-visit.json", json.dumps({"data": [document["data"][0], {"visitId": 5}, "x"]}))
+
+
+def trivia():
+    """Every JSON example of the protocol document, one seed each."""
+    with open(TRIVIA_PROTOCOL, encoding="utf-8") as file:
+        text = file.read()
+    blocks = re.findall(r"```json (client|server|ignored|malformed)\n(.*?)```", text, re.S)
+    for index, (kind, body) in enumerate(blocks):
+        write("TriviaProtocol", f"{index:02d}-{kind}.json", body.strip())
+
+
 if __name__ == "__main__":
+    images()
+    carfit()
+    trivia()
     zips()
     hoo_json()
     feeds()

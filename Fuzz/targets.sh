@@ -9,6 +9,9 @@ FeedJSON          SharedNetworking
 ZipMemory         SharedNetworking,HooSets      -lz
 ZipExtract        SharedNetworking,HooSets      -lz
 HooJSON           SharedNetworking,HooSets      -lz
+ImageHeader       SharedNetworking
+CarFitFeed        SharedNetworking,CarFit
+TriviaProtocol    SharedNetworking,Trivia
 "
 
 # All target names, in order.
