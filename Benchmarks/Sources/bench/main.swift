@@ -4,7 +4,7 @@ import Foundation
 let allBenchmarks: [any Benchmark] = [
     HooSetsExtractionBenchmark(),
     LargeArchiveExtractionBenchmark(),
-    FeedLoaderBenchmark(),
+    feedLoaderBenchmark(),
 ]
 
 let usage = """

@@ -10,7 +10,9 @@ import ZIPFoundation
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 func option(_ name: String, default value: Int, in arguments: inout [String]) -> Int {
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let number = Int(arguments[index + 1]) else { return value }
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let number = Int(arguments[index + 1]) else {
+        return value
+    }
     arguments.removeSubrange(index...index + 1)
     return number
 }

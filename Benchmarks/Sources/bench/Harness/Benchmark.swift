@@ -53,11 +53,15 @@ struct Contender: Sendable {
     /// For `.commands`: the same program doing (almost) nothing, for its idle memory.
     var idleCommand: [String]?
 
-    static func ours(_ name: String = "ours", reset: @escaping @Sendable () throws -> Void = {}, _ run: @escaping @Sendable () async throws -> Void) -> Contender {
+    static func ours(
+        _ name: String = "ours", reset: @escaping @Sendable () throws -> Void = {}, _ run: @escaping @Sendable () async throws -> Void
+    ) -> Contender {
         Contender(name: name, kind: .inProcess(run), reset: reset)
     }
 
-    static func peer(_ name: String, reset: @escaping @Sendable () throws -> Void = {}, _ run: @escaping @Sendable () async throws -> Void) -> Contender {
+    static func peer(_ name: String, reset: @escaping @Sendable () throws -> Void = {}, _ run: @escaping @Sendable () async throws -> Void)
+        -> Contender
+    {
         Contender(name: name, kind: .inProcess(run), reset: reset)
     }
 
@@ -65,7 +69,9 @@ struct Contender: Sendable {
         Contender(name: name, kind: .selfTimed(arguments), reset: reset)
     }
 
-    static func commands(_ name: String, _ commands: [[String]], idle: [String]? = nil, reset: @escaping @Sendable () throws -> Void = {}) -> Contender {
+    static func commands(_ name: String, _ commands: [[String]], idle: [String]? = nil, reset: @escaping @Sendable () throws -> Void = {})
+        -> Contender
+    {
         Contender(name: name, kind: .commands(commands), reset: reset, idleCommand: idle)
     }
 }

@@ -22,7 +22,7 @@ enum ChildProcess {
         if !showErrors { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
 
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         let clock = ContinuousClock()
         let start = clock.now
         var pid: pid_t = 0

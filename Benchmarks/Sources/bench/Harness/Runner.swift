@@ -42,7 +42,9 @@ struct Runner {
                 }
                 if contender.measuresMemory {
                     try contender.reset()
-                    peak = try ChildProcess.peakRSS([ChildProcess.executable, "__child", benchmark.name, String(index), directory.path, scale.rawValue])
+                    peak = try ChildProcess.peakRSS([
+                        ChildProcess.executable, "__child", benchmark.name, String(index), directory.path, scale.rawValue,
+                    ])
                     idle = try ChildProcess.peakRSS([ChildProcess.executable, "__child", "noop"])
                 }
             case .selfTimed(let arguments):
@@ -57,7 +59,9 @@ struct Runner {
                     var elapsed = Duration.zero
                     for arguments in commands {
                         let child = try ChildProcess.run(arguments)
-                        guard child.status == 0 else { throw BenchmarkError("\(benchmark.name)/\(contender.name): \(arguments[0]) exited \(child.status)") }
+                        guard child.status == 0 else {
+                            throw BenchmarkError("\(benchmark.name)/\(contender.name): \(arguments[0]) exited \(child.status)")
+                        }
                         elapsed += child.elapsed
                     }
                     if run >= warmUp { timings.samples.append(elapsed) }
@@ -67,7 +71,8 @@ struct Runner {
                 idle = try contender.idleCommand.map { try ChildProcess.peakRSS($0) }
             }
             try contender.reset()
-            rows.append(Row(name: contender.name, timings: timings, peakRSS: peak, idleRSS: idle, hasRatio: contender.hasRatio && index > 0))
+            rows.append(
+                Row(name: contender.name, timings: timings, peakRSS: peak, idleRSS: idle, hasRatio: contender.hasRatio && index > 0))
         }
         print(markdown ? Self.markdownTable(rows) : Self.table(rows))
     }
@@ -89,7 +94,8 @@ struct Runner {
     static func selfTimed(_ arguments: [String], warmUp: Int, runs: Int, in directory: URL) throws -> [Duration] {
         let output = directory.appendingPathComponent("timings-\(UUID().uuidString.prefix(8)).txt")
         defer { try? FileManager.default.removeItem(at: output) }
-        let child = try ChildProcess.run(arguments + ["--warm-up", String(warmUp), "--runs", String(runs)], output: output.path, showErrors: true)
+        let child = try ChildProcess.run(
+            arguments + ["--warm-up", String(warmUp), "--runs", String(runs)], output: output.path, showErrors: true)
         guard child.status == 0 else { throw BenchmarkError("\(arguments[0]) exited \(child.status)") }
         let lines = try String(contentsOf: output, encoding: .utf8).split(separator: "\n")
         let samples = lines.compactMap { Int64($0) }.map { Duration.nanoseconds($0) }
@@ -148,7 +154,8 @@ struct Runner {
         let widths = (0..<header.count).map { column in all.map { $0[column].count }.max() ?? 0 }
         let text = all.map { cells in
             cells.enumerated().map { column, cell in
-                column == 0 ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0)
+                column == 0
+                    ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0)
                     : String(repeating: " ", count: widths[column] - cell.count) + cell
             }.joined(separator: "   ")
         }

@@ -3,7 +3,7 @@ import SharedNetworking
 
 /// The shared loading path alone (text normalization, lenient dates, lossy arrays, diagnostics)
 /// on a synthetic 10,000-row feed, against a plain JSONDecoder decode of the same rows.
-func FeedLoaderBenchmark() -> DecodeBenchmark {
+func feedLoaderBenchmark() -> DecodeBenchmark {
     DecodeBenchmark(
         name: "json-feedloader",
         title: "FeedLoader.decode of a 10,000-row feed (lossy rows, lenient dates) vs JSONDecoder",
@@ -27,8 +27,10 @@ enum SyntheticFeed {
         var text = "{\"count\":\(count),\"rows\":["
         for index in 0..<count {
             if index > 0 { text += "," }
-            text += #"{"title":"Row \#(index)","description":"Beavers are second only to humans in their ability to manipulate and change their environment.","#
-            text += #""imageHref":"http://images.example.com/\#(index).png","updated":"2020-09-\#(10 + index % 18)T20:01:26Z","visible":true}"#
+            text +=
+                #"{"title":"Row \#(index)","description":"Beavers are second only to humans in their ability to manipulate and change their environment.","#
+            text +=
+                #""imageHref":"http://images.example.com/\#(index).png","updated":"2020-09-\#(10 + index % 18)T20:01:26Z","visible":true}"#
         }
         return Data((text + "]}").utf8)
     }

@@ -18,6 +18,7 @@ struct LargeArchiveExtractionBenchmark: Benchmark {
     }
 
     func contenders(in directory: URL, scale: Scale) throws -> [Contender] {
-        try ZipContenders.all(archives: [directory.appendingPathComponent("large.zip")], output: directory.appendingPathComponent("out"), limits: .standard)
+        try ZipContenders.all(
+            archives: [directory.appendingPathComponent("large.zip")], output: directory.appendingPathComponent("out"), limits: .standard)
     }
 }

@@ -23,9 +23,12 @@ enum ZipContenders {
                     try extractor.extract(archiveAt: archive, to: destination(archive))
                 }
             },
-            .selfTimed("ZIPFoundation 0.9.20", [try ChildProcess.sibling("zipfoundation-runner"), output.path] + archives.map(\.path), reset: reset),
+            .selfTimed(
+                "ZIPFoundation 0.9.20", [try ChildProcess.sibling("zipfoundation-runner"), output.path] + archives.map(\.path), reset: reset
+            ),
             .commands(
-                "unzip -q (Info-ZIP)", archives.map { ["unzip", "-q", "-o", $0.path, "-d", destination($0).path] }, idle: ["unzip", "-v"], reset: reset),
+                "unzip -q (Info-ZIP)", archives.map { ["unzip", "-q", "-o", $0.path, "-d", destination($0).path] }, idle: ["unzip", "-v"],
+                reset: reset),
         ]
     }
 
