@@ -20,7 +20,8 @@ private struct Feed: Decodable {
         do {
             updated = try container.decodeIfPresent(Date.self, forKey: .updated)
         } catch {
-            decoder.report(.repaired, "no usable date: \(decoder.explain(error, relativeTo: [CodingKeys.updated]))", at: [CodingKeys.updated])
+            decoder.report(
+                .repaired, "no usable date: \(decoder.explain(error, relativeTo: [CodingKeys.updated]))", at: [CodingKeys.updated])
         }
         rows = try container.decodeLossyArray(Row.self, forKey: .rows, decoder: decoder)
         tags = try container.decodeLossyArray(String.self, forKey: .tags, decoder: decoder)

@@ -29,7 +29,9 @@ private func check<Message: TriviaMessage>(_ frame: Data, as type: Message.Type)
             fatalError("invariant broken: \(envelope.type) re-encoded as an ignored message")
         }
         let second = try codec.encode(again)
-        require(first == second, "encoding is not canonical: \(String(decoding: first, as: UTF8.self)) vs \(String(decoding: second, as: UTF8.self))")
+        require(
+            first == second,
+            "encoding is not canonical: \(String(decoding: first, as: UTF8.self)) vs \(String(decoding: second, as: UTF8.self))")
         let third = try codec.decode(second, as: type).envelope
         require(third == again, "decode(encode(message)) is another message")
     } catch {

@@ -38,8 +38,9 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         for item in plan.items {
             let components = item.path.components
             require(!components.isEmpty, "\(item.entry.path.debugDescription): empty safe path")
-            require(!components.contains { $0.isEmpty || $0 == "." || $0 == ".." || $0.contains("/") || $0.contains("\0") },
-                    "\(item.entry.path.debugDescription): unsafe component in \(components)")
+            require(
+                !components.contains { $0.isEmpty || $0 == "." || $0 == ".." || $0.contains("/") || $0.contains("\0") },
+                "\(item.entry.path.debugDescription): unsafe component in \(components)")
         }
         require(plan.totalSize <= limits.maxTotalSize, "the plan writes \(plan.totalSize) bytes, past the limit")
     } catch {

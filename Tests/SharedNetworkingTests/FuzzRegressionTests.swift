@@ -54,9 +54,12 @@ struct SharedNetworkingFuzzRegressionTests {
                 rows = try decoder.container(keyedBy: CodingKeys.self).decodeLossyArray(Row.self, forKey: .rows, decoder: decoder)
             }
         }
-        let loaded = try loader.decode(Lossy.self, from: Data(#"{"rows":[{"title":"ok"},{"title":"x","start":"\r\n"}]}"#.utf8), sourceName: "f")
+        let loaded = try loader.decode(
+            Lossy.self, from: Data(#"{"rows":[{"title":"ok"},{"title":"x","start":"\r\n"}]}"#.utf8), sourceName: "f")
         #expect(loaded.value.rows.map(\.title) == ["ok"])
-        #expect(loaded.diagnostics.map(\.description) == [#"dropped: rows[1]: element dropped: start: expected an ISO 8601 date, found "\r\n""#])
+        #expect(
+            loaded.diagnostics.map(\.description) == [#"dropped: rows[1]: element dropped: start: expected an ISO 8601 date, found "\r\n""#]
+        )
     }
 
     @Test(arguments: [
@@ -64,7 +67,10 @@ struct SharedNetworkingFuzzRegressionTests {
         ("Café Zoë – 東京 🚗", "Café Zoë – 東京 🚗"),
         ("a\nb\r\nc\td", #"a\nb\r\nc\td"#),
         ("\u{1B}[31mred\u{1B}[0m", #"\u{1B}[31mred\u{1B}[0m"#),
-        ("nul\u{0}, del\u{7F}, next line\u{85}, separators\u{2028}\u{2029}", #"nul\u{0}, del\u{7F}, next line\u{85}, separators\u{2028}\u{2029}"#),
+        (
+            "nul\u{0}, del\u{7F}, next line\u{85}, separators\u{2028}\u{2029}",
+            #"nul\u{0}, del\u{7F}, next line\u{85}, separators\u{2028}\u{2029}"#
+        ),
     ])
     func oneLineTextEscapesOnlyControlCharacters(input: String, expected: String) {
         let escaped = OneLineText.escaping(input)

@@ -92,7 +92,8 @@ public enum ZipError: Error, Sendable, Hashable, CustomStringConvertible {
         case .symbolicLink(let entry): "entry '\(entry)' is a symbolic link; refused"
         case .unsupportedFileType(let entry, let mode): "entry '\(entry)' is a special file (mode \(String(mode, radix: 8))); refused"
         case .encrypted(let entry): "entry '\(entry)' is encrypted; encrypted archives are not supported"
-        case .unsupportedMethod(let entry, let method): "entry '\(entry)' uses compression method \(method); only Stored (0) and Deflate (8) are supported"
+        case .unsupportedMethod(let entry, let method):
+            "entry '\(entry)' uses compression method \(method); only Stored (0) and Deflate (8) are supported"
         case .duplicateEntry(let entry): "the archive contains '\(entry)' more than once"
         case .pathConflict(let file, let entry): "'\(file)' is a file but '\(entry)' needs it to be a directory"
         case .entryTooLarge(let entry, let size, let limit): "entry '\(entry)' expands to \(size) bytes, more than the limit of \(limit)"
