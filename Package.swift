@@ -105,7 +105,7 @@ let package = Package(
         .testTarget(name: "HooSetsTests", dependencies: ["HooSets", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "FactsTests", dependencies: ["Facts", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "TriviaTests", dependencies: ["Trivia", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "ScreenPreviewsTests", dependencies: ["ScreenPreviews", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "ScreenPreviewsTests", dependencies: ["ScreenPreviews", "TestSupport", "CZlib"], swiftSettings: strictSettings),
         .testTarget(name: "ExercisesCLITests", dependencies: ["ExercisesCLI", "TestSupport"], swiftSettings: strictSettings),
     ]
 )

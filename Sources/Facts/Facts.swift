@@ -1,1 +1,32 @@
-// The Facts module. See Docs/Facts.md.
+import Foundation
+import SharedNetworking
+
+/// The "About Canada" proficiency feed: where it lives and how its bytes are read.
+public enum Facts {
+    /// The exercise's original address (`exercises facts --url default`).
+    public static let remoteURL: URL = {
+        guard let url = URL(string: "https://dl.dropboxusercontent.com/s/2iodh4vg0eortkl/facts.json") else {
+            preconditionFailure("a literal URL always parses")
+        }
+        return url
+    }()
+
+    /// The bundled copy: the exact bytes of the original, which are **not** UTF-8.
+    /// Tests, previews and the command line use it as the embedded default.
+    public static func bundledFeed() throws(NetworkError) -> FeedSource {
+        try FeedSource.resource("facts", withExtension: "json", in: .module)
+    }
+
+    /// How this feed's bytes become text.
+    ///
+    /// The original file was saved by a Mac editor in Mac OS Roman: its one non-ASCII byte,
+    /// 0xC9 in the "Kittens..." row, is "…" there ("Kittens... …are illegal. Cats are fine."),
+    /// while Windows-1252 or ISO 8859-1 would read it as "É" ("Éare illegal"). So when the
+    /// bytes are not valid UTF-8 and nothing (BOM, `charset`) says otherwise, this feed is read
+    /// as Mac OS Roman, and the repair is reported as a diagnostic. A declared charset still
+    /// wins: a server that labels its Windows-1252 text is read correctly.
+    public static let decodingOptions = FeedDecodingOptions(fallbackEncoding: .macRoman, maxBytes: 4 * 1024 * 1024)
+
+    /// The navigation title when the feed has none.
+    public static let defaultTitle = "Facts"
+}

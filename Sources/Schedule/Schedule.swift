@@ -1,1 +1,16 @@
-// The Schedule module. See Docs/Schedule.md.
+import Foundation
+import SharedNetworking
+
+/// Where the schedule comes from: the exercise's address and the copy bundled with the module.
+///
+/// The bundled copy is the embedded default of the `exercises schedule` screen and of tests, so
+/// both read exactly the same bytes. See Docs/Schedule.md.
+public enum ScheduleSource {
+    /// The exercise's feed. Plain `http`: the exercise notes that https does not work there.
+    public static let remoteURL = URL(string: "http://files.yinzcam.com/iOS/interviews/ScheduleExercise/schedule.json")!
+
+    /// The bundled `schedule.json` (the feed as captured, GB 2020 season).
+    public static func bundled() throws(NetworkError) -> FeedSource {
+        try FeedSource.resource("schedule", withExtension: "json", in: .module)
+    }
+}

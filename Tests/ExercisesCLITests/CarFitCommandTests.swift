@@ -44,7 +44,7 @@ struct CarFitCommandTests {
         // The two repeated visits of the sample are reported, not shown twice.
         let notes = run.errors.split(separator: "\n")
         #expect(notes.count == 2)
-        #expect(notes.allSatisfy { $0.hasPrefix("note: dropped: data: visit ec94deca-d66a-4d62-b049-72414870de00") })
+        #expect(notes.allSatisfy { $0.hasPrefix("dropped: data: visit ec94deca-d66a-4d62-b049-72414870de00") })
     }
 
     @Test func acceptsTheCommonCacheDirectoryOption() async {

@@ -73,13 +73,16 @@ struct ScreenBuilderTests {
         #expect(offer.secondsRemaining == 5)
         #expect(offer.message.hasPrefix("You have 2 wild-cards."))
         #expect(question.isInteractive, "the offer's buttons respond")
-        #expect(screen.header.role?.text == "Viewer")
+        #expect(screen.header.role?.text == "At risk", "not yet a viewer: the wild-card can keep the user in")
+        #expect(screen.header.role?.background == TriviaTheme.warning)
 
         machine.send(.wildcardAccepted)
+        #expect(builder.screen(for: machine.state, at: at(21)).header.role?.text == "At risk", "while the use is confirmed")
         machine.receive(.wildcardResult(WildcardResultPayload(requestId: "ios-r2", questionId: "q1", accepted: true, balance: 1, role: .player)))
         let after = try #require(builder.screen(for: machine.state, at: at(22)).question)
         #expect(after.wildcardOffer == nil)
         #expect(after.result?.wildcardStatus == "Wild-card used: you're back in! 1 left.")
+        #expect(builder.screen(for: machine.state, at: at(22)).header.role?.text == "Player")
     }
 
     @Test("a viewer's screens say answering is disabled")

@@ -12,6 +12,7 @@ public enum CommandLineRunner {
         HooSetsCommand(),
         FactsCommand(),
         TriviaCommand(),
+        AllPreviewsCommand(),
     ]
 
     /// Runs the command line (without the program name) and returns the exit status.
@@ -47,8 +48,13 @@ public enum CommandLineRunner {
                 width: max(40, defaults.terminalWidth)
             )
             let output = try await command.run(context)
+            let written = try options.value("--html").map { path throws(CLIError) in
+                try HTMLPreviewWriter.writePage(output, exercise: command.name, environment: context.environment, to: path)
+            }
             if context.wantsJSON {
                 io.write(try ScreenJSON.encode(exercise: command.name, output: output) + "\n")
+            } else if let written {
+                io.write(written + "\n")
             } else {
                 io.write(output.text.hasSuffix("\n") ? output.text : output.text + "\n")
             }

@@ -19,12 +19,17 @@ public protocol ExerciseCommand: Sendable {
     /// Example invocations for `--help`.
     var examples: [String] { get }
 
+    /// Whether `--html` applies: the screen's view state draws as a page (Docs/Previews.md).
+    var offersHTMLPreview: Bool { get }
+
     func run(_ context: CommandContext) async throws(CLIError) -> ScreenOutput
 }
 
 extension ExerciseCommand {
+    public var offersHTMLPreview: Bool { true }
+
     /// The full table the parser validates against.
-    var allOptions: [OptionSpec] { commonOptions + options + [CommonOptions.help] }
+    var allOptions: [OptionSpec] { commonOptions + options + (offersHTMLPreview ? [CommonOptions.html] : []) + [CommonOptions.help] }
 }
 
 /// What a command receives: its options and everything from outside, already resolved.

@@ -1,15 +1,54 @@
+import Facts
+import Foundation
 import SharedNetworking
 
-/// `exercises facts`: not built yet; its exercise issue replaces this file.
-struct FactsCommand: ExerciseCommand {
+/// `exercises facts`: the "About Canada" feed as the app's table shows it, laid out for a device
+/// width with the same row layout and deterministic text measurer the tests use.
+struct FactsCommand: RemoteFeedCommand {
     let name = "facts"
     let summary = "The 'About Canada' facts feed"
-    let discussion = "This screen is not built yet."
-    let commonOptions = CommonOptions.feedScreen
-    let options: [OptionSpec] = []
-    let examples = ["exercises facts"]
+    let discussion = """
+        Shows the feed's title and each fact with its text wrapped exactly as a row of the given \
+        width lays it out, the row's height in points and its image slot. With --images the images \
+        are downloaded (4 at a time, cached on disk) and each slot takes its image's real size. The bundled feed is the original file, which is not UTF-8; it is \
+        read as Mac OS Roman and the repair is reported on standard error.
+        """
+    let commonOptions = [CommonOptions.file, CommonOptions.url, CommonOptions.locale, CommonOptions.timeZone, CommonOptions.now, CommonOptions.json, CommonOptions.cacheDirectory]
+    let options: [OptionSpec] = [FactsOptions.width, FactsOptions.images]
+    let examples = [
+        "exercises facts",
+        "exercises facts --width 1024",
+        "exercises facts --images",
+        "exercises facts --url default",
+        "exercises facts --file facts.json --json",
+    ]
+    let defaultURL = Facts.remoteURL
 
     func run(_ context: CommandContext) async throws(CLIError) -> ScreenOutput {
-        throw .input("the facts screen is not built yet")
+        let width = try FactsOptions.width(context.options)
+        let source: FeedSource
+        if let given = context.source {
+            source = given
+        } else {
+            do throws(NetworkError) {
+                source = try Facts.bundledFeed()
+            } catch {
+                throw .loading(error)
+            }
+        }
+        let loaded = try await FactsScreenLoader.load(
+            source: source,
+            loader: context.feedLoader(Facts.decodingOptions),
+            images: context.options.has("--images") ? FactsScreenLoader.pipeline(context.environment) : nil,
+            clock: context.environment.clock,
+            width: width
+        )
+        let text = FactsScreenText(
+            screen: loaded.screen,
+            terminalWidth: context.width,
+            locale: context.environment.locale,
+            timeZone: context.environment.timeZone
+        ).render()
+        return ScreenOutput(text: text, state: loaded.screen, diagnostics: loaded.diagnostics)
     }
 }

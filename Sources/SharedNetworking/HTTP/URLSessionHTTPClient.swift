@@ -16,10 +16,29 @@ public final class URLSessionHTTPClient: HTTPClient {
 
     /// - Parameter configuration: caching, protocol classes (a stub `URLProtocol` goes first in
     ///   `protocolClasses`), connection limits. The client owns the session it creates.
+    ///
+    /// On Linux the session is built **without a `URLCache`**, whatever the configuration says.
+    /// swift-corelibs-foundation reads the cache on a background queue before a task's protocol
+    /// exists; a cancel that lands in that window reports after the task has left the session's
+    /// registry and traps the process ("Trying to access a behaviour for a task that in not in the
+    /// registry", TaskRegistry.swift). Cancelling is this client's normal path (a scrolled-away
+    /// image), so the cache goes. Caching of images is the ``ResourcePipeline``'s job anyway.
     public init(configuration: URLSessionConfiguration) {
         let delegate = SessionDelegate()
         self.delegate = delegate
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        self.session = URLSession(configuration: Self.safeConfiguration(configuration), delegate: delegate, delegateQueue: nil)
+    }
+
+    /// A copy of `configuration` that is safe to cancel tasks on (see ``init(configuration:)``).
+    static func safeConfiguration(_ configuration: URLSessionConfiguration) -> URLSessionConfiguration {
+        #if canImport(FoundationNetworking)
+            let copy = (configuration.copy() as? URLSessionConfiguration) ?? configuration
+            copy.urlCache = nil
+            copy.requestCachePolicy = .reloadIgnoringLocalCacheData
+            return copy
+        #else
+            return configuration
+        #endif
     }
 
     deinit {
@@ -43,10 +62,10 @@ public final class URLSessionHTTPClient: HTTPClient {
             await withCheckedContinuation { continuation in
                 delegate.register(task, url: request.url, limit: request.maxResponseBytes, continuation: continuation)
                 task.resume()
-                if Task.isCancelled { task.cancel() }
+                if Task.isCancelled { delegate.cancel(task) }
             }
         } onCancel: {
-            task.cancel()
+            delegate.cancel(task)
         }
         let (response, body) = try result.get()
         let headers = HTTPHeaders(
@@ -93,6 +112,25 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
 
     private let pending = Mutex<[Int: Pending]>([:])
 
+    /// Cancels `task` unless it has already completed, closing a race in
+    /// swift-corelibs-foundation.
+    ///
+    /// There, `URLSessionTask.cancel()` checks the task's state and later reports the
+    /// cancellation through the session's task registry; the completion path calls our
+    /// `didCompleteWithError` *before* it marks the task completed and schedules its removal from
+    /// that registry. A cancel landing between the two reports on a removed task, which traps
+    /// ("Trying to access a behaviour for a task that in not in the registry"). Calling `cancel()`
+    /// while holding the lock that `didCompleteWithError` must take first makes the two
+    /// exclusive: either the cancel is fully scheduled before completion proceeds, or the task is
+    /// known to be complete and is left alone. No deadlock: Foundation never waits on this lock
+    /// from its work queue, only from the delegate queue.
+    func cancel(_ task: URLSessionTask) {
+        pending.withLock { state in
+            guard state[task.taskIdentifier] != nil else { return }
+            task.cancel()
+        }
+    }
+
     func register(
         _ task: URLSessionTask,
         url: URL,
@@ -118,6 +156,8 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
             return !entry.overLimit
         }
         completionHandler(allow ? .allow : .cancel)
+        // swift-corelibs-foundation ignores the disposition; cancel explicitly.
+        if !allow { cancel(dataTask) }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
@@ -131,7 +171,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
             state[dataTask.taskIdentifier] = entry
             return entry.overLimit
         }
-        if cancel { dataTask.cancel() }
+        if cancel { self.cancel(dataTask) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

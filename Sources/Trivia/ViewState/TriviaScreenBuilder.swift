@@ -18,7 +18,7 @@ public struct TriviaScreenBuilder: Sendable {
     public func screen(for state: TriviaClientState, at now: Date) -> TriviaScreenState {
         let header = TriviaHeader(
             title: state.competition?.title ?? "Trivia", progress: progress(state),
-            role: state.role.map(badge), wildcards: wildcards(state.balance))
+            role: state.role.map { badge($0, wildcardPending: Self.wildcardPending(state)) }, wildcards: wildcards(state.balance))
         switch state.phase {
         case .finished(let finish):
             return TriviaScreenState(
@@ -52,10 +52,25 @@ public struct TriviaScreenBuilder: Sendable {
         return "Question \(number(question.index + 1)) of \(number(question.total))"
     }
 
-    func badge(_ role: TriviaRole) -> TriviaBadge {
+    /// The host counts a wrong answer as a viewer at once and an accepted wild-card restores the
+    /// player; the exercise says the user *continues* as a viewer only when the wild-card is
+    /// declined or refused. While the offer is open (or the use is being confirmed) the badge
+    /// therefore says "At risk", not "Viewer".
+    func badge(_ role: TriviaRole, wildcardPending: Bool) -> TriviaBadge {
+        if wildcardPending {
+            return TriviaBadge(text: "At risk", background: TriviaTheme.warning, foreground: TriviaTheme.ink)
+        }
         switch role {
-        case .player: TriviaBadge(text: "Player", background: TriviaTheme.correct, foreground: .white)
-        case .viewer: TriviaBadge(text: "Viewer", background: TriviaTheme.viewer, foreground: .white)
+        case .player: return TriviaBadge(text: "Player", background: TriviaTheme.correct, foreground: .white)
+        case .viewer: return TriviaBadge(text: "Viewer", background: TriviaTheme.viewer, foreground: .white)
+        }
+    }
+
+    static func wildcardPending(_ state: TriviaClientState) -> Bool {
+        guard case .result(let round) = state.phase else { return false }
+        switch round.wildcard {
+        case .offered, .sending: return true
+        default: return false
         }
     }
 

@@ -1,0 +1,61 @@
+import Facts
+import Foundation
+import SharedNetworking
+
+/// Runs the screen's view-model once, the way the app's first appearance does.
+enum FactsScreenLoader {
+    struct Result {
+        var screen: FactsScreen
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Loads the feed; with `images`, also every row's image, as if the whole list were on screen
+    /// (the terminal prints every row), through the coordinator's concurrency limit.
+    @MainActor
+    static func load(
+        source: FeedSource,
+        loader: FeedLoader,
+        images: (any ResourceLoading)?,
+        clock: any AppClock,
+        width: Double
+    ) async throws(CLIError) -> Result {
+        let model = FactsViewModel(
+            source: source,
+            loader: loader,
+            images: FactsImageCoordinator(loader: images ?? OfflineImages()),
+            clock: clock
+        )
+        await model.load()
+        if model.state.status == .failed {
+            throw .input(model.state.errorMessage ?? "\(source.description): could not be loaded")
+        }
+        if images != nil {
+            model.images.visibleRowsChanged(model.state.rows.indices)
+            await model.images.waitUntilIdle()
+        }
+        return Result(screen: model.screen(width: width), diagnostics: model.diagnostics)
+    }
+
+    /// The shared pipeline with its disk cache under the command's caches directory, and the
+    /// same request limit as the coordinator.
+    static func pipeline(_ environment: AppEnvironment) -> ResourcePipeline {
+        ResourcePipeline(configuration: ResourcePipeline.Configuration(
+            httpClient: environment.httpClient,
+            clock: environment.clock,
+            diskCacheDirectory: environment.directories.caches.appendingPathComponent("images", isDirectory: true),
+            maxConcurrentRequests: ImageLoadingPolicy().maxConcurrentLoads
+        ))
+    }
+}
+
+/// Without `--images` the terminal shows image slots, not images: nothing is downloaded. (No
+/// rows are reported visible then, so this is never asked; it answers like a blocked URL if it is.)
+struct OfflineImages: ResourceLoading {
+    func image(for url: URL, priority: ResourcePriority) async throws(ResourceError) -> FetchedResource {
+        throw .blocked(url: url, reason: "the terminal screen does not download images")
+    }
+
+    func prefetch(_ urls: [URL]) async {}
+    func cancelPrefetch(_ urls: [URL]) async {}
+    func clearFailures() async {}
+}

@@ -1,0 +1,114 @@
+import Facts
+import Foundation
+
+/// The facts screen as terminal text: a navigation bar with the feed's title, then one block per
+/// row with its height, its text wrapped as the layout wrapped it, and its image slot.
+///
+/// ```
+///                                  About Canada
+/// ────────────────────────────────────────────────────────────────────────────────
+/// 13 facts · 375 pt wide · 1 empty row hidden · updated 8:00 AM
+///
+///  1  Beavers                                                              157 pt
+///     Beavers are second only to
+///     …
+///     ▢ image 96×72 pt beside the text, not loaded · http://upload.wikimedia.org/…
+/// ```
+struct FactsScreenText {
+    let screen: FactsScreen
+    let terminalWidth: Int
+    let locale: Locale
+    let timeZone: TimeZone
+
+    /// Row numbers right-aligned in this many cells, then two spaces, then the row's text.
+    private var numberWidth: Int { max(2, String(screen.rows.count).count) }
+    private var indent: String { String(repeating: " ", count: numberWidth + 2) }
+
+    func render() -> String {
+        var lines = [
+            centered(screen.title),
+            TerminalText.rule(terminalWidth),
+        ]
+        lines += TerminalText.wrap(summary(), width: terminalWidth)
+        if let error = screen.errorMessage {
+            lines += TerminalText.wrap("! " + error, width: terminalWidth)
+        }
+        if let empty = screen.emptyText {
+            lines += ["", centered(empty)]
+        }
+        for (index, row) in screen.rows.enumerated() {
+            lines.append("")
+            lines += rowLines(row, number: index + 1)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func centered(_ text: String) -> String {
+        let line = TerminalText.pad(TerminalText.truncate(text, to: terminalWidth), to: terminalWidth, .center)
+        return String(line.reversed().drop { $0 == " " }.reversed())
+    }
+
+    private func summary() -> String {
+        let count = screen.rows.count == 1 ? "1 fact" : "\(screen.rows.count) facts"
+        var parts = [count, "\(Self.points(screen.width)) pt wide"]
+        if let notice = screen.droppedRowsNotice { parts.append(notice) }
+        if let updated = screen.lastUpdated {
+            var style = Date.FormatStyle(date: .omitted, time: .shortened)
+            style.locale = locale
+            style.timeZone = timeZone
+            parts.append("updated \(updated.formatted(style))")
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    private func rowLines(_ row: FactsScreen.Row, number: Int) -> [String] {
+        let textWidth = max(20, terminalWidth - indent.count)
+        var text: [String] = []
+        for block in [row.layout.title, row.layout.description].compactMap({ $0 }) {
+            // Lines are the layout's; only lines wider than the terminal (iPad widths) are folded.
+            text += block.lines.flatMap { TerminalText.displayWidth($0) > textWidth ? TerminalText.wrap($0, width: textWidth) : [$0] }
+        }
+        text += imageLines(row)
+        let height = "\(Self.points(row.layout.size.height)) pt"
+        let first = text.first ?? ""
+        let label = TerminalText.pad(String(number), to: numberWidth, .right) + "  "
+        var lines = [TerminalText.columns(left: label + TerminalText.truncate(first, to: max(1, textWidth - height.count - 2)), right: height, width: terminalWidth)]
+        lines += text.dropFirst().map { indent + $0 }
+        return lines
+    }
+
+    /// The slot, its state and the link; for a failed image also why, without the URL again.
+    private func imageLines(_ row: FactsScreen.Row) -> [String] {
+        guard let url = row.imageURL, let slot = row.layout.imageSlot else { return [] }
+        let width = max(20, terminalWidth - indent.count)
+        let size = "\(Self.points(slot.width))×\(Self.points(slot.height)) pt"
+        let placement = row.layout.isStacked ? "above the text" : "beside the text"
+        let (mark, state): (String, String)
+        var reason: String?
+        switch row.image {
+        case .none, .notLoaded: (mark, state) = ("▢", "not loaded")
+        case .loading: (mark, state) = ("▢", "loading")
+        case .loaded(let pixels): (mark, state) = ("▣", pixels.map { "loaded \($0) px" } ?? "loaded")
+        case .failed(let message):
+            (mark, state) = ("✕", "failed")
+            reason = Self.withoutLeadingURL(message)
+        }
+        var lines = [TerminalText.truncate("\(mark) image \(size) \(placement), \(state) · \(url.absoluteString)", to: width)]
+        if let reason {
+            lines.append(TerminalText.truncate("  " + reason, to: width))
+        }
+        return lines
+    }
+
+    /// "https://host/a.png: connection failed (…)" → "connection failed (…)": the URL is on the line above.
+    static func withoutLeadingURL(_ message: String) -> String {
+        guard message.hasPrefix("http"), let separator = message.range(of: ": ") else { return message }
+        return String(message[separator.upperBound...])
+    }
+
+    /// Points without a trailing ".0"; one decimal otherwise.
+    static func points(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import ScreenPreviews
+import SharedNetworking
+
+/// A screen's output that can be drawn as HTML for `--html` and `exercises all`.
+///
+/// Each exercise's view state (the `state` of its ``ScreenOutput``) conforms in this folder,
+/// so a command needs no change to gain `--html`: the runner asks the state for its screens.
+protocol HTMLPreviewable {
+    /// The phone screens this output shows (one for most exercises; several for trivia).
+    func previewScreens(_ context: PreviewContext) -> [PreviewScreen]
+}
+
+/// What a renderer may use besides the view state: where cached images are, the language.
+struct PreviewContext: Sendable {
+    var images: PreviewImages
+    /// The `lang` of the page (from `--locale`).
+    var language: String
+
+    init(environment: AppEnvironment) {
+        // Only folders that exist: opening a DiskCache creates its directory.
+        let folders = PreviewContext.imageCacheFolders.map { environment.directories.caches.appendingPathComponent($0, isDirectory: true) }
+            .filter { FileManager.default.fileExists(atPath: $0.path) }
+        self.images = PreviewImages(caches: folders.map { DiskCache(directory: $0, sizeLimit: Int.max, clock: environment.clock) })
+        self.language = environment.locale.identifier
+    }
+
+    /// The resource pipeline's disk caches the exercise commands write, below `--cache-dir`
+    /// (`exercises facts --images` downloads into `images`).
+    static let imageCacheFolders = ["images"]
+}

@@ -1,0 +1,77 @@
+import Schedule
+
+/// Draws ``ScheduleViewState`` as terminal text, laid out like the exercise's screenshot:
+///
+/// ```
+/// REGULAR SEASON
+/// PACKERS                                   VIKINGS
+/// 43                    @                        34
+/// Sun, Sep 13         Week 1                  FINAL
+/// ```
+/// Everything shown comes from the view state; nothing is formatted here.
+enum ScheduleScreenText {
+    /// The widest the screen gets, however wide the terminal: a phone is narrow.
+    static let maximumWidth = 60
+
+    static func render(_ state: ScheduleViewState, width terminalWidth: Int) -> String {
+        let width = max(30, min(terminalWidth, maximumWidth))
+        var lines = navigationBar(state.navigationBar, width: width)
+        if let empty = state.emptyMessage {
+            lines += ["", TerminalText.pad(empty, to: width, .center)]
+        }
+        for (sectionIndex, section) in state.sections.enumerated() {
+            lines += ["", section.title, TerminalText.rule(width, "═")]
+            for (rowIndex, row) in section.rows.enumerated() {
+                if rowIndex > 0 { lines.append(TerminalText.rule(width)) }
+                let isInitial = state.initialRow == RowPosition(section: sectionIndex, row: rowIndex)
+                lines += self.row(row, width: width, isInitial: isInitial)
+            }
+        }
+        if let initial = state.initialRow, let row = state.row(at: initial) {
+            lines += ["", "▸ opens at \(label(of: row))"]
+        }
+        return lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
+    }
+
+    static func navigationBar(_ bar: NavigationBarState, width: Int) -> [String] {
+        var lines = [TerminalText.pad(bar.title, to: width, .center)]
+        if !bar.teamName.isEmpty {
+            lines.append(TerminalText.pad(bar.teamName, to: width, .center))
+        }
+        let colours = "bar \(bar.background.hex), title \(bar.titleColor.hex)" + (bar.isKnownTeam ? "" : " (neutral)")
+        lines.append(TerminalText.pad(colours, to: width, .center))
+        return lines
+    }
+
+    static func row(_ row: ScheduleRow, width: Int, isInitial: Bool) -> [String] {
+        switch row {
+        case .bye(let bye):
+            return [
+                TerminalText.pad(bye.text, to: width, .center),
+                TerminalText.pad(bye.weekText, to: width, .center),
+            ]
+        case .game(let game):
+            let marker = isInitial ? "▸ " : ""
+            return [
+                TerminalText.columns(left: marker + game.left.name, right: game.right.name, width: width),
+                TerminalText.columns(left: game.left.value, center: game.centerText, right: game.right.value, width: width),
+                TerminalText.columns(left: game.dateText, center: game.weekText, right: game.statusText, width: width),
+            ]
+        }
+    }
+
+    static func label(of row: ScheduleRow) -> String {
+        switch row {
+        case .bye(let bye): "\(bye.weekText) (bye)"
+        case .game(let game): "\(game.weekText): \(game.left.name) @ \(game.right.name)"
+        }
+    }
+}
+
+extension String {
+    fileprivate func trimmingTrailingSpaces() -> String {
+        var text = Substring(self)
+        while text.last == " " { text = text.dropLast() }
+        return String(text)
+    }
+}

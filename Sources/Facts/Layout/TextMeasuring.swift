@@ -1,0 +1,26 @@
+import SharedNetworking
+
+/// Measures wrapped text, so row heights are computed before anything is drawn.
+///
+/// On iOS the implementation is backed by TextKit (``TextKitMeasurer``), which knows the real
+/// fonts; tests and the terminal use ``AverageGlyphMeasurer``, which is deterministic and the
+/// same on every machine. The layout only depends on this protocol.
+public protocol TextMeasuring: Sendable {
+    /// `text` wrapped to lines no wider than `width` points in `font`.
+    func measure(_ text: String, font: FontSpec, width: Double) -> TextMeasurement
+}
+
+/// Wrapped text: the lines (when the measurer knows them) and the size they take.
+public struct TextMeasurement: Sendable, Hashable, Codable {
+    /// The lines as wrapped; empty when a measurer only reports sizes.
+    public var lines: [String]
+    public var lineCount: Int
+    /// The width of the widest line and the height of all lines.
+    public var size: LayoutSize
+
+    public init(lines: [String], lineCount: Int, size: LayoutSize) {
+        self.lines = lines
+        self.lineCount = lineCount
+        self.size = size
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import SharedNetworking
+
+/// The decoded feed: `{ "title": "About Canada", "rows": [ { "title", "description", "imageHref" } ] }`.
+///
+/// Decoding is forgiving in the ways the real feed needs and strict where guessing would be
+/// wrong: text is trimmed, blanks become absent, a bad image link becomes "no image", a row
+/// with nothing left is dropped and counted, a row that is not an object is dropped and
+/// reported, `rows: null` is an empty list. A document that is not a JSON object is an error.
+public struct FactsFeed: Sendable, Hashable, Decodable {
+    /// The feed's title, trimmed; `nil` when missing or blank (see ``displayTitle``).
+    public var title: String?
+    public var rows: [FactRow]
+    /// Rows dropped because nothing was left in them, or because they were not objects.
+    public var droppedRowCount: Int
+
+    public init(title: String?, rows: [FactRow], droppedRowCount: Int = 0) {
+        self.title = title
+        self.rows = rows
+        self.droppedRowCount = droppedRowCount
+    }
+
+    /// The navigation title: the feed's own, or ``Facts/defaultTitle``.
+    public var displayTitle: String { title ?? Facts.defaultTitle }
+
+    enum CodingKeys: String, CodingKey {
+        case title, rows
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        title = FactText.decode(container, .title, decoder: decoder)
+        var payloads: [FactRowPayload] = []
+        var malformed = 0
+        if container.contains(.rows), try !container.decodeNil(forKey: .rows) {
+            let lossy = try container.decode(LossyArray<FactRowPayload>.self, forKey: .rows)
+            payloads = lossy.elements
+            malformed = lossy.droppedCount
+        } else {
+            decoder.report(.repaired, "no rows (missing or null); the feed is shown empty", at: [CodingKeys.rows])
+        }
+        var rows: [FactRow] = []
+        var empty = 0
+        for payload in payloads {
+            guard !payload.isEmpty else {
+                empty += 1
+                decoder.report(.dropped, "row has no title, description or image", at: [CodingKeys.rows, IndexKey(payload.feedIndex)])
+                continue
+            }
+            rows.append(FactRow(id: rows.count, title: payload.title, description: payload.description, imageURL: payload.imageURL))
+        }
+        self.rows = rows
+        droppedRowCount = empty + malformed
+    }
+}
+
+/// A row as the feed writes it, already cleaned.
+///
+/// Indices in reports are positions in the feed's `rows` array (what a person looks for in the
+/// file), not positions on screen.
+struct FactRowPayload: Decodable {
+    /// The position in the feed's `rows` array.
+    var feedIndex: Int
+    var title: String?
+    var description: String?
+    var imageURL: URL?
+
+    var isEmpty: Bool { title == nil && description == nil && imageURL == nil }
+
+    enum CodingKeys: String, CodingKey {
+        case title, description, imageHref
+    }
+
+    init(from decoder: any Decoder) throws {
+        feedIndex = decoder.codingPath.last?.intValue ?? 0
+        // `null` in place of a row is an empty row: dropped and counted like `{}`.
+        if let single = try? decoder.singleValueContainer(), single.decodeNil() { return }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        title = FactText.decode(container, .title, decoder: decoder)
+        description = FactText.decode(container, .description, decoder: decoder)
+        if let href = FactText.decode(container, .imageHref, decoder: decoder) {
+            imageURL = FactImageURL.parse(href)
+            if imageURL == nil {
+                decoder.report(.repaired, "\"\(href)\" is not an http(s) URL; row shown without image", at: [CodingKeys.imageHref])
+            }
+        }
+    }
+}

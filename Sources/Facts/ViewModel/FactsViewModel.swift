@@ -1,0 +1,102 @@
+import Foundation
+import Observation
+import SharedNetworking
+
+/// The facts screen's view-model: loads the feed, refreshes it, owns the image coordinator.
+///
+/// - Loading never blocks the main actor: ``FeedLoader/load(_:from:)`` is `@concurrent`, so the
+///   download, the text repair and the JSON decoding run on the global executor; only the
+///   finished ``FactsFeed`` is applied here.
+/// - A refresh keeps the current rows on screen until the new ones arrive; a failed refresh keeps
+///   them and sets ``FactsViewState/errorMessage``.
+/// - A refresh (or load) while one is running **joins** it: no second download starts and every
+///   caller returns when the one in flight finishes. The running request already fetches the
+///   newest feed, so cancelling it to start the same request again would only waste the bytes
+///   received so far. A caller whose task is cancelled stops waiting; the shared load goes on.
+@Observable @MainActor
+public final class FactsViewModel {
+    public private(set) var state: FactsViewState
+    /// What the last successful load repaired or dropped (text decoded as Mac OS Roman, an
+    /// empty row), for logs or a discreet notice.
+    public private(set) var diagnostics: [Diagnostic] = []
+    /// Per-row image loading; the view reports visible rows to it.
+    public let images: FactsImageCoordinator
+
+    @ObservationIgnored private let source: FeedSource
+    @ObservationIgnored private let loader: FeedLoader
+    @ObservationIgnored private let clock: any AppClock
+    @ObservationIgnored private var inFlight: Task<Void, Never>?
+    /// How many loads have started (each is one request of the feed); for tests and logs.
+    public private(set) var loadCount = 0
+
+    public init(source: FeedSource, loader: FeedLoader, images: FactsImageCoordinator, clock: any AppClock) {
+        self.source = source
+        self.loader = loader
+        self.images = images
+        self.clock = clock
+        self.state = FactsViewState(source: source.description)
+    }
+
+    /// Loads the feed if nothing is on screen yet (call from `.task`); otherwise does nothing,
+    /// so returning to the screen does not reload it.
+    public func load() async {
+        if state.status == .loaded { return }
+        await refresh()
+    }
+
+    /// Fetches the feed again (pull-to-refresh, the refresh button), keeping the rows on screen
+    /// until the new ones arrive. Joins a load that is already running.
+    public func refresh() async {
+        if let inFlight {
+            await inFlight.value
+            return
+        }
+        let task = Task { await self.performLoad() }
+        inFlight = task
+        await task.value
+    }
+
+    /// The screen at `width` points, with each row's image state and layout.
+    public func screen(width: Double, engine: FactRowLayoutEngine = FactRowLayoutEngine()) -> FactsScreen {
+        FactsScreen(state: state, images: images.state(forRow:), width: width, engine: engine)
+    }
+
+    private func performLoad() async {
+        loadCount += 1
+        let hadRows = state.status == .loaded
+        if hadRows {
+            state.isRefreshing = true
+        } else {
+            state.status = .loading
+        }
+        let result: Result<Loaded<FactsFeed>, NetworkError>
+        do throws(NetworkError) {
+            result = .success(try await loader.load(FactsFeed.self, from: source))
+        } catch {
+            result = .failure(error)
+        }
+        switch result {
+        case .success(let loaded):
+            apply(loaded)
+            if hadRows { await images.retryFailures() }
+        case .failure(let error):
+            state.errorMessage = error.description
+            state.status = hadRows ? .loaded : .failed
+        }
+        state.isRefreshing = false
+        inFlight = nil
+    }
+
+    private func apply(_ loaded: Loaded<FactsFeed>) {
+        let feed = loaded.value
+        state.title = feed.displayTitle
+        state.rows = feed.rows
+        state.droppedRowCount = feed.droppedRowCount
+        state.status = .loaded
+        state.errorMessage = nil
+        state.lastUpdated = clock.now
+        state.source = loaded.source
+        diagnostics = loaded.diagnostics
+        images.setRows(feed.rows.map(\.imageURL))
+    }
+}

@@ -1,0 +1,24 @@
+import SharedNetworking
+
+/// One `GameSection`: a heading (`REGULAR SEASON`) and its rows in feed order.
+public struct FeedSection: Sendable, Equatable, Decodable {
+    public var heading: String
+    public var games: [FeedGame]
+
+    public init(heading: String, games: [FeedGame]) {
+        self.heading = heading
+        self.games = games
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case heading = "Heading", games = "Game"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        heading = container.decodeTrimmedString(forKey: .heading) ?? ""
+        if heading.isEmpty { decoder.report(.repaired, "no Heading; the section is shown without a title", at: [CodingKeys.heading]) }
+        games = try container.decodeLossyArray(FeedGame.self, forKey: .games, decoder: decoder)
+        if games.isEmpty { decoder.report(.note, "section \"\(heading)\" has no rows; it is not shown") }
+    }
+}

@@ -1,0 +1,44 @@
+import SharedNetworking
+
+/// A team node of the feed: the root `Team` or a game's `Opponent`.
+///
+/// Every field is optional and trimmed: a team with a missing name still gets a row (the
+/// presentation falls back to the full name, the city, the tricode and finally "TBD").
+public struct FeedTeam: Sendable, Equatable, Decodable {
+    /// `TriCode` (`GB`), uppercased; selects the logo and the colours.
+    public var triCode: String?
+    /// `Name` (`PACKERS`): what a row shows.
+    public var name: String?
+    /// `FullName` (`Green Bay Packers`): the navigation bar's subtitle.
+    public var fullName: String?
+    /// `City` (`Green Bay`).
+    public var city: String?
+    /// `Record` (`13-3`, `4-11-1`): shown instead of a score before kick-off.
+    public var record: String?
+
+    public init(triCode: String? = nil, name: String? = nil, fullName: String? = nil, city: String? = nil, record: String? = nil) {
+        self.triCode = triCode
+        self.name = name
+        self.fullName = fullName
+        self.city = city
+        self.record = record
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case triCode = "TriCode", name = "Name", fullName = "FullName", city = "City", record = "Record"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        triCode = container.decodeTrimmedString(forKey: .triCode)?.uppercased()
+        name = container.decodeTrimmedString(forKey: .name)
+        fullName = container.decodeTrimmedString(forKey: .fullName)
+        city = container.decodeTrimmedString(forKey: .city)
+        record = container.decodeTrimmedString(forKey: .record)
+    }
+
+    /// Whether the node says nothing at all about a team (`{}`), which counts as no team.
+    var isEmpty: Bool {
+        triCode == nil && name == nil && fullName == nil && city == nil
+    }
+}

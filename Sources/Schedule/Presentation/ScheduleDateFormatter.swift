@@ -1,0 +1,50 @@
+import Foundation
+
+/// Dates and kick-off times in the user's locale and time zone.
+///
+/// Formats come from localized *templates*, never fixed patterns, so each locale orders and
+/// punctuates as its users expect: `EEEMMMd` gives `Sun, Sep 13` (en_US), `Sun 13 Sep`
+/// (en_GB), `So. 13. Sept.` (de_DE), `9月13日(日)` (ja_JP); `jmm` gives `4:35 PM` (en_US, with
+/// ICU's narrow no-break space before PM) or `16:35`, following the locale's hour cycle.
+///
+/// `DateFormatter` is not `Sendable`, so a formatter value lives for one build on one actor.
+public struct ScheduleDateFormatter {
+    /// Template of the lower-left date: abbreviated weekday, abbreviated month, day.
+    public static let dateTemplate = "EEEMMMd"
+    /// Template of a scheduled game's kick-off time: the locale's hour cycle, minutes.
+    public static let timeTemplate = "jmm"
+
+    private let date: DateFormatter
+    private let time: DateFormatter
+    private let calendarDay: DateFormatter
+
+    public init(locale: Locale, timeZone: TimeZone, calendar: Calendar) {
+        date = Self.formatter(Self.dateTemplate, locale: locale, timeZone: timeZone, calendar: calendar)
+        time = Self.formatter(Self.timeTemplate, locale: locale, timeZone: timeZone, calendar: calendar)
+        // A calendar day from the feed's `Numeric` is midnight UTC; format it in UTC so the day
+        // does not move with the user's time zone.
+        let utc = TimeZone(identifier: "UTC") ?? timeZone
+        calendarDay = Self.formatter(Self.dateTemplate, locale: locale, timeZone: utc, calendar: calendar)
+    }
+
+    /// The day of `instant` in the user's time zone: `Sun, Sep 13`.
+    public func dateText(_ instant: Date) -> String { date.string(from: instant) }
+
+    /// The time of `instant` in the user's time zone: `4:35 PM`, `16:35`.
+    public func timeText(_ instant: Date) -> String { time.string(from: instant) }
+
+    /// A calendar day given as midnight UTC (`FeedGameDate.day`), time-zone independent.
+    public func calendarDayText(_ day: Date) -> String { calendarDay.string(from: day) }
+
+    private static func formatter(_ template: String, locale: Locale, timeZone: TimeZone, calendar: Calendar) -> DateFormatter {
+        var calendar = calendar
+        calendar.timeZone = timeZone
+        calendar.locale = locale
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.calendar = calendar
+        formatter.timeZone = timeZone
+        formatter.setLocalizedDateFormatFromTemplate(template)
+        return formatter
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// Turns a decoded feed into the screen's view state: every decision of the screen is here.
+///
+/// - **Home on the right.** The root team's `IsHome` decides: at home it is the right-hand
+///   side, away the left. The left side is therefore always the away team.
+/// - **Numbers.** A final game shows each side's own score (`AwayScore` under the away team);
+///   a scheduled game shows each side's record (root `Team.Record`, `Opponent.Record`).
+/// - **Lower right.** Final: the game state uppercased (`FINAL`). Scheduled: the kick-off time
+///   in the user's time zone, `TBA` when the feed says so, `TBD` when the timestamp is invalid.
+/// - **Lower left.** The day of kick-off in the user's locale and time zone (a late game can be
+///   on the next day in Tokyo). For a TBA game, the feed's calendar day (`Numeric`) instead,
+///   which no time zone moves.
+public struct ScheduleScreenBuilder {
+    public let context: ScheduleDisplayContext
+    private let dates: ScheduleDateFormatter
+
+    public init(context: ScheduleDisplayContext) {
+        self.context = context
+        self.dates = ScheduleDateFormatter(locale: context.locale, timeZone: context.timeZone, calendar: context.calendar)
+    }
+
+    public func build(_ feed: ScheduleFeed) -> ScheduleViewState {
+        var usedIDs = Set<String>()
+        var sections: [ScheduleSectionState] = []
+        for (feedIndex, feedSection) in feed.sections.enumerated() where !feedSection.games.isEmpty {
+            let rows = feedSection.games.enumerated().map { rowIndex, game in
+                var id = game.id ?? "s\(feedIndex)r\(rowIndex)"
+                if usedIDs.contains(id) { id = "s\(feedIndex)r\(rowIndex)" }
+                usedIDs.insert(id)
+                return row(for: game, id: id, root: feed.team)
+            }
+            sections.append(ScheduleSectionState(id: sections.count, title: feedSection.heading, rows: rows))
+        }
+        return ScheduleViewState(
+            navigationBar: .styled(for: feed.team.triCode, teamName: feed.team.fullName),
+            sections: sections,
+            initialRow: initialRow(in: sections, defaultGameID: feed.defaultGameID),
+            emptyMessage: sections.isEmpty ? ScheduleText.empty : nil,
+            metrics: context.metrics
+        )
+    }
+
+    func row(for game: FeedGame, id: String, root: FeedTeam) -> ScheduleRow {
+        switch game.type {
+        case .bye:
+            return .bye(ByeRowState(id: id, text: ScheduleText.bye, weekText: game.week, height: context.metrics.byeRowHeight))
+        case .final, .scheduled:
+            return .game(gameRow(for: game, id: id, root: root))
+        }
+    }
+
+    private func gameRow(for game: FeedGame, id: String, root: FeedTeam) -> GameRowState {
+        let opponent = game.opponent ?? FeedTeam(name: ScheduleText.toBeDetermined)
+        let isFinal = game.type == .final
+        // The left side is the away team, so it always shows `AwayScore`.
+        let awayValue = isFinal ? Self.scoreText(game.awayScore) : Self.recordText(game.isHome ? opponent.record : root.record)
+        let homeValue = isFinal ? Self.scoreText(game.homeScore) : Self.recordText(game.isHome ? root.record : opponent.record)
+        let rootSide = side(for: root, value: game.isHome ? homeValue : awayValue, isRoot: true, isHome: game.isHome)
+        let opponentSide = side(for: opponent, value: game.isHome ? awayValue : homeValue, isRoot: false, isHome: !game.isHome)
+
+        let timestamp = game.date?.timestamp
+        let isTBA = game.date?.isTBA == true
+        let dateText: String
+        if let timestamp {
+            dateText = isTBA ? (game.date?.day).map(dates.calendarDayText) ?? dates.dateText(timestamp) : dates.dateText(timestamp)
+        } else {
+            dateText = ScheduleText.toBeDetermined
+        }
+        let statusText: String
+        if isFinal {
+            statusText = game.gameState.map { $0.uppercased(with: Locale(identifier: "en_US_POSIX")) } ?? ScheduleText.final
+        } else if isTBA {
+            statusText = ScheduleText.toBeAnnounced
+        } else {
+            statusText = timestamp.map(dates.timeText) ?? ScheduleText.toBeDetermined
+        }
+        return GameRowState(
+            id: id,
+            gameID: game.id,
+            kind: isFinal ? .final : .scheduled,
+            left: game.isHome ? opponentSide : rootSide,
+            right: game.isHome ? rootSide : opponentSide,
+            centerText: ScheduleText.versus,
+            dateText: dateText,
+            weekText: game.week,
+            statusText: statusText,
+            kickoff: isTBA ? nil : timestamp,
+            height: context.metrics.gameRowHeight
+        )
+    }
+
+    private func side(for team: FeedTeam, value: String, isRoot: Bool, isHome: Bool) -> TeamSideState {
+        let name = (team.name ?? team.fullName ?? team.city ?? team.triCode ?? ScheduleText.toBeDetermined)
+            .uppercased(with: Locale(identifier: "en_US_POSIX"))
+        let triCode = team.triCode ?? ""
+        return TeamSideState(
+            name: name,
+            triCode: triCode,
+            logoURL: context.logos.url(forTriCode: triCode),
+            logoPlaceholder: triCode.isEmpty ? String(name.prefix(3)) : triCode,
+            value: value,
+            isRootTeam: isRoot,
+            isHome: isHome
+        )
+    }
+
+    /// The feed's `DefaultGameId` when it names a row; otherwise the first scheduled game not
+    /// yet started at ``ScheduleDisplayContext/now``; otherwise the top (`nil`).
+    private func initialRow(in sections: [ScheduleSectionState], defaultGameID: String?) -> RowPosition? {
+        let games = sections.enumerated().flatMap { sectionIndex, section in
+            section.rows.enumerated().compactMap { rowIndex, row in
+                row.game.map { (RowPosition(section: sectionIndex, row: rowIndex), $0) }
+            }
+        }
+        if let defaultGameID, let match = games.first(where: { $0.1.gameID == defaultGameID }) {
+            return match.0
+        }
+        return games.first { $0.1.kind == .scheduled && ($0.1.kickoff ?? .distantFuture) >= context.now }?.0
+    }
+
+    static func scoreText(_ score: Int?) -> String {
+        score.map(String.init) ?? ScheduleText.unknownValue
+    }
+
+    static func recordText(_ record: String?) -> String {
+        record ?? ScheduleText.unknownValue
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Observation
+import SharedNetworking
+
+/// The schedule screen's view-model: loads the feed, builds the view state, fetches logos.
+///
+/// A SwiftUI view reads ``state`` and calls ``load()`` in `.task`, ``refresh()`` from
+/// `.refreshable`, and ``loadLogos(for:)`` in each row's `.task`. Guarantees:
+/// - one download at a time: ``refresh()`` during a refresh waits for the running one;
+/// - a failed refresh keeps the previous content and sets ``ScheduleScreenState/error``;
+/// - each distinct logo is requested once, however many rows show it or how often they appear;
+///   a failed logo shows its tricode and is retried once per ``refresh()``, never in a loop.
+@Observable
+@MainActor
+public final class ScheduleViewModel {
+    public private(set) var state = ScheduleScreenState()
+
+    @ObservationIgnored private let loader: any ScheduleFeedLoading
+    @ObservationIgnored private let resources: any ResourceLoading
+    @ObservationIgnored private let locale: Locale
+    @ObservationIgnored private let timeZone: TimeZone
+    @ObservationIgnored private let calendar: Calendar
+    @ObservationIgnored private let clock: any AppClock
+    @ObservationIgnored private let logoCatalog: TeamLogoCatalog
+    @ObservationIgnored private var feedTask: Task<Void, Never>?
+    @ObservationIgnored private var logoTasks: [URL: Task<Void, Never>] = [:]
+
+    public init(
+        loader: any ScheduleFeedLoading,
+        resources: any ResourceLoading,
+        locale: Locale,
+        timeZone: TimeZone,
+        calendar: Calendar,
+        clock: any AppClock,
+        logos: TeamLogoCatalog = .yinzCam
+    ) {
+        self.loader = loader
+        self.resources = resources
+        self.locale = locale
+        self.timeZone = timeZone
+        self.calendar = calendar
+        self.clock = clock
+        self.logoCatalog = logos
+    }
+
+    /// Loads the schedule unless it is already shown (safe to call on every appearance).
+    public func load() async {
+        guard state.content == nil else { return }
+        await downloadOnce()
+    }
+
+    /// Downloads the schedule again (pull to refresh), then retries logos that failed.
+    /// Called while a download runs, it waits for that download instead of starting another.
+    public func refresh() async {
+        if let running = feedTask {
+            await running.value
+            return
+        }
+        await downloadOnce()
+        await retryFailedLogos()
+    }
+
+    /// The logo slot of `side`.
+    public func logo(for side: TeamSideState) -> LogoState {
+        guard let url = side.logoURL else { return .placeholder(text: side.logoPlaceholder, failure: nil) }
+        if let known = state.logos[url] { return known }
+        // Already in the pipeline's memory (another screen showed it): draw it in this frame.
+        if let cached = resources.cachedImage(for: url) { return .loaded(LogoImage(data: cached.data, info: cached.image)) }
+        return .notRequested(placeholder: side.logoPlaceholder)
+    }
+
+    /// Requests both logos of `row` (a bye row has none); returns when they are settled.
+    public func loadLogos(for row: ScheduleRow) async {
+        guard let game = row.game else { return }
+        async let left: Void = loadLogo(for: game.left)
+        async let right: Void = loadLogo(for: game.right)
+        _ = await (left, right)
+    }
+
+    /// Requests `side`'s logo unless it is loaded, loading or has failed since the last refresh.
+    public func loadLogo(for side: TeamSideState) async {
+        guard let url = side.logoURL else { return }
+        if let running = logoTasks[url] {
+            await running.value
+            return
+        }
+        if state.logos[url] != nil { return }
+        if let cached = resources.cachedImage(for: url) {
+            state.logos[url] = .loaded(LogoImage(data: cached.data, info: cached.image))
+            return
+        }
+        await startLogo(url, placeholder: side.logoPlaceholder).value
+    }
+
+    private func startLogo(_ url: URL, placeholder: String) -> Task<Void, Never> {
+        state.logos[url] = .loading(placeholder: placeholder)
+        let resources = self.resources
+        // Owned by the view-model, not the row: a row scrolling away does not cancel a fetch
+        // that other rows showing the same team are waiting for.
+        let task = Task { [weak self] in
+            let outcome: LogoState
+            do throws(ResourceError) {
+                let fetched = try await resources.image(for: url, priority: .normal)
+                outcome = .loaded(LogoImage(data: fetched.data, info: fetched.image))
+            } catch {
+                outcome = .placeholder(text: placeholder, failure: error)
+            }
+            self?.state.logos[url] = outcome
+            self?.logoTasks[url] = nil
+        }
+        logoTasks[url] = task
+        return task
+    }
+
+    private func retryFailedLogos() async {
+        await resources.clearFailures()
+        let failed = state.logos.compactMap { url, logo -> (URL, String)? in
+            if case .placeholder(let text, .some) = logo, logoTasks[url] == nil { return (url, text) }
+            return nil
+        }
+        let tasks = failed.map { startLogo($0.0, placeholder: $0.1) }
+        for task in tasks { await task.value }
+    }
+
+    private func downloadOnce() async {
+        if let running = feedTask {
+            await running.value
+            return
+        }
+        let task = Task { await self.download() }
+        feedTask = task
+        await task.value
+        feedTask = nil
+    }
+
+    private func download() async {
+        state.phase = .loading
+        do {
+            let loaded = try await loader.loadSchedule()
+            let context = ScheduleDisplayContext(locale: locale, timeZone: timeZone, calendar: calendar, now: clock.now, logos: logoCatalog)
+            state.content = ScheduleScreenBuilder(context: context).build(loaded.value)
+            state.diagnostics = loaded.diagnostics
+            state.error = nil
+            state.lastUpdated = clock.now
+            state.phase = .loaded
+        } catch {
+            state.error = error
+            state.phase = .failed
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import SharedNetworking
+
+/// A logo's validated bytes, ready for `UIImage(data:)`.
+public struct LogoImage: Sendable, Equatable {
+    public var data: Data
+    public var info: ImageInfo?
+
+    public init(data: Data, info: ImageInfo?) {
+        self.data = data
+        self.info = info
+    }
+}
+
+/// What a team's logo slot shows.
+public enum LogoState: Sendable, Equatable {
+    /// No row has asked for it yet: draw the placeholder; the row's `.task` will request it.
+    case notRequested(placeholder: String)
+    /// Being fetched: draw the placeholder (tricode) until it arrives.
+    case loading(placeholder: String)
+    case loaded(LogoImage)
+    /// The logo cannot be shown: the team has no usable tricode (`failure == nil`) or the fetch
+    /// failed (offline, 404, not an image). Shows `text` (the tricode) until the next refresh.
+    case placeholder(text: String, failure: ResourceError?)
+
+    /// The text a placeholder shows, `nil` once the image is loaded.
+    public var placeholderText: String? {
+        switch self {
+        case .notRequested(let text), .loading(let text), .placeholder(let text, _): text
+        case .loaded: nil
+        }
+    }
+}

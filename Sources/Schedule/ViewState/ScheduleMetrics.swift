@@ -1,0 +1,84 @@
+import SharedNetworking
+
+/// A font and a colour: how one kind of label is drawn.
+public struct ScheduleTextStyle: Sendable, Hashable, Codable {
+    public var font: FontSpec
+    public var color: RGBColor
+
+    public init(_ size: Double, _ weight: FontSpec.Weight, _ color: RGBColor) {
+        self.font = FontSpec(size: size, weight: weight)
+        self.color = color
+    }
+}
+
+/// Every design metric of the schedule screen, in points, in one place.
+///
+/// Values marked *spec* are the exercise's design annotations ("The attached design metrics are
+/// in points... should be used as is"); values marked *decision* fill a gap the spec leaves and
+/// are explained in Docs/Schedule.md. The view state carries one of these (``standard``) so a
+/// renderer never needs a constant of its own.
+public struct ScheduleMetrics: Sendable, Hashable, Codable {
+    /// *Spec*: "#F3F3F2 30 pt" section header.
+    public var sectionHeaderHeight: Double
+    /// *Spec*: the section header's background, `#F3F3F2`.
+    public var sectionHeaderBackground: RGBColor
+    /// *Spec*: "#999999 14 pt semibold vertically centered in container".
+    public var sectionHeaderText: ScheduleTextStyle
+    /// *Spec*: "140 pt container, H/V centered" game row.
+    public var gameRowHeight: Double
+    /// *Spec*: "Bye specs: ... H&V centered 100 pt total container height".
+    public var byeRowHeight: Double
+    /// *Spec*: "4pt between rows".
+    public var rowSpacing: Double
+    /// *Spec*: "10 pt padding" inside a row.
+    public var rowPadding: Double
+    /// *Spec*: "#999999 1pt tall": a hairline; drawn at the top of the gap under each row
+    /// (*decision*: the spec gives its size and colour, not its place).
+    public var separatorHeight: Double
+    /// *Spec*: the hairline's colour, `#999999`.
+    public var separatorColor: RGBColor
+    /// *Spec*: team names, "#999999 16 pt semibold".
+    public var teamName: ScheduleTextStyle
+    /// *Spec*: scores (and records before kick-off), "#999999 45 pt medium".
+    public var score: ScheduleTextStyle
+    /// *Spec*: the `@` between the teams, "#999999 18 pt regular".
+    public var versus: ScheduleTextStyle
+    /// *Spec*: date (lower left) and week (centre), "Black 14 pt regular".
+    public var dateAndWeek: ScheduleTextStyle
+    /// *Spec*: the game state or kick-off time (lower right), "#999999 16 pt bold", "V centered".
+    public var status: ScheduleTextStyle
+    /// *Decision*: `BYE` uses the team-name style (the spec only sizes the bye container).
+    public var byeLabel: ScheduleTextStyle
+    /// *Decision*: rows are white cards on the header's `#F3F3F2`, which shows in the 4 pt gaps.
+    public var rowBackground: RGBColor
+    /// *Decision*: the list background seen between rows.
+    public var listBackground: RGBColor
+    /// *Decision*: logos are 40 pt squares beside the team name (the spec shows no logo size;
+    /// 40 pt fits name, score and date within 140 − 2 × 10 pt).
+    public var logoSide: Double
+
+    /// The exercise's metrics.
+    public static let standard = ScheduleMetrics(
+        sectionHeaderHeight: 30,
+        sectionHeaderBackground: RGBColor(packed: 0xF3F3F2),
+        sectionHeaderText: ScheduleTextStyle(14, .semibold, grey),
+        gameRowHeight: 140,
+        byeRowHeight: 100,
+        rowSpacing: 4,
+        rowPadding: 10,
+        separatorHeight: 1,
+        separatorColor: grey,
+        teamName: ScheduleTextStyle(16, .semibold, grey),
+        score: ScheduleTextStyle(45, .medium, grey),
+        versus: ScheduleTextStyle(18, .regular, grey),
+        dateAndWeek: ScheduleTextStyle(14, .regular, .black),
+        status: ScheduleTextStyle(16, .bold, grey),
+        byeLabel: ScheduleTextStyle(16, .semibold, grey),
+        rowBackground: .white,
+        listBackground: RGBColor(packed: 0xF3F3F2),
+        logoSide: 40
+    )
+
+    /// *Spec*: `#999999`, the grey of every secondary label.
+    private static let grey = RGBColor(packed: 0x999999)
+}

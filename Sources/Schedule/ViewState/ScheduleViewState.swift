@@ -1,0 +1,42 @@
+/// Everything the schedule screen draws, ready to draw: no formatting or decisions left.
+///
+/// Built from a feed by ``ScheduleScreenBuilder``; printed by `exercises schedule --json`.
+public struct ScheduleViewState: Sendable, Hashable, Codable {
+    public var navigationBar: NavigationBarState
+    /// Sections in feed order; sections without rows are left out.
+    public var sections: [ScheduleSectionState]
+    /// The row to scroll to when the screen opens (the feed's `DefaultGameId`).
+    public var initialRow: RowPosition?
+    /// Shown instead of the list when there are no rows at all.
+    public var emptyMessage: String?
+    public var metrics: ScheduleMetrics
+
+    public init(
+        navigationBar: NavigationBarState, sections: [ScheduleSectionState], initialRow: RowPosition?,
+        emptyMessage: String?, metrics: ScheduleMetrics
+    ) {
+        self.navigationBar = navigationBar
+        self.sections = sections
+        self.initialRow = initialRow
+        self.emptyMessage = emptyMessage
+        self.metrics = metrics
+    }
+
+    /// The row at `position`, if it exists.
+    public func row(at position: RowPosition) -> ScheduleRow? {
+        guard sections.indices.contains(position.section), sections[position.section].rows.indices.contains(position.row) else { return nil }
+        return sections[position.section].rows[position.row]
+    }
+
+    /// All rows in order.
+    public var allRows: [ScheduleRow] { sections.flatMap(\.rows) }
+
+    /// Sticky-header geometry for these rows and metrics.
+    public var layout: StickyHeaderLayout {
+        StickyHeaderLayout(
+            sectionRowHeights: sections.map { $0.rows.map(\.height) },
+            headerHeight: metrics.sectionHeaderHeight,
+            rowSpacing: metrics.rowSpacing
+        )
+    }
+}

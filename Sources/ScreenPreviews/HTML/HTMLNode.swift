@@ -1,0 +1,152 @@
+/// A piece of an HTML page: an element, text, a stylesheet or a group of nodes.
+///
+/// The builder is the escaping boundary. Text and attribute values are `String`s and are always
+/// escaped when written; tag names, attribute names, CSS properties and selectors are
+/// `StaticString`s, so they can only come from this module's source; `src` and `href` take a
+/// ``SafeURL``. There is no "raw HTML" case, and no `<script>` is ever written.
+public struct HTMLNode: Sendable {
+    indirect enum Kind: Sendable {
+        case element(tag: StaticString, attributes: [HTMLAttribute], children: [HTMLNode])
+        case text(String)
+        case styleSheet([CSSRule])
+        case group([HTMLNode])
+    }
+
+    let kind: Kind
+
+    /// `<tag attributes…>children…</tag>`.
+    public static func element(_ tag: StaticString, _ attributes: [HTMLAttribute] = [], _ children: [HTMLNode] = []) -> HTMLNode {
+        HTMLNode(kind: .element(tag: tag, attributes: attributes, children: children))
+    }
+
+    /// Escaped text.
+    public static func text(_ text: String) -> HTMLNode { HTMLNode(kind: .text(text)) }
+
+    /// A `<style>` element with rules built from typed values.
+    public static func styleSheet(_ rules: [CSSRule]) -> HTMLNode { HTMLNode(kind: .styleSheet(rules)) }
+
+    /// Several nodes without a wrapper.
+    public static func group(_ nodes: [HTMLNode]) -> HTMLNode { HTMLNode(kind: .group(nodes)) }
+
+    public static let empty = HTMLNode.group([])
+
+    // MARK: Shorthands
+
+    public static func div(_ attributes: [HTMLAttribute] = [], _ children: [HTMLNode] = []) -> HTMLNode {
+        .element("div", attributes, children)
+    }
+
+    /// A `<div>` with a class, optional inline style and children.
+    public static func div(_ className: String, style: [CSSDeclaration] = [], _ children: [HTMLNode] = []) -> HTMLNode {
+        .element("div", [.class(className)] + (style.isEmpty ? [] : [.style(style)]), children)
+    }
+
+    /// A `<span>` holding escaped text.
+    public static func span(_ className: String, _ text: String, style: [CSSDeclaration] = []) -> HTMLNode {
+        .element("span", [.class(className)] + (style.isEmpty ? [] : [.style(style)]), [.text(text)])
+    }
+
+    /// An `<img>`, or nothing when there is no safe URL.
+    public static func image(_ source: SafeURL?, alt: String, _ attributes: [HTMLAttribute] = []) -> HTMLNode {
+        guard let source else { return .empty }
+        return .element("img", [.src(source), .attribute("alt", alt)] + attributes)
+    }
+
+    // MARK: Writing
+
+    /// The serialized HTML.
+    public var html: String {
+        var output = ""
+        write(to: &output)
+        return output
+    }
+
+    /// HTML elements without an end tag.
+    static let voidElements: Set<String> = ["img", "meta", "br", "hr", "link", "input", "source"]
+    /// SVG shapes, written self-closed when they have no children.
+    static let svgShapes: Set<String> = ["path", "circle", "rect", "line", "polyline"]
+
+    func write(to output: inout String) {
+        switch kind {
+        case .text(let text):
+            output += HTMLEscaping.text(text)
+        case .group(let nodes):
+            for node in nodes { node.write(to: &output) }
+        case .styleSheet(let rules):
+            // Selectors and values are literals and numbers; `<` never occurs, but if a future
+            // literal had one it could not close the element.
+            let css = rules.map(\.css).joined(separator: "\n").replacingOccurrences(of: "<", with: "\\3C ")
+            output += "<style>\n\(css)\n</style>"
+        case .element(let tag, let attributes, let children):
+            let name = tag.description
+            guard HTMLName.isValid(name), name.lowercased() != "script" else {
+                for child in children { child.write(to: &output) }
+                return
+            }
+            output += "<" + name
+            for attribute in attributes {
+                attribute.write(to: &output)
+            }
+            if Self.voidElements.contains(name) {
+                output += ">"
+                return
+            }
+            if Self.svgShapes.contains(name) && children.isEmpty {
+                output += "/>"
+                return
+            }
+            output += ">"
+            for child in children { child.write(to: &output) }
+            output += "</\(name)>"
+        }
+    }
+}
+
+/// An attribute. Values are escaped when written; names are literals.
+public struct HTMLAttribute: Sendable {
+    enum Value: Sendable {
+        case text(String)
+        case url(SafeURL)
+        case style([CSSDeclaration])
+        case present
+    }
+
+    let name: StaticString
+    let value: Value
+
+    public static func attribute(_ name: StaticString, _ value: String) -> HTMLAttribute { HTMLAttribute(name: name, value: .text(value)) }
+    /// A boolean attribute (`hidden`, `open`).
+    public static func flag(_ name: StaticString) -> HTMLAttribute { HTMLAttribute(name: name, value: .present) }
+    public static func `class`(_ names: String) -> HTMLAttribute { .attribute("class", names) }
+    public static func id(_ id: String) -> HTMLAttribute { .attribute("id", id) }
+    public static func style(_ declarations: [CSSDeclaration]) -> HTMLAttribute { HTMLAttribute(name: "style", value: .style(declarations)) }
+    public static func src(_ url: SafeURL) -> HTMLAttribute { HTMLAttribute(name: "src", value: .url(url)) }
+    public static func href(_ url: SafeURL) -> HTMLAttribute { HTMLAttribute(name: "href", value: .url(url)) }
+    public static func ariaLabel(_ label: String) -> HTMLAttribute { .attribute("aria-label", label) }
+    public static func title(_ title: String) -> HTMLAttribute { .attribute("title", title) }
+
+    func write(to output: inout String) {
+        let name = self.name.description
+        // `on…` handlers would run script; `src`/`href` must carry a SafeURL.
+        guard HTMLName.isValid(name), !name.lowercased().hasPrefix("on") else { return }
+        switch value {
+        case .present:
+            output += " " + name
+        case .text(let text):
+            guard !["src", "href", "srcset", "action", "formaction", "xlink:href"].contains(name.lowercased()) else { return }
+            output += " \(name)=\"\(HTMLEscaping.attribute(text))\""
+        case .url(let url):
+            output += " \(name)=\"\(HTMLEscaping.attribute(url.value))\""
+        case .style(let declarations):
+            output += " \(name)=\"\(HTMLEscaping.attribute(declarations.map(\.css).joined(separator: "; ")))\""
+        }
+    }
+}
+
+/// Tag and attribute names: ASCII letters first, then letters, digits, `-` or `:`.
+enum HTMLName {
+    static func isValid(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == ":") }
+    }
+}

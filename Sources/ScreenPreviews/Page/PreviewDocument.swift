@@ -1,0 +1,53 @@
+import SharedNetworking
+
+/// A complete, self-contained HTML page showing one or more phone screens.
+///
+/// At the phone's width (the screenshot size, 390 × 844) the first screen fills the window
+/// exactly, without bezel or caption; in a wider window the phones stand side by side on a desk
+/// colour with a caption under each. The page runs no script: its Content-Security-Policy
+/// allows none, and the builder cannot write a `<script>` element or an `on…` attribute.
+public struct PreviewDocument: Sendable {
+    public var title: String
+    public var screens: [PreviewScreen]
+    public var device: PreviewDevice
+    /// The `lang` attribute (a BCP 47 tag such as `en-US`); anything else falls back to `en`.
+    public var language: String
+
+    public init(title: String, screens: [PreviewScreen], device: PreviewDevice = .iPhone14, language: String = "en") {
+        self.title = title
+        self.screens = screens
+        self.device = device
+        self.language = language
+    }
+
+    /// The page as a string, ready to write to a `.html` file.
+    public var html: String {
+        var seen = Set<String>()
+        let screenRules = screens.flatMap(\.styles).filter { seen.insert($0.css).inserted }
+        let head = HTMLNode.element(
+            "head", [],
+            [
+                .element("meta", [.attribute("charset", "utf-8")]),
+                .element("meta", [.attribute("name", "viewport"), .attribute("content", "width=device-width, initial-scale=1")]),
+                .element("meta", [.attribute("http-equiv", "Content-Security-Policy"), .attribute("content", Self.contentSecurityPolicy)]),
+                .element("meta", [.attribute("name", "generator"), .attribute("content", "MobileExercises ScreenPreviews")]),
+                .element("title", [], [.text(title)]),
+                .styleSheet(PreviewChrome.styles(device)),
+                .styleSheet(screenRules),
+            ])
+        let body = HTMLNode.element("body", [], screens.map { PreviewChrome.figure($0, device: device) })
+        let page = HTMLNode.element("html", [.attribute("lang", Self.languageTag(language))], [head, body])
+        return "<!DOCTYPE html>\n" + page.html + "\n"
+    }
+
+    /// No script of any kind; images only from embedded data or http(s); inline styles.
+    static let contentSecurityPolicy =
+        "default-src 'none'; img-src data: http: https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+
+    static func languageTag(_ identifier: String) -> String {
+        let tag = identifier.replacingOccurrences(of: "_", with: "-")
+        let valid = !tag.isEmpty && tag.count <= 35
+            && tag.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
+        return valid ? tag : "en"
+    }
+}

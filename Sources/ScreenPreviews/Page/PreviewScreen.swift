@@ -1,0 +1,74 @@
+import SharedNetworking
+
+/// One phone screen: the app's content plus what the system draws around it.
+///
+/// Each exercise's renderer (``HooSetsPreview``, ``TriviaPreview``, …) returns these, built
+/// from view state only; ``PreviewDocument`` wraps them in a page.
+public struct PreviewScreen: Sendable {
+    /// A file-name-safe identifier: `schedule`, `trivia-final`.
+    public var slug: String
+    /// What the index and the page title call it: "Schedule", "Trivia: final screen".
+    public var title: String
+    /// A line under the phone saying what state is shown.
+    public var caption: String
+    /// Behind the status bar (and the content when it does not fill the screen).
+    public var background: RGBColor
+    /// Black or white status bar text.
+    public var statusBarForeground: RGBColor
+    public var navigationBar: PreviewNavigationBar?
+    /// The scrollable area under the bars.
+    public var content: HTMLNode
+    /// Rules for this screen's classes, from the module's metrics.
+    public var styles: [CSSRule]
+    /// The width the content was laid out for, when it is not the device's: a wider layout
+    /// (an iPad's 1024 pt) widens the phone; a narrower one is centred by the screen's content.
+    public var contentWidth: Double?
+
+    public init(
+        slug: String, title: String, caption: String, background: RGBColor, statusBarForeground: RGBColor? = nil,
+        navigationBar: PreviewNavigationBar? = nil, content: HTMLNode, styles: [CSSRule] = [], contentWidth: Double? = nil
+    ) {
+        self.slug = slug
+        self.title = title
+        self.caption = caption
+        self.background = background
+        self.statusBarForeground = statusBarForeground ?? navigationBar?.foreground ?? PreviewScreen.readable(on: background)
+        self.navigationBar = navigationBar
+        self.content = content
+        self.styles = styles
+        self.contentWidth = contentWidth
+    }
+
+    /// Black or white, whichever contrasts more with `background` (WCAG contrast ratio).
+    public static func readable(on background: RGBColor) -> RGBColor {
+        let luminance = background.relativeLuminance
+        return (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) ? .black : .white
+    }
+}
+
+/// A navigation bar: a title (and optional subtitle) with optional bar buttons.
+public struct PreviewNavigationBar: Sendable {
+    public var title: String
+    public var subtitle: String?
+    public var background: RGBColor
+    public var foreground: RGBColor
+    /// Bar button colour (iOS's tint); the title colour when `nil`.
+    public var tint: RGBColor?
+    public var leadingItem: HTMLNode?
+    public var trailingItem: HTMLNode?
+    public var titleFont: FontSpec?
+
+    public init(
+        title: String, subtitle: String? = nil, background: RGBColor, foreground: RGBColor, tint: RGBColor? = nil,
+        leadingItem: HTMLNode? = nil, trailingItem: HTMLNode? = nil, titleFont: FontSpec? = nil
+    ) {
+        self.title = title
+        self.subtitle = subtitle
+        self.background = background
+        self.foreground = foreground
+        self.tint = tint
+        self.leadingItem = leadingItem
+        self.trailingItem = trailingItem
+        self.titleFont = titleFont
+    }
+}

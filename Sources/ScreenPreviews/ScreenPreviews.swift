@@ -1,1 +1,0 @@
-// The ScreenPreviews module. See Docs/ScreenPreviews.md.

@@ -1,0 +1,142 @@
+import Foundation
+import Schedule
+import SharedNetworking
+
+/// The schedule as a page: the navigation bar in the root team's colours, each section's header
+/// pinned with CSS `position: sticky` while its rows scroll under it (and pushed up by the next
+/// one, as in a plain `UITableView`), game and bye rows at the heights and in the fonts and
+/// colours of ``ScheduleMetrics``, and logos from the resource pipeline's disk cache (else the
+/// placeholder with the tricode, as the app shows before a logo arrives or when it fails).
+///
+/// The row the screen opens at (the feed's `DefaultGameId`) has the id `initial-row`: open
+/// `schedule.html#initial-row` to see the page scrolled to it with its header pinned.
+public enum SchedulePreview {
+    public static let initialRowAnchor = "initial-row"
+
+    public static func screen(_ state: ScheduleViewState, images: PreviewImages = .localFilesOnly) -> PreviewScreen {
+        let metrics = state.metrics
+        let bar = state.navigationBar
+        var content: [HTMLNode] = []
+        if let message = state.emptyMessage {
+            content.append(.div("schedule-empty", style: CSSDeclaration.font(metrics.sectionHeaderText.font) + [.color(metrics.sectionHeaderText.color)], [.text(message)]))
+        }
+        for (sectionIndex, section) in state.sections.enumerated() {
+            var children: [HTMLNode] = [
+                .element(
+                    "h2", [.class("schedule-header"), .style(CSSDeclaration.font(metrics.sectionHeaderText.font) + [.color(metrics.sectionHeaderText.color)])],
+                    [.text(section.title)]),
+            ]
+            for (rowIndex, row) in section.rows.enumerated() {
+                let isInitial = state.initialRow == RowPosition(section: sectionIndex, row: rowIndex)
+                children.append(self.row(row, metrics: metrics, images: images, isInitial: isInitial))
+                children.append(.div("schedule-gap"))
+            }
+            content.append(.element("section", [.class("schedule-section")], children))
+        }
+        let games = state.allRows.compactMap(\.game)
+        return PreviewScreen(
+            slug: "schedule", title: "Schedule",
+            caption: "\(bar.teamName.isEmpty ? "Schedule" : bar.teamName): \(state.sections.count) sections, \(games.count) games; headers stay pinned while scrolling.",
+            background: metrics.listBackground,
+            navigationBar: PreviewNavigationBar(title: bar.title, subtitle: bar.teamName, background: bar.background, foreground: bar.titleColor, tint: bar.accent),
+            content: .div("schedule-list", content), styles: styles(metrics))
+    }
+
+    static func row(_ row: ScheduleRow, metrics: ScheduleMetrics, images: PreviewImages, isInitial: Bool) -> HTMLNode {
+        let anchor: [HTMLAttribute] = isInitial ? [.id(initialRowAnchor)] : []
+        switch row {
+        case .bye(let bye):
+            return .element(
+                "div", [.class("schedule-row schedule-bye"), .style([.height(bye.height)])] + anchor,
+                [
+                    .span("schedule-bye-label", bye.text, style: style(metrics.byeLabel)),
+                    .span("schedule-week", bye.weekText, style: style(metrics.dateAndWeek)),
+                ])
+        case .game(let game):
+            return .element(
+                "div", [.class("schedule-row schedule-game \(game.kind.rawValue)"), .style([.height(game.height)]), .ariaLabel(accessibilityLabel(game))] + anchor,
+                [
+                    team(game.left, side: "left", metrics: metrics, images: images),
+                    .span("schedule-versus", game.centerText, style: style(metrics.versus)),
+                    team(game.right, side: "right", metrics: metrics, images: images),
+                    .span("schedule-date", game.dateText, style: style(metrics.dateAndWeek)),
+                    .span("schedule-week", game.weekText, style: style(metrics.dateAndWeek)),
+                    .span("schedule-status", game.statusText, style: style(metrics.status)),
+                ])
+        }
+    }
+
+    static func team(_ team: TeamSideState, side: String, metrics: ScheduleMetrics, images: PreviewImages) -> HTMLNode {
+        let logo: HTMLNode
+        if let source = images.remoteSource(for: team.logoURL) {
+            logo = .image(source, alt: team.triCode, [.class("schedule-logo"), .style([.width(metrics.logoSide), .height(metrics.logoSide)])])
+        } else {
+            logo = .span(
+                "schedule-logo schedule-logo-placeholder", team.logoPlaceholder,
+                style: [.width(metrics.logoSide), .height(metrics.logoSide), .color(metrics.teamName.color), CSSDeclaration("font-size", .px(metrics.logoSide * 0.3)),
+                        CSSDeclaration("font-weight", .fontWeight(metrics.teamName.font.weight)), CSSDeclaration("border-color", .color(metrics.separatorColor))])
+        }
+        return .div(
+            "schedule-team \(side)",
+            [
+                .div("schedule-team-line", [logo, .span("schedule-team-name", team.name, style: style(metrics.teamName))]),
+                .span("schedule-value", team.value, style: style(metrics.score)),
+            ])
+    }
+
+    static func style(_ text: ScheduleTextStyle) -> [CSSDeclaration] {
+        CSSDeclaration.font(text.font) + [.color(text.color)]
+    }
+
+    static func accessibilityLabel(_ game: GameRowState) -> String {
+        "\(game.left.name) \(game.left.value) at \(game.right.name) \(game.right.value), \(game.dateText), \(game.weekText), \(game.statusText)"
+    }
+
+    static func styles(_ metrics: ScheduleMetrics) -> [CSSRule] {
+        let padding = metrics.rowPadding
+        let flex: [CSSDeclaration] = [CSSDeclaration("display", .keyword("flex")), CSSDeclaration("align-items", .keyword("center"))]
+        return [
+            .style(".schedule-list", [.background(metrics.listBackground), CSSDeclaration("min-height", .percent(100))]),
+            .style(".schedule-empty", [CSSDeclaration("padding", .px(padding * 2)), CSSDeclaration("text-align", .keyword("center"))]),
+            .style(
+                ".schedule-header",
+                flex + [
+                    CSSDeclaration("position", .keyword("sticky")), CSSDeclaration("top", .px(0)), CSSDeclaration("z-index", .number(1)),
+                    .height(metrics.sectionHeaderHeight), CSSDeclaration("margin", .px(0)), CSSDeclaration("padding", .spaced([.px(0), .px(padding)])),
+                    .background(metrics.sectionHeaderBackground),
+                ]),
+            .style(
+                ".schedule-row",
+                [.background(metrics.rowBackground), CSSDeclaration("padding", .px(padding)), CSSDeclaration("scroll-margin-top", .px(metrics.sectionHeaderHeight))]),
+            .style(
+                ".schedule-gap",
+                [.height(metrics.rowSpacing), CSSDeclaration("border-top", .spaced([.px(metrics.separatorHeight), .keyword("solid"), .color(metrics.separatorColor)]))]),
+            .style(
+                ".schedule-game",
+                [
+                    CSSDeclaration("display", .keyword("grid")), CSSDeclaration("grid-template-columns", .keyword("1fr auto 1fr")),
+                    CSSDeclaration("grid-template-rows", .keyword("1fr auto")), CSSDeclaration("align-items", .keyword("center")),
+                    CSSDeclaration("column-gap", .px(padding)),
+                ]),
+            .style(".schedule-team", [CSSDeclaration("display", .keyword("flex")), CSSDeclaration("flex-direction", .keyword("column")), CSSDeclaration("gap", .px(metrics.rowSpacing))]),
+            .style(".schedule-team.right", [CSSDeclaration("align-items", .keyword("flex-end"))]),
+            .style(".schedule-team-line", flex + [CSSDeclaration("gap", .px(padding / 2))]),
+            .style(".schedule-team.right .schedule-team-line", [CSSDeclaration("flex-direction", .keyword("row-reverse"))]),
+            .style(".schedule-team-name, .schedule-date, .schedule-status", [CSSDeclaration("white-space", .keyword("nowrap"))]),
+            .style(".schedule-value", [CSSDeclaration("line-height", .number(1)), CSSDeclaration("white-space", .keyword("nowrap"))]),
+            .style(".schedule-logo", [CSSDeclaration("flex", .keyword("none")), CSSDeclaration("object-fit", .keyword("contain"))]),
+            .style(
+                ".schedule-logo-placeholder",
+                flex + [CSSDeclaration("justify-content", .keyword("center")), CSSDeclaration("border-radius", .percent(50)),
+                        CSSDeclaration("border", .spaced([.px(metrics.separatorHeight), .keyword("solid")]))]),
+            .style(".schedule-versus", [CSSDeclaration("text-align", .keyword("center"))]),
+            .style(".schedule-date", [CSSDeclaration("justify-self", .keyword("start"))]),
+            .style(".schedule-game .schedule-week", [CSSDeclaration("justify-self", .keyword("center")), CSSDeclaration("white-space", .keyword("nowrap"))]),
+            .style(".schedule-status", [CSSDeclaration("justify-self", .keyword("end"))]),
+            .style(
+                ".schedule-bye",
+                [CSSDeclaration("display", .keyword("flex")), CSSDeclaration("flex-direction", .keyword("column")), CSSDeclaration("align-items", .keyword("center")),
+                 CSSDeclaration("justify-content", .keyword("center")), CSSDeclaration("gap", .px(metrics.rowSpacing))]),
+        ]
+    }
+}

@@ -1,0 +1,225 @@
+import Facts
+import Foundation
+import SharedNetworking
+import Testing
+
+@MainActor
+@Suite("The facts view-model")
+struct ViewModelTests {
+    static let now = Date(timeIntervalSince1970: 1_599_724_800)
+    static let remote = FeedSource.remote(url("https://feeds.example/facts.json"))
+
+    static func feed(_ titles: [String], title: String = "About Canada") -> Data {
+        let rows = titles.map { #"{"title":"\#($0)","description":null,"imageHref":"https://img.example/\#($0).png"}"# }
+        return Data(#"{"title":"\#(title)","rows":[\#(rows.joined(separator: ","))]}"#.utf8)
+    }
+
+    @MainActor
+    struct Harness {
+        let client = GatedHTTPClient()
+        let images = ControlledImageLoader(mode: .immediate(PixelSize(width: 220, height: 165)))
+        let clock = ManualClock(now: ViewModelTests.now)
+        let model: FactsViewModel
+
+        init(source: FeedSource = ViewModelTests.remote) {
+            model = FactsViewModel(
+                source: source,
+                loader: FeedLoader(client: client, options: Facts.decodingOptions),
+                images: FactsImageCoordinator(loader: images),
+                clock: clock
+            )
+        }
+
+        /// Starts `action`, waits until its download is pending, lets `during` look at the screen
+        /// mid-flight, answers the download with `answer`, and waits for `action` to end.
+        func perform(
+            _ action: @escaping @MainActor (FactsViewModel) async -> Void,
+            during: (FactsViewModel) -> Void = { _ in },
+            answer: (GatedHTTPClient) -> Void
+        ) async {
+            let model = self.model
+            let task = Task { await action(model) }
+            #expect(await eventually { client.waitingCount == 1 })
+            during(model)
+            answer(client)
+            await task.value
+        }
+
+        /// A first load answered with rows titled `titles`.
+        func loadRows(_ titles: [String]) async {
+            await perform({ await $0.load() }) { $0.respond(ViewModelTests.feed(titles)) }
+        }
+    }
+
+    @Test("loads the bundled feed: title, 13 rows, the dropped row counted, the repair reported")
+    func loadsBundledFeed() async throws {
+        let harness = Harness(source: try Facts.bundledFeed())
+        let model = harness.model
+        #expect(model.state.status == .idle)
+        await model.load()
+        #expect(model.state.status == .loaded)
+        #expect(model.state.title == "About Canada")
+        #expect(model.state.rows.count == 13)
+        #expect(model.state.droppedRowCount == 1)
+        #expect(model.state.droppedRowsNotice == "1 empty row hidden")
+        #expect(model.state.lastUpdated == Self.now)
+        #expect(model.state.source == "facts.json")
+        #expect(model.state.errorMessage == nil)
+        #expect(model.diagnostics.contains { $0.kind == .repaired && $0.message.contains("Mac OS Roman") })
+        #expect(harness.client.requestCount == 0)
+        #expect(model.images.rowStates.count == 13)
+        #expect(model.images.state(forRow: 4) == .none, "'Eh' has no image")
+    }
+
+    @Test("the main actor stays free while the feed downloads; the first load shows a spinner")
+    func firstLoadDoesNotBlock() async {
+        let harness = Harness()
+        await harness.perform({ await $0.load() }, during: { model in
+            // The test runs on the main actor: it gets here while the download is pending.
+            #expect(model.state.status == .loading)
+            #expect(model.state.rows.isEmpty)
+        }, answer: { $0.respond(Self.feed(["A", "B"])) })
+        #expect(harness.model.state.status == .loaded)
+        #expect(harness.model.state.rows.map(\.title) == ["A", "B"])
+    }
+
+    @Test("a refresh keeps the rows on screen until the new ones arrive")
+    func refreshKeepsRows() async {
+        let harness = Harness()
+        await harness.loadRows(["A", "B"])
+        harness.clock.advance(by: .seconds(60))
+        await harness.perform({ await $0.refresh() }, during: { model in
+            #expect(model.state.isRefreshing)
+            #expect(model.state.status == .loaded)
+            #expect(model.state.rows.map(\.title) == ["A", "B"])
+        }, answer: { $0.respond(Self.feed(["C"], title: "Updated")) })
+        let state = harness.model.state
+        #expect(!state.isRefreshing)
+        #expect(state.title == "Updated")
+        #expect(state.rows.map(\.title) == ["C"])
+        #expect(state.lastUpdated == Self.now.addingTimeInterval(60))
+    }
+
+    @Test("a failed refresh keeps the rows and shows the error; the next success clears it")
+    func failedRefreshKeepsRows() async {
+        let harness = Harness()
+        await harness.loadRows(["A", "B"])
+        await harness.perform({ await $0.refresh() }) { $0.fail(.timedOut(url: url("https://feeds.example/facts.json"))) }
+        let state = harness.model.state
+        #expect(state.status == .loaded)
+        #expect(state.rows.map(\.title) == ["A", "B"])
+        #expect(state.errorMessage == "https://feeds.example/facts.json: timed out")
+        #expect(state.lastUpdated == Self.now)
+        #expect(!state.isRefreshing)
+
+        await harness.perform({ await $0.refresh() }) { $0.respond(Self.feed(["A"])) }
+        #expect(harness.model.state.errorMessage == nil)
+    }
+
+    @Test("a broken refresh (HTML instead of JSON) is an error, not an empty screen")
+    func brokenRefreshKeepsRows() async {
+        let harness = Harness()
+        await harness.loadRows(["A"])
+        await harness.perform({ await $0.refresh() }) {
+            $0.respond(Data("<html><body>Service Unavailable</body></html>".utf8), contentType: "text/html")
+        }
+        #expect(harness.model.state.rows.map(\.title) == ["A"])
+        #expect(harness.model.state.errorMessage?.contains("expected JSON, got an HTML page") == true)
+    }
+
+    @Test("a failed first load shows the error full screen; retrying recovers")
+    func failedFirstLoad() async {
+        let harness = Harness()
+        await harness.perform({ await $0.load() }) {
+            $0.fail(.httpStatus(code: 404, url: url("https://feeds.example/facts.json"), bodyExcerpt: ""))
+        }
+        #expect(harness.model.state.status == .failed)
+        #expect(harness.model.state.errorMessage?.contains("HTTP 404") == true)
+        #expect(harness.model.state.title == Facts.defaultTitle)
+
+        await harness.perform({ await $0.load() }, during: { model in
+            #expect(model.state.status == .loading)
+        }, answer: { $0.respond(Self.feed(["A"])) })
+        #expect(harness.model.state.status == .loaded)
+        #expect(harness.model.state.errorMessage == nil)
+    }
+
+    @Test("a refresh during a refresh joins it: one download, both callers get its result")
+    func refreshJoins() async {
+        let harness = Harness()
+        let model = harness.model
+        let first = Task { await model.refresh() }
+        #expect(await eventually { harness.client.waitingCount == 1 })
+        let second = Task { await model.refresh() }
+        let third = Task { await model.load() }
+        // Give the joiners every chance to start a download of their own.
+        for _ in 0..<1_000 { await Task.yield() }
+        #expect(harness.client.requestCount == 1)
+        // Answer every waiting request, so a regression fails here instead of hanging.
+        while harness.client.waitingCount > 0 { harness.client.respond(Self.feed(["A"])) }
+        await first.value
+        await second.value
+        await third.value
+        #expect(harness.client.requestCount == 1)
+        #expect(model.loadCount == 1)
+        #expect(model.state.rows.map(\.title) == ["A"])
+
+        // Once finished, a new refresh downloads again.
+        await harness.perform({ await $0.refresh() }) { $0.respond(Self.feed(["B"])) }
+        #expect(harness.client.requestCount == 2)
+    }
+
+    @Test("load() on a loaded screen does nothing; refresh() always downloads")
+    func loadIsIdempotent() async {
+        let harness = Harness()
+        await harness.loadRows(["A"])
+        await harness.model.load()
+        #expect(harness.client.requestCount == 1)
+    }
+
+    @Test("a refresh retries failed images and keeps loaded ones")
+    func refreshRetriesImages() async {
+        let harness = Harness()
+        let model = harness.model
+        await harness.loadRows(["A", "B"])
+        model.images.visibleRowsChanged(0..<2)
+        await model.images.waitUntilIdle()
+        #expect(harness.images.requests.count == 2)
+
+        await harness.perform({ await $0.refresh() }) { $0.respond(Self.feed(["A", "B", "C"])) }
+        await model.images.waitUntilIdle()
+        #expect(harness.images.clearFailuresCount == 1)
+        #expect(model.images.state(forRow: 0) == .loaded(pixelSize: PixelSize(width: 220, height: 165)))
+        #expect(harness.images.requestedURLs.map(\.lastPathComponent).sorted() == ["A.png", "B.png", "C.png"])
+    }
+
+    @Test("the screen carries image states and a layout for the width")
+    func screenSnapshot() async throws {
+        let harness = Harness(source: try Facts.bundledFeed())
+        let model = harness.model
+        await model.load()
+        model.images.visibleRowsChanged(0..<2)
+        await model.images.waitUntilIdle()
+        let screen = model.screen(width: 375)
+        #expect(screen.title == "About Canada")
+        #expect(screen.rows.count == 13)
+        #expect(screen.rows[0].image == .loaded(pixelSize: PixelSize(width: 220, height: 165)))
+        #expect(screen.rows[4].image == .none)
+        #expect(screen.rows[4].layout.imageSlot == nil)
+        #expect(screen.rows.allSatisfy { $0.layout.size.width == 375 })
+        #expect(screen.contentHeight == screen.rows.map(\.layout.size.height).reduce(0, +))
+        #expect(screen.droppedRowsNotice == "1 empty row hidden")
+        #expect(screen.emptyText == nil)
+
+        let encoded = try JSONEncoder().encode(screen)
+        #expect(try JSONDecoder().decode(FactsScreen.self, from: encoded) == screen)
+    }
+
+    @Test("an empty feed is loaded, with the empty text")
+    func emptyFeed() async {
+        let harness = Harness(source: .data(Data(#"{"title":"Nothing","rows":null}"#.utf8), name: "empty.json"))
+        await harness.model.load()
+        #expect(harness.model.state.status == .loaded)
+        #expect(harness.model.screen(width: 320).emptyText == "This feed has no facts yet.")
+    }
+}

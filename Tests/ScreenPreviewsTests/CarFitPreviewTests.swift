@@ -1,0 +1,57 @@
+import CarFit
+import Foundation
+import ScreenPreviews
+import SharedNetworking
+import Testing
+
+@Suite("CarFit page")
+struct CarFitPreviewTests {
+    @Test("Cards with their state colours, the calendar grid, the theme's fonts")
+    func sampleDay() async throws {
+        let state = try await Fixtures.carFit()
+        let theme = CarFitTheme.standard
+        let html = PreviewDocument(title: "CarFit", screens: [CarFitPreview.screen(state)]).html
+        let cards = state.sections.flatMap(\.cards)
+        #expect(cards.count == 3)
+        #expect(html.components(separatedBy: "<article class=\"carfit-card\"").count - 1 == cards.count)
+        for card in cards {
+            #expect(html.contains("style=\"background-color: \(card.stateColor.hex); color: \(card.stateTextColor.hex); border-radius: \(Int(theme.badgeCornerRadius))px"))
+            #expect(html.contains(">\(card.clientName)<"))
+        }
+        #expect(cards.first?.stateColor == RGBColor(hex: "#25A87B"))
+        #expect(html.contains("grid-template-columns: repeat(7, \(Int(theme.calendarCellSize))px)"))
+        #expect(html.components(separatedBy: "<span class=\"carfit-day").count - 1 == state.calendar.weeks.joined().count)
+        #expect(html.components(separatedBy: "class=\"carfit-day selected today\"").count - 1 == 1)
+        let today = try #require(state.calendar.weeks.joined().first { $0.isToday })
+        #expect(html.contains("aria-label=\"\(today.accessibilityLabel)\""))
+        #expect(html.contains(">September 2020<"))
+        let name = theme.clientNameFont
+        #expect(html.contains("font-size: \(Int(name.size))px; font-weight: \(name.weight.cssValue); color: \(theme.primaryText.hex)\">Tone Holtermann<"))
+        #expect(html.contains("<svg class=\"icon icon-clock\""))
+    }
+
+    @Test("Two days selected, one of them without visits")
+    func twoDays() async throws {
+        let state = try await Fixtures.carFit(days: [CalendarDay(year: 2020, month: 9, day: 12), CalendarDay(year: 2020, month: 9, day: 30)])
+        let html = CarFitPreview.screen(state).content.html
+        #expect(state.sections.count == 2)
+        #expect(html.contains(">No visits on this day.<"))
+        #expect(html.components(separatedBy: "class=\"carfit-day selected").count - 1 == 2)
+    }
+
+    @Test("Names, tasks and addresses from the feed are escaped")
+    func hostileFeed() async throws {
+        var state = try await Fixtures.carFit()
+        state.title = Hostile.script
+        state.sections[0].cards[0].clientName = Hostile.script
+        state.sections[0].cards[0].tasksText = Hostile.image
+        state.sections[0].cards[0].addressText = Hostile.attribute
+        state.sections[0].cards[0].stateLabel = Hostile.image
+        state.errorBanner = EmptyState(kind: .refreshFailed, title: Hostile.script, message: Hostile.attribute)
+        let html = PreviewDocument(title: "CarFit", screens: [CarFitPreview.screen(state)]).html
+        #expect(!html.lowercased().contains("<script"))
+        #expect(!html.contains("<img src=x"))
+        #expect(!html.contains("\" onmouseover=\""))
+        #expect(html.components(separatedBy: "&lt;script&gt;alert(1)&lt;/script&gt;").count - 1 >= 3)
+    }
+}
