@@ -17,6 +17,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS = os.path.join(ROOT, "Fuzz", "Corpus")
 HOO_ZIP = os.path.join(ROOT, "Sources", "HooSets", "Resources", "HooSets", "01.zip")
 FACTS = os.path.join(ROOT, "Sources", "Facts", "Resources", "facts.json")
+SCHEDULE = os.path.join(ROOT, "Sources", "Schedule", "Resources", "schedule.json")
 CARFIT = os.path.join(ROOT, "Sources", "CarFit", "Resources", "carfit.json")
 ARTWORK = os.path.join(ROOT, "Sources", "HooSets", "Resources", "Artwork")
 TRIVIA_PROTOCOL = os.path.join(ROOT, "Docs", "Trivia", "Protocol.md")
@@ -204,7 +205,22 @@ def trivia():
         write("TriviaProtocol", f"{index:02d}-{kind}.json", body.strip())
 
 
+def schedule_and_facts():
+    with open(SCHEDULE, "rb") as file:
+        document = json.loads(file.read())
+    small = dict(document)
+    small["GameSection"] = [dict(section, Game=section["Game"][:2]) for section in document["GameSection"]]
+    small.pop("YinzNode", None)
+    write("ScheduleFeed", "two-sections.json", json.dumps(small, indent=1))
+    first = document["GameSection"][0]["Game"][0]
+    write("ScheduleFeed", "one-game.json", json.dumps({"Team": document["Team"], "GameSection": {"Heading": "X", "Game": first}}))
+    write("FactsFeed", "facts.json", open(FACTS, "rb").read())
+    write("FactsFeed", "mac-roman.json", b'{"title":"Caf\x8e","rows":[{"title":"\xc9l\x8ean","description":null,"imageHref":"http://x/y.png"},{}]}')
+    write("FactsFeed", "empty-rows.json", b'{"title":"t","rows":[{"title":null,"description":null,"imageHref":null},{"title":" a ","imageHref":"not a url"}]}')
+
+
 if __name__ == "__main__":
+    schedule_and_facts()
     images()
     carfit()
     trivia()

@@ -12,6 +12,8 @@ HooJSON           SharedNetworking,HooSets      -lz
 ImageHeader       SharedNetworking
 CarFitFeed        SharedNetworking,CarFit
 TriviaProtocol    SharedNetworking,Trivia
+ScheduleFeed      SharedNetworking,Schedule
+FactsFeed         SharedNetworking,Facts
 "
 
 # All target names, in order.
