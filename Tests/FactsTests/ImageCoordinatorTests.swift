@@ -1,6 +1,7 @@
 import Facts
 import Foundation
 import SharedNetworking
+import TestSupport
 import Testing
 
 @MainActor

@@ -35,15 +35,29 @@ public final class RecordingClock: AppClock {
     }
 }
 
-/// Polls `condition` on the real clock (every 2 ms) until it holds or `timeout` passes.
+/// Waits until `condition` holds or `timeout` passes on the real clock.
 ///
-/// Only for waiting on real concurrent work (a server thread, a socket); anything driven by an
-/// ``AppClock`` should be advanced with ``ManualClock`` instead.
-public func eventually(timeout: Duration = .seconds(10), _ condition: @Sendable () -> Bool) async -> Bool {
+/// It first yields (enough for work on other tasks of the same actor), then polls every
+/// millisecond: counting yields alone is not a wait, because on a busy two-core machine
+/// a hundred thousand yields can pass before another thread gets scheduled. Runs the condition
+/// on the caller's actor, so main-actor view-model state can be read directly.
+/// Only for waiting on real concurrent work; anything driven by an ``AppClock`` should be
+/// advanced with ``ManualClock`` instead.
+public func eventually(
+    timeout: Duration = .seconds(10),
+    isolation: isolated (any Actor)? = #isolation,
+    _ condition: () -> Bool
+) async -> Bool {
     let deadline = ContinuousClock.now.advanced(by: timeout)
+    var round = 0
     while ContinuousClock.now < deadline {
         if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(2))
+        round += 1
+        if round < 200 {
+            await Task.yield()
+        } else {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
     }
     return condition()
 }

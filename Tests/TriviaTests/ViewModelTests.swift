@@ -1,5 +1,6 @@
 import Foundation
 import SharedNetworking
+import TestSupport
 import Testing
 @testable import Trivia
 

@@ -103,13 +103,21 @@ public final class ManualClock: AppClock, @unchecked Sendable {
         if delta > 0 { advance(by: .seconds(delta)) }
     }
 
-    /// Waits (yielding, never sleeping on the real clock for long) until at least `count`
-    /// tasks are sleeping on this clock. Returns `false` if that did not happen in time.
+    /// Waits until at least `count` tasks are sleeping on this clock, or `timeout` of real time
+    /// has passed (then returns `false`). A sleeper usually arrives after work on other threads,
+    /// so this waits on the real clock; the manual time itself does not move.
     @discardableResult
-    public func waitForSleepers(_ count: Int = 1, maxYields: Int = 100_000) async -> Bool {
-        for _ in 0..<maxYields {
+    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(10)) async -> Bool {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        var round = 0
+        while ContinuousClock.now < deadline {
             if sleeperCount >= count { return true }
-            await Task.yield()
+            round += 1
+            if round < 200 {
+                await Task.yield()
+            } else {
+                try? await Task.sleep(for: .milliseconds(1))
+            }
         }
         return sleeperCount >= count
     }

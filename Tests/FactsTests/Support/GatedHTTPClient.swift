@@ -37,12 +37,3 @@ final class GatedHTTPClient: HTTPClient {
     }
 }
 
-/// Yields until `condition` holds; `false` if it never did. No sleeping, no clocks.
-@MainActor
-func eventually(_ condition: () -> Bool, maxYields: Int = 200_000) async -> Bool {
-    for _ in 0..<maxYields {
-        if condition() { return true }
-        await Task.yield()
-    }
-    return condition()
-}

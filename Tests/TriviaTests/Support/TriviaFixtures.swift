@@ -1,5 +1,6 @@
 import Foundation
 import SharedNetworking
+import TestSupport
 import Synchronization
 @testable import Trivia
 
@@ -140,22 +141,12 @@ final class StubHTTPClient: HTTPClient {
     }
 }
 
-/// Yields until `condition` holds (bounded; never sleeps on a real clock).
-@MainActor
-func eventually(_ condition: () -> Bool, maxYields: Int = 20_000) async -> Bool {
-    for _ in 0..<maxYields {
-        if condition() { return true }
-        await Task.yield()
-    }
-    return condition()
-}
-
 /// Moves `clock` forward in `step`s until `condition` holds: a timer task may not have started
 /// sleeping yet when the test first advances, so one jump is not enough.
 @MainActor
 func advance(_ clock: ManualClock, by step: Duration, until condition: () -> Bool, maxSteps: Int = 20) async -> Bool {
     for _ in 0..<maxSteps {
-        if await eventually(condition, maxYields: 500) { return true }
+        if await eventually(timeout: .milliseconds(20), condition) { return true }
         clock.advance(by: step)
     }
     return await eventually(condition)
