@@ -19,7 +19,7 @@ let package = Package(
         // `name:` pins the identity: a path dependency is otherwise named after its folder, which
         // differs between a worktree, a CI clone and a developer's checkout.
         .package(name: "MobileExercises", path: ".."),
-        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         .executableTarget(
@@ -27,7 +27,20 @@ let package = Package(
             dependencies: [
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "HooSets", package: "MobileExercises"),
+                .product(name: "Schedule", package: "MobileExercises"),
+                .product(name: "CarFit", package: "MobileExercises"),
+                .product(name: "Facts", package: "MobileExercises"),
+                .product(name: "Trivia", package: "MobileExercises"),
+                "LoopbackServer",
             ],
+            swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]
+        ),
+        /// The loopback HTTP/1.1 server of the root package's tests: `Sources/LoopbackServer` is a
+        /// symbolic link to `../../Tests/TestSupport`, so the pipeline benchmarks and the tests use
+        /// one server (a target may not reach outside its package's folder any other way).
+        .target(
+            name: "LoopbackServer",
+            dependencies: [.product(name: "SharedNetworking", package: "MobileExercises")],
             swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]
         ),
         /// Measures a command's own peak RSS (see its main.c for why it is a separate C program).

@@ -1,11 +1,11 @@
 import Foundation
 
 /// Every benchmark, in the order `bench` runs them.
-let allBenchmarks: [any Benchmark] = [
-    HooSetsExtractionBenchmark(),
-    LargeArchiveExtractionBenchmark(),
-    feedLoaderBenchmark(),
-]
+let allBenchmarks: [any Benchmark] =
+    [HooSetsExtractionBenchmark(), LargeArchiveExtractionBenchmark(), feedLoaderBenchmark()]
+    + FixtureBenchmarks.all()
+    + [CarFitScheduleBenchmark(), CalendarMonthsBenchmark(), TriviaHostBenchmark()]
+    + PipelineBenchmarks.all()
 
 let usage = """
     usage: bench [NAME...] [--smoke] [--markdown] [--list]
