@@ -27,6 +27,10 @@ struct CarFitScheduleBenchmark: Benchmark {
                 for (_, dayVisits) in schedule.visitsByDay { cards += CarFitWork.formatter.cards(for: dayVisits).count }
                 guard cards == schedule.count else { throw BenchmarkError("cards lost") }
             },
+            .ours("ours, VisitSchedule alone (no cards)") {
+                let schedule = VisitSchedule(visits: visits, calendar: Fixed.calendar)
+                guard schedule.count > 0 else { throw BenchmarkError("no visits") }
+            },
             .peer("grouping + sort + haversine only") {
                 let byDay = Dictionary(grouping: visits) { Fixed.calendar.startOfDay(for: $0.start) }
                 var total = 0.0

@@ -12,21 +12,24 @@ enum FixtureBenchmarks {
         [
             DecodeBenchmark(
                 name: "json-schedule", title: "schedule.json → ScheduleViewState (sections, rows, sticky layout) vs JSONDecoder",
-                document: { _ in try fixture(ScheduleSource.bundled()) }, ours: ScheduleWork.screen, floor: ScheduleWork.floor),
+                document: { _ in try fixture(ScheduleSource.bundled()) }, ours: ScheduleWork.screen, floor: ScheduleWork.floor,
+                decodeOnly: ScheduleWork.decode),
             DecodeBenchmark(
                 name: "json-carfit", title: "carfit.json → visits by day and every day's cards vs JSONDecoder",
-                document: { _ in try fixture(CarFitSample.feed()) }, ours: CarFitWork.cards, floor: CarFitWork.floor),
+                document: { _ in try fixture(CarFitSample.feed()) }, ours: CarFitWork.cards, floor: CarFitWork.floor,
+                decodeOnly: CarFitWork.decode),
             DecodeBenchmark(
                 name: "json-facts", title: "facts.json (Mac Roman) → FactsViewState vs JSONDecoder of the same text as UTF-8",
-                document: { _ in try fixture(Facts.bundledFeed()) }, ours: FactsWork.state, floor: FactsWork.floor),
+                document: { _ in try fixture(Facts.bundledFeed()) }, ours: FactsWork.state, floor: FactsWork.floor,
+                decodeOnly: FactsWork.decode),
             DecodeBenchmark(
                 name: "json-schedule-10k", title: "a synthetic 10,000-game schedule feed → ScheduleViewState vs JSONDecoder", runs: 7,
                 document: { scale in try Synthetic.schedule(games: scale == .full ? 10_000 : 50) }, ours: ScheduleWork.screen,
-                floor: ScheduleWork.floor),
+                floor: ScheduleWork.floor, decodeOnly: ScheduleWork.decode),
             DecodeBenchmark(
                 name: "json-carfit-100k", title: "a synthetic 100,000-visit CarFit feed → visits by day and cards vs JSONDecoder", runs: 5,
                 document: { scale in try Synthetic.carfit(visits: scale == .full ? 100_000 : 100) }, ours: CarFitWork.cards,
-                floor: CarFitWork.floor),
+                floor: CarFitWork.floor, decodeOnly: CarFitWork.decode),
         ]
     }
 
@@ -59,6 +62,10 @@ enum ScheduleWork {
         let feed = try FixtureBenchmarks.loader.decode(ScheduleFeed.self, from: data, sourceName: "schedule.json").value
         let state = ScheduleScreenBuilder(context: context).build(feed)
         guard !state.allRows.isEmpty, state.layout.contentHeight > 0 else { throw BenchmarkError("empty schedule") }
+    }
+
+    @Sendable static func decode(_ data: Data) throws {
+        _ = try FixtureBenchmarks.loader.decode(ScheduleFeed.self, from: data, sourceName: "schedule.json")
     }
 
     @Sendable static func floor(_ data: Data) throws {
@@ -113,6 +120,10 @@ enum CarFitWork {
         guard cards == schedule.count, cards > 0 else { throw BenchmarkError("cards lost") }
     }
 
+    @Sendable static func decode(_ data: Data) throws {
+        _ = try FixtureBenchmarks.loader.decode(VisitsResponse.self, from: data, sourceName: "carfit.json").value.visits()
+    }
+
     @Sendable static func floor(_ data: Data) throws {
         _ = try JSONDecoder().decode(Response.self, from: data)
     }
@@ -147,6 +158,10 @@ enum FactsWork {
         let feed = try loader.decode(FactsFeed.self, from: data, sourceName: "facts.json").value
         let state = FactsViewState(title: feed.displayTitle, rows: feed.rows, status: .loaded, droppedRowCount: feed.droppedRowCount)
         guard !state.rows.isEmpty else { throw BenchmarkError("no rows") }
+    }
+
+    @Sendable static func decode(_ data: Data) throws {
+        _ = try loader.decode(FactsFeed.self, from: data, sourceName: "facts.json")
     }
 
     @Sendable static func floor(_ data: Data) throws {
