@@ -13,6 +13,7 @@ struct DecodeBenchmark: Benchmark {
     /// The floor, given the document already converted to UTF-8 (JSONDecoder needs that).
     var floor: @Sendable (Data) throws -> Void
     var floorName = "floor: JSONDecoder → minimal structs"
+    var oursName = "ours: bytes → view state"
     /// Ours stopped after decoding (bytes → the module's model, no view state), which splits
     /// our time into loading and presenting.
     var decodeOnly: (@Sendable (Data) throws -> Void)?
@@ -30,7 +31,7 @@ struct DecodeBenchmark: Benchmark {
     func contenders(in directory: URL, scale: Scale) throws -> [Contender] {
         let data = (try? Data(contentsOf: directory.appendingPathComponent("document.json"))) ?? Data()
         let utf8 = (try? Data(contentsOf: directory.appendingPathComponent("document-utf8.json"))) ?? Data()
-        var contenders: [Contender] = [.ours("ours: bytes → view state") { try await ours(data) }]
+        var contenders: [Contender] = [.ours(oursName) { try await ours(data) }]
         if let decodeOnly { contenders.append(.ours("ours, decode only: bytes → model") { try decodeOnly(data) }) }
         contenders.append(.peer(floorName) { try floor(utf8) })
         return contenders
