@@ -19,7 +19,8 @@ public enum CommonOptions {
         "--cache-dir", "PATH", help: "Directory for caches (default: the user cache directory).")
     public static let help = OptionSpec.flag("--help", help: "Show help for this command.")
     /// Offered by every screen (see ``ExerciseCommand/offersHTMLPreview``).
-    public static let html = OptionSpec.value("--html", "OUT.html", help: "Write the screen as a self-contained HTML page and print one line saying so (Docs/Previews.md).")
+    public static let html = OptionSpec.value(
+        "--html", "OUT.html", help: "Write the screen as a self-contained HTML page and print one line saying so (Docs/Previews.md).")
 
     /// The usual set for a feed-backed screen.
     public static let feedScreen: [OptionSpec] = [file, url, locale, timeZone, now, json, cacheDirectory]
