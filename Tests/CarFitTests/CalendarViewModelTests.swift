@@ -9,7 +9,9 @@ import Testing
 struct CalendarViewModelTests {
     let september10 = CalendarDay(year: 2020, month: 9, day: 10)
 
-    func makeViewModel(_ locale: String = "en_GB", _ zone: String = "UTC", now: String = "2020-09-10T08:00:00Z") -> (CalendarViewModel, ManualClock) {
+    func makeViewModel(_ locale: String = "en_GB", _ zone: String = "UTC", now: String = "2020-09-10T08:00:00Z") -> (
+        CalendarViewModel, ManualClock
+    ) {
         let clock = TestCalendars.clock(now)
         return (CalendarViewModel(calendar: TestCalendars.gregorian(locale, zone), clock: clock), clock)
     }

@@ -26,7 +26,8 @@ struct CarFitOverHTTPTests {
     }
 
     func makeViewModel() -> CleanerListViewModel {
-        let source = FeedVisitsSource(loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral)), feed: .remote(server.url("/visits")))
+        let source = FeedVisitsSource(
+            loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral)), feed: .remote(server.url("/visits")))
         return CleanerListViewModel(
             source: source,
             clock: TestCalendars.clock("2020-09-10T07:00:00Z"),
@@ -38,12 +39,14 @@ struct CarFitOverHTTPTests {
     @Test func loadThenFailedRefreshesKeepTheListAndSayWhy() async throws {
         defer { server.stop() }
         let sample = try Self.sampleBody()
-        server.route("/visits", responses: [
-            .ok(sample, contentType: "application/json; charset=utf-8"),
-            .status(404, body: "no such worker"),
-            .json(#"{"success": false, "message": "Token expired", "code": 401, "data": null}"#),
-            .ok(sample, contentType: "application/json"),
-        ])
+        server.route(
+            "/visits",
+            responses: [
+                .ok(sample, contentType: "application/json; charset=utf-8"),
+                .status(404, body: "no such worker"),
+                .json(#"{"success": false, "message": "Token expired", "code": 401, "data": null}"#),
+                .ok(sample, contentType: "application/json"),
+            ])
         let viewModel = makeViewModel()
 
         await viewModel.load()

@@ -10,8 +10,11 @@ struct CleanerListViewModelTests {
     let september10 = CalendarDay(year: 2020, month: 9, day: 10)
     let september11 = CalendarDay(year: 2020, month: 9, day: 11)
 
-    func makeViewModel(_ source: any VisitsSource, locale: String = "en_GB", zone: String = "UTC", now: String = "2020-09-10T07:00:00Z") -> CleanerListViewModel {
-        CleanerListViewModel(source: source, clock: TestCalendars.clock(now), calendar: TestCalendars.gregorian(locale), timeZone: TestCalendars.zone(zone))
+    func makeViewModel(_ source: any VisitsSource, locale: String = "en_GB", zone: String = "UTC", now: String = "2020-09-10T07:00:00Z")
+        -> CleanerListViewModel
+    {
+        CleanerListViewModel(
+            source: source, clock: TestCalendars.clock(now), calendar: TestCalendars.gregorian(locale), timeZone: TestCalendars.zone(zone))
     }
 
     var dayVisits: [Visit] {
@@ -77,7 +80,10 @@ struct CleanerListViewModelTests {
         viewModel.calendarViewModel.clearSelection()
         #expect(viewModel.sections.isEmpty)
         #expect(viewModel.title == "No day selected")
-        #expect(viewModel.emptyState == EmptyState(kind: .noDaySelected, title: "No day selected", message: "Open the calendar and tap the days you want to see."))
+        #expect(
+            viewModel.emptyState
+                == EmptyState(
+                    kind: .noDaySelected, title: "No day selected", message: "Open the calendar and tap the days you want to see."))
     }
 
     @Test func aDayOfAnotherYearIsTitledWithItsYear() async {
@@ -144,7 +150,9 @@ struct CleanerListViewModelTests {
 
     @Test func aFailedRefreshKeepsTheListAndExposesTheError() async {
         let failure = CarFitError.loading(.timedOut(url: URL(fileURLWithPath: "/visits")))
-        let source = ScriptedVisitsSource([.success(VisitBatch(visits: dayVisits)), .failure(failure), .success(VisitBatch(visits: Array(dayVisits.prefix(1))))])
+        let source = ScriptedVisitsSource([
+            .success(VisitBatch(visits: dayVisits)), .failure(failure), .success(VisitBatch(visits: Array(dayVisits.prefix(1)))),
+        ])
         let viewModel = makeViewModel(source)
         await viewModel.load()
         let before = viewModel.sections
@@ -152,7 +160,8 @@ struct CleanerListViewModelTests {
         #expect(viewModel.error == failure)
         #expect(viewModel.sections == before)
         #expect(viewModel.emptyState == nil)
-        #expect(viewModel.errorBanner == EmptyState(kind: .refreshFailed, title: "Couldn't update the visits", message: failure.description))
+        #expect(
+            viewModel.errorBanner == EmptyState(kind: .refreshFailed, title: "Couldn't update the visits", message: failure.description))
         #expect(viewModel.state.lastUpdatedText == "Updated 07:00")
         // The next success replaces the list and clears the error.
         await viewModel.refresh()
@@ -168,7 +177,11 @@ struct CleanerListViewModelTests {
         await viewModel.load()
         #expect(!viewModel.hasContent)
         #expect(viewModel.sections.isEmpty)
-        #expect(viewModel.emptyState == EmptyState(kind: .loadFailed, title: "Couldn't load the visits", message: "the server refused the request (code 401): Token expired"))
+        #expect(
+            viewModel.emptyState
+                == EmptyState(
+                    kind: .loadFailed, title: "Couldn't load the visits",
+                    message: "the server refused the request (code 401): Token expired"))
         #expect(viewModel.errorBanner == nil)
         await viewModel.load()
         #expect(viewModel.hasContent)

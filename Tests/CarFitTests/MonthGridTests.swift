@@ -24,10 +24,13 @@ struct MonthGridTests {
         let leading = all.prefix { !$0.isInMonth }
         #expect(leading.count < 7, sourceLocation: sourceLocation)
         #expect(leading.allSatisfy { $0.day.calendarMonth == grid.month.previous }, sourceLocation: sourceLocation)
-        #expect(all.reversed().prefix { !$0.isInMonth }.allSatisfy { $0.day.calendarMonth == grid.month.next }, sourceLocation: sourceLocation)
+        #expect(
+            all.reversed().prefix { !$0.isInMonth }.allSatisfy { $0.day.calendarMonth == grid.month.next }, sourceLocation: sourceLocation)
     }
 
-    @Test(arguments: [(2020, 1, 31), (2020, 4, 30), (2020, 6, 30), (2020, 9, 30), (2020, 11, 30), (2020, 12, 31), (2021, 2, 28), (2019, 2, 28)])
+    @Test(arguments: [
+        (2020, 1, 31), (2020, 4, 30), (2020, 6, 30), (2020, 9, 30), (2020, 11, 30), (2020, 12, 31), (2021, 2, 28), (2019, 2, 28),
+    ])
     func monthsHaveTheirLength(year: Int, month: Int, days: Int) {
         checkShape(grid(year, month), days: days)
     }
@@ -42,7 +45,10 @@ struct MonthGridTests {
         let september = grid(2020, 9, "en_GB")
         let first = september.weeks[0].map(\.day.description)
         #expect(first == ["2020-08-31", "2020-09-01", "2020-09-02", "2020-09-03", "2020-09-04", "2020-09-05", "2020-09-06"])
-        #expect(september.weeks.last?.map(\.day.description) == ["2020-09-28", "2020-09-29", "2020-09-30", "2020-10-01", "2020-10-02", "2020-10-03", "2020-10-04"])
+        #expect(
+            september.weeks.last?.map(\.day.description) == [
+                "2020-09-28", "2020-09-29", "2020-09-30", "2020-10-01", "2020-10-02", "2020-10-03", "2020-10-04",
+            ])
         #expect(september.weeks.count == 5)
     }
 
@@ -128,7 +134,10 @@ struct MonthGridTests {
 @Suite("Calendar day and month values")
 struct CalendarValueTests {
     @Test func textFormsRoundTrip() throws {
-        for day in [CalendarDay(year: 2020, month: 9, day: 1), CalendarDay(year: 900, month: 1, day: 31), CalendarDay(year: 2024, month: 12, day: 9)] {
+        for day in [
+            CalendarDay(year: 2020, month: 9, day: 1), CalendarDay(year: 900, month: 1, day: 31),
+            CalendarDay(year: 2024, month: 12, day: 9),
+        ] {
             #expect(CalendarDay(parsing: day.description) == day)
             let data = try JSONEncoder().encode(day)
             #expect(try JSONDecoder().decode(CalendarDay.self, from: data) == day)

@@ -8,7 +8,8 @@ import Testing
 @Suite("Visit cards")
 struct VisitCardTests {
     func sampleSchedule(_ calendar: Calendar) async throws -> VisitSchedule {
-        let batch = try await FeedVisitsSource(loader: FeedLoader(client: FixedHTTPClient(body: Data())), feed: CarFitSample.feed()).fetchVisits()
+        let batch = try await FeedVisitsSource(loader: FeedLoader(client: FixedHTTPClient(body: Data())), feed: CarFitSample.feed())
+            .fetchVisits()
         return VisitSchedule(visits: batch.visits, calendar: calendar)
     }
 
@@ -19,7 +20,9 @@ struct VisitCardTests {
         try #require(cards.count == 3)
 
         let tone = cards[0]
-        #expect(tone.id == VisitOccurrenceID(visitID: "799d7830-a5ff-4a0b-b571-9052df6a2e64", start: TestCalendars.instant("2020-09-10T08:05:00Z")))
+        #expect(
+            tone.id
+                == VisitOccurrenceID(visitID: "799d7830-a5ff-4a0b-b571-9052df6a2e64", start: TestCalendars.instant("2020-09-10T08:05:00Z")))
         #expect(tone.clientName == "Tone Holtermann")
         #expect(tone.stateLabel == "Done")
         #expect(tone.stateColor.hex == "#25A87B")
@@ -73,7 +76,8 @@ struct VisitCardTests {
 
     @Test func usEnglishUsesTwelveHourTimes() throws {
         let calendar = TestCalendars.gregorian("en_US", "America/New_York")
-        let card = VisitCardFormatter(calendar: calendar).card(for: VisitFactory.visit(start: "2020-09-10T17:35:00Z", window: "13:00/15:00"), after: nil)
+        let card = VisitCardFormatter(calendar: calendar).card(
+            for: VisitFactory.visit(start: "2020-09-10T17:35:00Z", window: "13:00/15:00"), after: nil)
         let space = "\u{202F}"
         #expect(card.startTimeText.replacingOccurrences(of: space, with: " ") == "1:35 PM")
         #expect(card.expectedWindowText?.replacingOccurrences(of: space, with: " ") == "1:00 PM-3:00 PM")
@@ -112,7 +116,8 @@ struct VisitCardTests {
     }
 
     @Test func unknownStateShowsItsTextInNeutralGrey() {
-        let card = VisitCardFormatter(calendar: TestCalendars.gregorian()).card(for: VisitFactory.visit(state: .unknown("Paused")), after: nil)
+        let card = VisitCardFormatter(calendar: TestCalendars.gregorian()).card(
+            for: VisitFactory.visit(state: .unknown("Paused")), after: nil)
         #expect(card.stateLabel == "Paused")
         #expect(card.stateColor == VisitStateAppearance.unknown)
     }

@@ -40,7 +40,9 @@ struct VisitGeneratorTests {
         let generator = VisitGenerator()
         let day = CalendarDay(year: 2024, month: 5, day: 15)
         let fromMay = generator.visits(around: now, calendar: calendar).filter { CalendarDay($0.start, in: calendar) == day }
-        let fromJune = generator.visits(around: TestCalendars.instant("2024-06-02T10:00:00Z"), calendar: calendar).filter { CalendarDay($0.start, in: calendar) == day }
+        let fromJune = generator.visits(around: TestCalendars.instant("2024-06-02T10:00:00Z"), calendar: calendar).filter {
+            CalendarDay($0.start, in: calendar) == day
+        }
         #expect(fromMay.map(\.id) == fromJune.map(\.id))
         #expect(!fromMay.isEmpty)
     }
@@ -67,7 +69,10 @@ struct VisitGeneratorTests {
         #expect(states == [.todo, .inProgress, .done, .rejected])
         #expect(visits.filter { $0.start > now }.allSatisfy { $0.state == .todo })
         #expect(visits.filter { $0.state == .inProgress }.count == 1)
-        #expect(visits.filter { ($0.end ?? $0.start) < now.addingTimeInterval(-86_400) }.allSatisfy { $0.state == .done || $0.state == .rejected })
+        #expect(
+            visits.filter { ($0.end ?? $0.start) < now.addingTimeInterval(-86_400) }.allSatisfy {
+                $0.state == .done || $0.state == .rejected
+            })
     }
 
     @Test func clientsLiveAroundCopenhagenWithValidPositions() {

@@ -74,7 +74,9 @@ struct VisitParsingTests {
         let json = "{\"success\": false, \"message\": \"Token expired\", \"code\": 401, \"data\": null}"
         let response = try decode(json).value
         #expect(throws: CarFitError.server(message: "Token expired", code: 401)) { try response.visits() }
-        #expect(CarFitError.server(message: "Token expired", code: 401).description == "the server refused the request (code 401): Token expired")
+        #expect(
+            CarFitError.server(message: "Token expired", code: 401).description
+                == "the server refused the request (code 401): Token expired")
     }
 
     @Test func failedEnvelopeWithoutMessageStillExplains() throws {
@@ -134,7 +136,8 @@ struct VisitParsingTests {
     }
 
     @Test func missingOrNegativeTaskMinutesAreIgnoredAndReported() throws {
-        let tasks = "[{\"title\": \"A\", \"timesInMinutes\": 25}, {\"title\": \"B\"}, {\"title\": \"C\", \"timesInMinutes\": -10}, {\"title\": \"D\", \"timesInMinutes\": \"15\"}, {\"title\": \"E\", \"timesInMinutes\": null}]"
+        let tasks =
+            "[{\"title\": \"A\", \"timesInMinutes\": 25}, {\"title\": \"B\"}, {\"title\": \"C\", \"timesInMinutes\": -10}, {\"title\": \"D\", \"timesInMinutes\": \"15\"}, {\"title\": \"E\", \"timesInMinutes\": null}]"
         let loaded = try decode(Self.envelope([Self.visitJSON(["tasks": tasks])]))
         let visit = try #require(try loaded.value.visits().first)
         #expect(visit.tasks.map(\.minutes) == [25, nil, nil, 15, nil])
@@ -167,9 +170,13 @@ struct VisitParsingTests {
     }
 
     @Test func blankNamesAndAddressPartsAreAbsent() throws {
-        let loaded = try decode(Self.envelope([
-            Self.visitJSON(["houseOwnerFirstName": "\"  \"", "houseOwnerLastName": "null", "houseOwnerAddress": "\"Kornagervej 67\"", "houseOwnerZip": "\"\"", "houseOwnerCity": "\"Lyngby\""])
-        ]))
+        let loaded = try decode(
+            Self.envelope([
+                Self.visitJSON([
+                    "houseOwnerFirstName": "\"  \"", "houseOwnerLastName": "null", "houseOwnerAddress": "\"Kornagervej 67\"",
+                    "houseOwnerZip": "\"\"", "houseOwnerCity": "\"Lyngby\"",
+                ])
+            ]))
         let owner = try #require(try loaded.value.visits().first?.owner)
         #expect(owner.firstName == nil && owner.lastName == nil && owner.fullName == nil)
         #expect(owner.address.singleLine == "Kornagervej 67, Lyngby")

@@ -7,7 +7,8 @@ import Testing
 @Suite("Visit schedule")
 struct VisitScheduleTests {
     @Test func sampleHasThreeDaysAndReportsItsTwoRepeatedVisits() async throws {
-        let batch = try await FeedVisitsSource(loader: FeedLoader(client: FixedHTTPClient(body: Data())), feed: CarFitSample.feed()).fetchVisits()
+        let batch = try await FeedVisitsSource(loader: FeedLoader(client: FixedHTTPClient(body: Data())), feed: CarFitSample.feed())
+            .fetchVisits()
         let schedule = VisitSchedule(visits: batch.visits, calendar: TestCalendars.gregorian())
         #expect(schedule.days == CarFitSample.coveredDays)
         #expect(schedule.count == 5)
@@ -15,10 +16,11 @@ struct VisitScheduleTests {
         #expect(schedule.visits(on: CalendarDay(year: 2020, month: 9, day: 11)).map(\.id) == ["ec94deca-d66a-4d62-b049-72414870de00"])
         #expect(schedule.visits(on: CalendarDay(year: 2020, month: 9, day: 30)).count == 1)
         #expect(schedule.visits(on: CalendarDay(year: 2020, month: 9, day: 12)).isEmpty)
-        #expect(schedule.diagnostics.map(\.message) == [
-            "visit ec94deca-d66a-4d62-b049-72414870de00 at 2020-09-11T09:15:00Z is listed 2 times; shown once",
-            "visit ec94deca-d66a-4d62-b049-72414870de00 at 2020-09-30T09:15:00Z is listed 2 times; shown once",
-        ])
+        #expect(
+            schedule.diagnostics.map(\.message) == [
+                "visit ec94deca-d66a-4d62-b049-72414870de00 at 2020-09-11T09:15:00Z is listed 2 times; shown once",
+                "visit ec94deca-d66a-4d62-b049-72414870de00 at 2020-09-30T09:15:00Z is listed 2 times; shown once",
+            ])
         #expect(schedule.diagnostics.allSatisfy { $0.kind == .dropped })
     }
 
@@ -34,7 +36,10 @@ struct VisitScheduleTests {
         #expect(schedule.count == 3)
         // The first copy wins, even though a later one differs.
         #expect(schedule.visits(on: CalendarDay(year: 2020, month: 9, day: 10)).first?.state == .todo)
-        #expect(schedule.diagnostics.map(\.message) == ["visit series at 2020-09-10T09:00:00Z is listed 3 times; the copies differ; the first is shown"])
+        #expect(
+            schedule.diagnostics.map(\.message) == [
+                "visit series at 2020-09-10T09:00:00Z is listed 3 times; the copies differ; the first is shown"
+            ])
     }
 
     @Test func eachDayIsInStartOrderWithFeedOrderBreakingTies() {
@@ -49,7 +54,10 @@ struct VisitScheduleTests {
     }
 
     @Test func visitsAreGroupedByTheDayTheyStartOnInTheWorkersTimeZone() {
-        let visits = [VisitFactory.visit(id: "night", start: "2020-09-10T22:30:00Z"), VisitFactory.visit(id: "morning", start: "2020-09-11T06:00:00Z")]
+        let visits = [
+            VisitFactory.visit(id: "night", start: "2020-09-10T22:30:00Z"),
+            VisitFactory.visit(id: "morning", start: "2020-09-11T06:00:00Z"),
+        ]
         let copenhagen = VisitSchedule(visits: visits, calendar: TestCalendars.gregorian("da_DK", "Europe/Copenhagen"))
         #expect(copenhagen.days == [CalendarDay(year: 2020, month: 9, day: 11)])
         #expect(copenhagen.visits(on: CalendarDay(year: 2020, month: 9, day: 11)).map(\.id) == ["night", "morning"])

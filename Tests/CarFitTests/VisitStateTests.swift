@@ -50,4 +50,3 @@ struct VisitStateTests {
         #expect(CarFitStrings(locale: .init(identifier: "ja_JP")).language == .english)
     }
 }
-

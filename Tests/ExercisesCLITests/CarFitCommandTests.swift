@@ -28,15 +28,17 @@ struct CarFitCommandTests {
         #expect(lines.contains(" Mon   Tue   Wed   Thu   Fri   Sat   Sun"))
         #expect(lines.contains("   7     8     9   [10]•  11 •  12    13"))
         #expect(lines.contains("Thursday 10 September · 3 visits"))
-        #expect(run.output.contains("""
-              Tone Holtermann                                                           DONE
-              Pudsning indvendig, Pudsning udvendig
-              🕒 08:05 / 08:00-10:00
-              🕒 60 min
-              📍 Akademivej 15, 1 th, 2800 Kgs. Lyngby
+        #expect(
+            run.output.contains(
+                """
+                  Tone Holtermann                                                           DONE
+                  Pudsning indvendig, Pudsning udvendig
+                  🕒 08:05 / 08:00-10:00
+                  🕒 60 min
+                  📍 Akademivej 15, 1 th, 2800 Kgs. Lyngby
 
-              Kenn Jørgensen                                                     IN PROGRESS
-            """))
+                  Kenn Jørgensen                                                     IN PROGRESS
+                """))
         #expect(lines.filter { $0 == "  📍 0.5 km" }.count == 2)
         #expect(run.output.contains("Sample data covers 10, 11 and 30 September 2020"))
         // The two repeated visits of the sample are reported, not shown twice.

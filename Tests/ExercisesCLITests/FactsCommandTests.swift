@@ -70,11 +70,13 @@ struct FactsCommandTests {
         #expect(!run.errors.contains("error:"))
     }
 
-    @Test("a broken feed: exit 1, one error line, nothing on stdout", arguments: [
-        ("error.html", "<!DOCTYPE html><html><body>502 Bad Gateway</body></html>", "expected JSON, got an HTML page"),
-        ("truncated.json", #"{"title":"About Canada","rows":[{"title":"Beavers","descr"#, "not valid JSON"),
-        ("array.json", #"[1, 2, 3]"#, "expected Object, found Array"),
-    ])
+    @Test(
+        "a broken feed: exit 1, one error line, nothing on stdout",
+        arguments: [
+            ("error.html", "<!DOCTYPE html><html><body>502 Bad Gateway</body></html>", "expected JSON, got an HTML page"),
+            ("truncated.json", #"{"title":"About Canada","rows":[{"title":"Beavers","descr"#, "not valid JSON"),
+            ("array.json", #"[1, 2, 3]"#, "expected Object, found Array"),
+        ])
     func brokenFeed(name: String, contents: String, reason: String) async throws {
         let file = try temporaryFile(named: name, contents: Data(contents.utf8))
         let run = await runExercises(["facts", "--file", file.path])

@@ -42,7 +42,10 @@ struct HooSetsCommandTests {
         let screen = try #require(json["screen"] as? [String: Any])
         let sections = try #require(screen["sections"] as? [[String: Any]])
         #expect(sections.count == 9)
-        #expect(sections.map { $0["title"] as? String } == ["Red Set", "Yellow Set", "Blue Set", "Purple Set", "Green Set", "Silver Set", "Cyan Set", "Brown Set", "Orange Set"])
+        #expect(
+            sections.map { $0["title"] as? String } == [
+                "Red Set", "Yellow Set", "Blue Set", "Purple Set", "Green Set", "Silver Set", "Cyan Set", "Brown Set", "Orange Set",
+            ])
         #expect(sections[0]["color"] as? String == "#E6395F")
         let items = try #require(sections[0]["items"] as? [[String: Any]])
         #expect(items.count == 14)

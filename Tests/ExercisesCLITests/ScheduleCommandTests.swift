@@ -51,7 +51,9 @@ struct ScheduleCommandTests {
     }
 
     @Test func jsonPrintsTheViewStateInTheEnvelope() async throws {
-        let run = await runExercises(["schedule", "--json", "--time-zone", "America/New_York", "--cache-dir", FileManager.default.temporaryDirectory.path])
+        let run = await runExercises([
+            "schedule", "--json", "--time-zone", "America/New_York", "--cache-dir", FileManager.default.temporaryDirectory.path,
+        ])
         #expect(run.status == 0)
         #expect(run.errors.isEmpty)
         let json = try run.json()
@@ -123,7 +125,8 @@ struct ScheduleCommandTests {
     }
 
     @Test func anEmptyScheduleSaysSo() async throws {
-        let file = try temporaryFile(named: "empty.json", contents: Data(#"{"Team": {"TriCode": "GB", "FullName": "Green Bay Packers"}, "GameSection": []}"#.utf8))
+        let file = try temporaryFile(
+            named: "empty.json", contents: Data(#"{"Team": {"TriCode": "GB", "FullName": "Green Bay Packers"}, "GameSection": []}"#.utf8))
         let run = await runExercises(["schedule", "--file", file.path])
         #expect(run.status == 0)
         #expect(run.output.contains("No games scheduled."))

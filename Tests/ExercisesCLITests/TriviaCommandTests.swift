@@ -15,7 +15,8 @@ struct TriviaCommandTests {
         #expect(run.errors.isEmpty)
         #expect(run.output.contains("Waiting for the first question…"))
         #expect(run.output.contains("] General Knowledge · Question 1 of 12 · Player · Wild-cards: 1\n"))
-        #expect(run.output.contains("  Which element has the chemical symbol Au?\n     A  Silver\n     B  Gold\n     C  Argon\n  ⏱ 10 s left"))
+        #expect(
+            run.output.contains("  Which element has the chemical symbol Au?\n     A  Silver\n     B  Gold\n     C  Argon\n  ⏱ 10 s left"))
         #expect(run.output.contains("Question 12 of 12"))
         #expect(run.output.contains("COMPETITION OVER") || run.output.contains("YOU WON!"))
         let summary = try #require(run.output.split(separator: "\n").last)
@@ -103,7 +104,8 @@ struct TriviaCommandTests {
 
     @Test("a broken question file is one error line and exit status 1")
     func brokenFile() async throws {
-        let file = try temporaryFile(named: "questions.json", contents: Data(#"{"questions": [{"id": "a", "text": "?", "choices": ["only"], "answer": 0}]}"#.utf8))
+        let file = try temporaryFile(
+            named: "questions.json", contents: Data(#"{"questions": [{"id": "a", "text": "?", "choices": ["only"], "answer": 0}]}"#.utf8))
         let run = await runExercises(["trivia", "--file", file.path])
         #expect(run.status == 1)
         #expect(run.output.isEmpty)
@@ -114,7 +116,9 @@ struct TriviaCommandTests {
     func partlyBrokenFile() async throws {
         let file = try temporaryFile(
             named: "mine.json",
-            contents: Data(#"{"id": "mine", "title": "Mine", "questions": [{"id": "a", "text": "Yes?", "choices": ["no", "yes"], "answer": 1}, {"id": "b", "text": "?", "choices": ["x"], "answer": 0}]}"#.utf8))
+            contents: Data(
+                #"{"id": "mine", "title": "Mine", "questions": [{"id": "a", "text": "Yes?", "choices": ["no", "yes"], "answer": 1}, {"id": "b", "text": "?", "choices": ["x"], "answer": 0}]}"#
+                    .utf8))
         let run = await runExercises(["trivia", "--file", file.path, "--answers", "2"])
         #expect(run.status == 0)
         #expect(run.output.contains("Mine · Question 1 of 1"))
@@ -124,7 +128,10 @@ struct TriviaCommandTests {
 
     @Test("bad options are usage errors (exit status 2)")
     func usage() async {
-        for arguments in [["--answers", "1,9"], ["--answers", "b"], ["--players", "5000"], ["--wildcards", "-1"], ["--seed", "x"], ["--questions", "1", "--answers", "1,1"], ["--url", "default"]] {
+        for arguments in [
+            ["--answers", "1,9"], ["--answers", "b"], ["--players", "5000"], ["--wildcards", "-1"], ["--seed", "x"],
+            ["--questions", "1", "--answers", "1,1"], ["--url", "default"],
+        ] {
             let run = await runExercises(["trivia"] + arguments)
             #expect(run.status == 2, "\(arguments)")
             #expect(run.output.isEmpty)

@@ -4,12 +4,14 @@ import Testing
 
 @Suite("Image links")
 struct FactImageURLTests {
-    @Test("http and https links are kept as written", arguments: [
-        "http://upload.wikimedia.org/wikipedia/commons/thumb/6/6b/American_Beaver.jpg/220px-American_Beaver.jpg",
-        "https://example.com/a.png?size=2&x=y#frag",
-        "http://3.bp.blogspot.com/__mokxbTmuJM/RnWuJ6cE9cI/AAAAAAAAATw/6z3m3w9JDiU/s400/019843_31.jpg",
-        "HTTPS://Example.com/A.PNG",
-    ])
+    @Test(
+        "http and https links are kept as written",
+        arguments: [
+            "http://upload.wikimedia.org/wikipedia/commons/thumb/6/6b/American_Beaver.jpg/220px-American_Beaver.jpg",
+            "https://example.com/a.png?size=2&x=y#frag",
+            "http://3.bp.blogspot.com/__mokxbTmuJM/RnWuJ6cE9cI/AAAAAAAAATw/6z3m3w9JDiU/s400/019843_31.jpg",
+            "HTTPS://Example.com/A.PNG",
+        ])
     func validLinks(_ text: String) {
         #expect(FactImageURL.parse(text)?.absoluteString == text)
     }
@@ -24,10 +26,12 @@ struct FactImageURLTests {
         #expect(FactImageURL.parse("  http://x.com/a.jpg\n")?.absoluteString == "http://x.com/a.jpg")
     }
 
-    @Test("anything that is not an absolute http(s) URL with a host is absent", arguments: [
-        "", "   ", "not a url", "ftp://x.com/a.jpg", "file:///etc/passwd", "javascript:alert(1)",
-        "//x.com/a.jpg", "/images/a.jpg", "http://", "http:///a.jpg", "www.example.com/a.jpg", "data:image/png;base64,AAAA",
-    ])
+    @Test(
+        "anything that is not an absolute http(s) URL with a host is absent",
+        arguments: [
+            "", "   ", "not a url", "ftp://x.com/a.jpg", "file:///etc/passwd", "javascript:alert(1)",
+            "//x.com/a.jpg", "/images/a.jpg", "http://", "http:///a.jpg", "www.example.com/a.jpg", "data:image/png;base64,AAAA",
+        ])
     func invalidLinks(_ text: String) {
         #expect(FactImageURL.parse(text) == nil)
     }

@@ -82,7 +82,9 @@ struct FeedDecodingTests {
     func windows1252Declared() throws {
         // "Café – it’s open" in Windows-1252: é = E9, – = 96, ’ = 92.
         var bytes = Data(#"{"title":"Caf"#.utf8) + Data([0xE9])
-        bytes += Data(#"","rows":[{"title":"x","description":"Open "#.utf8) + Data([0x96]) + Data(" it".utf8) + Data([0x92]) + Data(#"s true"}]}"#.utf8)
+        bytes +=
+            Data(#"","rows":[{"title":"x","description":"Open "#.utf8) + Data([0x96]) + Data(" it".utf8) + Data([0x92])
+            + Data(#"s true"}]}"#.utf8)
         let loaded = try decodeFeed(bytes, charset: "windows-1252")
         #expect(loaded.value.title == "Café")
         #expect(loaded.value.rows.first?.description == "Open – it’s true")
@@ -151,7 +153,8 @@ struct FeedDecodingTests {
 
     @Test("empty strings are absent, all-empty rows dropped and counted, null rows too")
     func emptyRows() throws {
-        let loaded = try decodeFeed(#"""
+        let loaded = try decodeFeed(
+            #"""
             {"title":"t","rows":[
               {"title":"","description":"  ","imageHref":""},
               {"title":"Kept","description":"","imageHref":null},
@@ -162,10 +165,11 @@ struct FeedDecodingTests {
             ]}
             """#)
         let feed = loaded.value
-        #expect(feed.rows == [
-            FactRow(id: 0, title: "Kept", description: nil, imageURL: nil),
-            FactRow(id: 1, title: nil, description: "only text", imageURL: nil),
-        ])
+        #expect(
+            feed.rows == [
+                FactRow(id: 0, title: "Kept", description: nil, imageURL: nil),
+                FactRow(id: 1, title: nil, description: "only text", imageURL: nil),
+            ])
         #expect(feed.droppedRowCount == 4)
         let dropped = loaded.diagnostics.filter { $0.kind == .dropped }.map(\.path)
         #expect(dropped == ["rows[0]", "rows[2]", "rows[3]", "rows[4]"])
@@ -174,7 +178,8 @@ struct FeedDecodingTests {
 
     @Test("a row that is not an object costs that row only; a wrongly typed field costs the field")
     func malformedRows() throws {
-        let loaded = try decodeFeed(#"""
+        let loaded = try decodeFeed(
+            #"""
             {"title":"t","rows":[
               "just a string",
               {"title":1867,"description":["a"],"imageHref":42},
@@ -182,10 +187,11 @@ struct FeedDecodingTests {
             ]}
             """#)
         let feed = loaded.value
-        #expect(feed.rows == [
-            FactRow(id: 0, title: "1867", description: nil, imageURL: nil),
-            FactRow(id: 1, title: "fine", description: "true", imageURL: nil),
-        ])
+        #expect(
+            feed.rows == [
+                FactRow(id: 0, title: "1867", description: nil, imageURL: nil),
+                FactRow(id: 1, title: "fine", description: "true", imageURL: nil),
+            ])
         #expect(feed.droppedRowCount == 1)
         #expect(loaded.diagnostics.contains { $0.kind == .dropped && $0.path == "rows[0]" })
         #expect(loaded.diagnostics.contains { $0.path == "rows[1].title" && $0.kind == .repaired })

@@ -16,7 +16,8 @@ struct ImageCoordinatorTests {
     @Test("nothing loads until rows are visible; then the window loads, visible rows first")
     func loadsOnlyTheWindow() async {
         let loader = ControlledImageLoader(mode: .immediate(size))
-        let coordinator = FactsImageCoordinator(loader: loader, policy: ImageLoadingPolicy(prefetchAhead: 2, prefetchBehind: 1, maxConcurrentLoads: 10))
+        let coordinator = FactsImageCoordinator(
+            loader: loader, policy: ImageLoadingPolicy(prefetchAhead: 2, prefetchBehind: 1, maxConcurrentLoads: 10))
         coordinator.setRows(Self.urls(50))
         await coordinator.waitUntilIdle()
         #expect(loader.requests.isEmpty)
@@ -50,7 +51,8 @@ struct ImageCoordinatorTests {
     @Test("never more loads in flight than the limit; the rest wait their turn")
     func concurrencyLimit() async throws {
         let loader = ControlledImageLoader(mode: .manual)
-        let coordinator = FactsImageCoordinator(loader: loader, policy: ImageLoadingPolicy(prefetchAhead: 4, prefetchBehind: 0, maxConcurrentLoads: 3))
+        let coordinator = FactsImageCoordinator(
+            loader: loader, policy: ImageLoadingPolicy(prefetchAhead: 4, prefetchBehind: 0, maxConcurrentLoads: 3))
         coordinator.setRows(Self.urls(20))
         coordinator.visibleRowsChanged(0..<4)
         #expect(await eventually { loader.pendingURLs.count == 3 })
@@ -62,7 +64,9 @@ struct ImageCoordinatorTests {
             let next = try #require(loader.pendingURLs.first)
             loader.complete(next, with: .success(size))
             completed += 1
-            #expect(await eventually { coordinator.inFlightCount == min(3, 8 - completed) && loader.pendingURLs.count == min(3, 8 - completed) })
+            #expect(
+                await eventually { coordinator.inFlightCount == min(3, 8 - completed) && loader.pendingURLs.count == min(3, 8 - completed) }
+            )
             #expect(loader.inFlight <= 3)
         }
         await coordinator.waitUntilIdle()
@@ -74,7 +78,8 @@ struct ImageCoordinatorTests {
     @Test("loads for rows that leave the window are cancelled; their slots free only when they end")
     func cancelsRowsLeavingTheWindow() async throws {
         let loader = ControlledImageLoader(mode: .manual)
-        let coordinator = FactsImageCoordinator(loader: loader, policy: ImageLoadingPolicy(prefetchAhead: 0, prefetchBehind: 0, maxConcurrentLoads: 2))
+        let coordinator = FactsImageCoordinator(
+            loader: loader, policy: ImageLoadingPolicy(prefetchAhead: 0, prefetchBehind: 0, maxConcurrentLoads: 2))
         let urls = Self.urls(100)
         coordinator.setRows(urls)
         coordinator.visibleRowsChanged(0..<2)
@@ -122,7 +127,8 @@ struct ImageCoordinatorTests {
     @Test("bytes are kept only inside the window; a row scrolled back asks the pipeline again and keeps its size")
     func bytesOnlyInWindow() async {
         let loader = ControlledImageLoader(mode: .immediate(size))
-        let coordinator = FactsImageCoordinator(loader: loader, policy: ImageLoadingPolicy(prefetchAhead: 0, prefetchBehind: 0, maxConcurrentLoads: 2))
+        let coordinator = FactsImageCoordinator(
+            loader: loader, policy: ImageLoadingPolicy(prefetchAhead: 0, prefetchBehind: 0, maxConcurrentLoads: 2))
         coordinator.setRows(Self.urls(10))
         coordinator.visibleRowsChanged(0..<1)
         await coordinator.waitUntilIdle()
@@ -142,7 +148,8 @@ struct ImageCoordinatorTests {
     @Test("new rows keep the states of URLs that stay and cancel loads of URLs that left")
     func setRowsAfterRefresh() async {
         let loader = ControlledImageLoader(mode: .manual)
-        let coordinator = FactsImageCoordinator(loader: loader, policy: ImageLoadingPolicy(prefetchAhead: 0, prefetchBehind: 0, maxConcurrentLoads: 4))
+        let coordinator = FactsImageCoordinator(
+            loader: loader, policy: ImageLoadingPolicy(prefetchAhead: 0, prefetchBehind: 0, maxConcurrentLoads: 4))
         let urls = Self.urls(3)
         coordinator.setRows(urls)
         coordinator.visibleRowsChanged(0..<3)
@@ -163,7 +170,8 @@ struct ImageCoordinatorTests {
     @Test("visible rows may be reported as any set of indices")
     func visibleAsSet() async {
         let loader = ControlledImageLoader(mode: .immediate(size))
-        let coordinator = FactsImageCoordinator(loader: loader, policy: ImageLoadingPolicy(prefetchAhead: 0, prefetchBehind: 0, maxConcurrentLoads: 4))
+        let coordinator = FactsImageCoordinator(
+            loader: loader, policy: ImageLoadingPolicy(prefetchAhead: 0, prefetchBehind: 0, maxConcurrentLoads: 4))
         coordinator.setRows(Self.urls(10))
         coordinator.visibleRowsChanged([4, 2, 3])
         await coordinator.waitUntilIdle()

@@ -80,9 +80,10 @@ struct LoopbackScrollingTests {
     static func loadedModel(server: LoopbackHTTPServer, caches: URL) async -> FactsViewModel {
         let clock = ManualClock(now: Date(timeIntervalSince1970: 1_599_724_800))
         let client = URLSessionHTTPClient(configuration: .ephemeral)
-        let pipeline = ResourcePipeline(configuration: ResourcePipeline.Configuration(
-            httpClient: client, clock: clock, diskCacheDirectory: caches, maxConcurrentRequests: 8
-        ))
+        let pipeline = ResourcePipeline(
+            configuration: ResourcePipeline.Configuration(
+                httpClient: client, clock: clock, diskCacheDirectory: caches, maxConcurrentRequests: 8
+            ))
         let model = FactsViewModel(
             source: .remote(server.url("/feed.json")),
             loader: FeedLoader(client: client, options: Facts.decodingOptions),

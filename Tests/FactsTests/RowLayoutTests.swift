@@ -14,7 +14,10 @@ struct RowLayoutTests {
     static let rows: [(String, FactRow)] = [
         ("short title", FactRow(id: 0, title: "Eh", description: nil, imageURL: nil)),
         ("short title and text", FactRow(id: 0, title: "Geography", description: "It's really big.", imageURL: nil)),
-        ("long title and text", FactRow(id: 0, title: "Hockey Night in Canada, every Saturday since 1952", description: longText, imageURL: nil)),
+        (
+            "long title and text",
+            FactRow(id: 0, title: "Hockey Night in Canada, every Saturday since 1952", description: longText, imageURL: nil)
+        ),
         ("text only", FactRow(id: 0, title: nil, description: longText, imageURL: nil)),
         ("an unbreakable word", FactRow(id: 0, title: String(repeating: "W", count: 300), description: nil, imageURL: nil)),
         ("short with image", FactRow(id: 0, title: "Flag", description: nil, imageURL: image)),
@@ -50,7 +53,9 @@ struct RowLayoutTests {
         let feed = try decodeFeed(try bundledFeedBytes()).value
         for row in feed.rows {
             let state: RowImageState = row.imageURL == nil ? .none : .loaded(pixelSize: PixelSize(width: 220, height: 165))
-            try Self.checkInvariants(Self.engine.layout(row, image: state, width: width), row: row, image: state, width: width, context: "\(row.title ?? "?") at \(width)")
+            try Self.checkInvariants(
+                Self.engine.layout(row, image: state, width: width), row: row, image: state, width: width,
+                context: "\(row.title ?? "?") at \(width)")
         }
     }
 
@@ -74,11 +79,13 @@ struct RowLayoutTests {
     func textDrivesHeight() {
         for width in FactsLayoutMetrics.deviceWidths {
             let short = Self.engine.layout(FactRow(id: 0, title: "Eh", description: "Short.", imageURL: nil), image: .none, width: width)
-            let long = Self.engine.layout(FactRow(id: 0, title: "Eh", description: Self.longText, imageURL: nil), image: .none, width: width)
+            let long = Self.engine.layout(
+                FactRow(id: 0, title: "Eh", description: Self.longText, imageURL: nil), image: .none, width: width)
             #expect(long.size.height > short.size.height)
         }
         let lineCounts = FactsLayoutMetrics.deviceWidths.map {
-            Self.engine.layout(FactRow(id: 0, title: nil, description: Self.longText, imageURL: nil), image: .none, width: $0).description?.lines.count ?? 0
+            Self.engine.layout(FactRow(id: 0, title: nil, description: Self.longText, imageURL: nil), image: .none, width: $0).description?
+                .lines.count ?? 0
         }
         #expect(lineCounts == lineCounts.sorted(by: >))
         #expect(lineCounts.first ?? 0 > lineCounts.last ?? 0)
@@ -151,7 +158,9 @@ struct RowLayoutTests {
     static func checkInvariants(_ layout: FactRowLayout, row: FactRow, image: RowImageState, width: Double, context: String) throws {
         let m = metrics
         let bounds = LayoutRect(x: 0, y: 0, width: width, height: layout.size.height)
-        let content = LayoutRect(x: m.horizontalInset, y: m.verticalInset, width: width - 2 * m.horizontalInset, height: layout.size.height - 2 * m.verticalInset)
+        let content = LayoutRect(
+            x: m.horizontalInset, y: m.verticalInset, width: width - 2 * m.horizontalInset, height: layout.size.height - 2 * m.verticalInset
+        )
         #expect(layout.size.width == width, "\(context)")
         #expect(layout.size.height == layout.size.height.rounded(), "\(context): whole points")
 
@@ -163,11 +172,14 @@ struct RowLayoutTests {
             }
             let block = try #require(block, "\(context): text '\(text.prefix(20))' has no block")
             #expect(content.contains(block.frame), "\(context): text block \(block.frame) outside content \(content)")
-            #expect(block.frame.height == Double(block.lines.count) * measurer.lineHeight(block.font), "\(context): block height is its lines")
+            #expect(
+                block.frame.height == Double(block.lines.count) * measurer.lineHeight(block.font), "\(context): block height is its lines")
             for line in block.lines {
                 #expect(measurer.width(of: line, font: block.font) <= block.frame.width + 1e-9, "\(context): line '\(line)' clipped")
             }
-            #expect(block.lines.joined().filter { !$0.isWhitespace } == text.filter { !$0.isWhitespace }, "\(context): text lost or reordered in wrapping")
+            #expect(
+                block.lines.joined().filter { !$0.isWhitespace } == text.filter { !$0.isWhitespace },
+                "\(context): text lost or reordered in wrapping")
             frames.append(block.frame)
         }
 
@@ -178,12 +190,17 @@ struct RowLayoutTests {
             let picture = try #require(layout.image)
             #expect(content.contains(slot), "\(context): slot outside content")
             #expect(slot.contains(picture), "\(context): image outside its slot")
-            #expect(slot.height >= m.imageMinHeight - 1e-9 && slot.height <= m.imageMaxHeight + 1e-9, "\(context): slot height \(slot.height)")
-            #expect(slot.width >= min(m.imageMinWidth, content.width) - 1e-9 && slot.width <= m.imageMaxWidth + 1e-9, "\(context): slot width \(slot.width)")
+            #expect(
+                slot.height >= m.imageMinHeight - 1e-9 && slot.height <= m.imageMaxHeight + 1e-9, "\(context): slot height \(slot.height)")
+            #expect(
+                slot.width >= min(m.imageMinWidth, content.width) - 1e-9 && slot.width <= m.imageMaxWidth + 1e-9,
+                "\(context): slot width \(slot.width)")
             let aspect: Double
             if case .loaded(let size?) = image { aspect = size.aspectRatio } else { aspect = m.placeholderAspectRatio }
             #expect(abs(picture.height / picture.width - aspect) < 1e-9, "\(context): image distorted")
-            #expect(abs(picture.width - slot.width) < 1e-9 || abs(picture.height - slot.height) < 1e-9, "\(context): image not fitted to its slot")
+            #expect(
+                abs(picture.width - slot.width) < 1e-9 || abs(picture.height - slot.height) < 1e-9,
+                "\(context): image not fitted to its slot")
             for frame in frames {
                 #expect(!slot.overlaps(frame), "\(context): image overlaps text")
             }
@@ -194,7 +211,9 @@ struct RowLayoutTests {
         }
         #expect(frames.allSatisfy { bounds.contains($0) }, "\(context): clipped by the row")
         let bottom = frames.map(\.maxY).max() ?? m.verticalInset
-        #expect(layout.size.height == (bottom + m.verticalInset - 1e-9).rounded(.up), "\(context): height \(layout.size.height) for content ending at \(bottom)")
+        #expect(
+            layout.size.height == (bottom + m.verticalInset - 1e-9).rounded(.up),
+            "\(context): height \(layout.size.height) for content ending at \(bottom)")
     }
 }
 

@@ -48,7 +48,7 @@ struct ViewModelTests {
 
         /// A first load answered with rows titled `titles`.
         func loadRows(_ titles: [String]) async {
-            await perform({ await $0.load() }) { $0.respond(ViewModelTests.feed(titles)) }
+            await perform({ await $0.load() }, answer: { $0.respond(ViewModelTests.feed(titles)) })
         }
     }
 
@@ -75,11 +75,13 @@ struct ViewModelTests {
     @Test("the main actor stays free while the feed downloads; the first load shows a spinner")
     func firstLoadDoesNotBlock() async {
         let harness = Harness()
-        await harness.perform({ await $0.load() }, during: { model in
-            // The test runs on the main actor: it gets here while the download is pending.
-            #expect(model.state.status == .loading)
-            #expect(model.state.rows.isEmpty)
-        }, answer: { $0.respond(Self.feed(["A", "B"])) })
+        await harness.perform(
+            { await $0.load() },
+            during: { model in
+                // The test runs on the main actor: it gets here while the download is pending.
+                #expect(model.state.status == .loading)
+                #expect(model.state.rows.isEmpty)
+            }, answer: { $0.respond(Self.feed(["A", "B"])) })
         #expect(harness.model.state.status == .loaded)
         #expect(harness.model.state.rows.map(\.title) == ["A", "B"])
     }
@@ -89,11 +91,13 @@ struct ViewModelTests {
         let harness = Harness()
         await harness.loadRows(["A", "B"])
         harness.clock.advance(by: .seconds(60))
-        await harness.perform({ await $0.refresh() }, during: { model in
-            #expect(model.state.isRefreshing)
-            #expect(model.state.status == .loaded)
-            #expect(model.state.rows.map(\.title) == ["A", "B"])
-        }, answer: { $0.respond(Self.feed(["C"], title: "Updated")) })
+        await harness.perform(
+            { await $0.refresh() },
+            during: { model in
+                #expect(model.state.isRefreshing)
+                #expect(model.state.status == .loaded)
+                #expect(model.state.rows.map(\.title) == ["A", "B"])
+            }, answer: { $0.respond(Self.feed(["C"], title: "Updated")) })
         let state = harness.model.state
         #expect(!state.isRefreshing)
         #expect(state.title == "Updated")
@@ -105,7 +109,7 @@ struct ViewModelTests {
     func failedRefreshKeepsRows() async {
         let harness = Harness()
         await harness.loadRows(["A", "B"])
-        await harness.perform({ await $0.refresh() }) { $0.fail(.timedOut(url: url("https://feeds.example/facts.json"))) }
+        await harness.perform({ await $0.refresh() }, answer: { $0.fail(.timedOut(url: url("https://feeds.example/facts.json"))) })
         let state = harness.model.state
         #expect(state.status == .loaded)
         #expect(state.rows.map(\.title) == ["A", "B"])
@@ -113,7 +117,7 @@ struct ViewModelTests {
         #expect(state.lastUpdated == Self.now)
         #expect(!state.isRefreshing)
 
-        await harness.perform({ await $0.refresh() }) { $0.respond(Self.feed(["A"])) }
+        await harness.perform({ await $0.refresh() }, answer: { $0.respond(Self.feed(["A"])) })
         #expect(harness.model.state.errorMessage == nil)
     }
 
@@ -121,9 +125,9 @@ struct ViewModelTests {
     func brokenRefreshKeepsRows() async {
         let harness = Harness()
         await harness.loadRows(["A"])
-        await harness.perform({ await $0.refresh() }) {
-            $0.respond(Data("<html><body>Service Unavailable</body></html>".utf8), contentType: "text/html")
-        }
+        await harness.perform(
+            { await $0.refresh() },
+            answer: { $0.respond(Data("<html><body>Service Unavailable</body></html>".utf8), contentType: "text/html") })
         #expect(harness.model.state.rows.map(\.title) == ["A"])
         #expect(harness.model.state.errorMessage?.contains("expected JSON, got an HTML page") == true)
     }
@@ -131,16 +135,18 @@ struct ViewModelTests {
     @Test("a failed first load shows the error full screen; retrying recovers")
     func failedFirstLoad() async {
         let harness = Harness()
-        await harness.perform({ await $0.load() }) {
-            $0.fail(.httpStatus(code: 404, url: url("https://feeds.example/facts.json"), bodyExcerpt: ""))
-        }
+        await harness.perform(
+            { await $0.load() },
+            answer: { $0.fail(.httpStatus(code: 404, url: url("https://feeds.example/facts.json"), bodyExcerpt: "")) })
         #expect(harness.model.state.status == .failed)
         #expect(harness.model.state.errorMessage?.contains("HTTP 404") == true)
         #expect(harness.model.state.title == Facts.defaultTitle)
 
-        await harness.perform({ await $0.load() }, during: { model in
-            #expect(model.state.status == .loading)
-        }, answer: { $0.respond(Self.feed(["A"])) })
+        await harness.perform(
+            { await $0.load() },
+            during: { model in
+                #expect(model.state.status == .loading)
+            }, answer: { $0.respond(Self.feed(["A"])) })
         #expect(harness.model.state.status == .loaded)
         #expect(harness.model.state.errorMessage == nil)
     }
@@ -166,7 +172,7 @@ struct ViewModelTests {
         #expect(model.state.rows.map(\.title) == ["A"])
 
         // Once finished, a new refresh downloads again.
-        await harness.perform({ await $0.refresh() }) { $0.respond(Self.feed(["B"])) }
+        await harness.perform({ await $0.refresh() }, answer: { $0.respond(Self.feed(["B"])) })
         #expect(harness.client.requestCount == 2)
     }
 
@@ -187,7 +193,7 @@ struct ViewModelTests {
         await model.images.waitUntilIdle()
         #expect(harness.images.requests.count == 2)
 
-        await harness.perform({ await $0.refresh() }) { $0.respond(Self.feed(["A", "B", "C"])) }
+        await harness.perform({ await $0.refresh() }, answer: { $0.respond(Self.feed(["A", "B", "C"])) })
         await model.images.waitUntilIdle()
         #expect(harness.images.clearFailuresCount == 1)
         #expect(model.images.state(forRow: 0) == .loaded(pixelSize: PixelSize(width: 220, height: 165)))

@@ -74,7 +74,9 @@ struct BrokenFeedTests {
     @Test func anUnknownTypeIsSkippedAndReported() throws {
         let data = try Fixture.editingGame(2) { $0["Type"] = "P" }
         let loaded = try Fixture.decode(data)
-        #expect(loaded.diagnostics.contains(.dropped, pathSuffix: "GameSection[0].Game[2]", messageContaining: #"unknown game Type "P""#), "\(loaded.diagnostics)")
+        #expect(
+            loaded.diagnostics.contains(.dropped, pathSuffix: "GameSection[0].Game[2]", messageContaining: #"unknown game Type "P""#),
+            "\(loaded.diagnostics)")
         let screen = try Fixture.screen(from: data)
         #expect(screen.sections[0].rows.count == 16)
         #expect(!Fixture.games(screen).contains { $0.weekText == "Week 3" })
@@ -97,7 +99,8 @@ struct BrokenFeedTests {
             game["HomeScore"] = true
         }
         let loaded = try Fixture.decode(data)
-        #expect(loaded.diagnostics.contains(.repaired, pathSuffix: "Game[0].AwayScore", messageContaining: #""forty-three" is not a score"#))
+        #expect(
+            loaded.diagnostics.contains(.repaired, pathSuffix: "Game[0].AwayScore", messageContaining: #""forty-three" is not a score"#))
         #expect(loaded.diagnostics.contains(.repaired, pathSuffix: "Game[0].HomeScore", messageContaining: "whole number"))
         let week1 = try #require(Fixture.games(try Fixture.screen(from: data)).first)
         #expect(week1.left.value == "–" && week1.right.value == "–")

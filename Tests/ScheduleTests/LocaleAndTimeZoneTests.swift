@@ -26,7 +26,8 @@ struct LocaleAndTimeZoneTests {
         let week1 = try #require(games.first)
         let playoff = try #require(games.last)
         #expect(expected.dates.contains(week1.dateText), "\(identifier): \(week1.dateText)")
-        #expect(playoff.statusText == expected.time, "\(identifier): \(playoff.statusText.unicodeScalars.map { String($0.value, radix: 16) })")
+        #expect(
+            playoff.statusText == expected.time, "\(identifier): \(playoff.statusText.unicodeScalars.map { String($0.value, radix: 16) })")
         // Feed strings are not localized: names, weeks and the final state stay as sent.
         #expect(week1.left.name == "PACKERS" && week1.weekText == "Week 1" && week1.statusText == "FINAL")
     }
@@ -75,7 +76,8 @@ struct LocaleAndTimeZoneTests {
             id: "1", type: .scheduled, week: "Week 8", isHome: true,
             date: FeedGameDate(timestamp: Fixture.date(timestamp)), opponent: FeedTeam(triCode: "MIN", name: "VIKINGS", record: "7-9")
         )
-        let feed = ScheduleFeed(team: FeedTeam(triCode: "GB", name: "PACKERS", record: "13-3"), sections: [FeedSection(heading: "X", games: [game])])
+        let feed = ScheduleFeed(
+            team: FeedTeam(triCode: "GB", name: "PACKERS", record: "13-3"), sections: [FeedSection(heading: "X", games: [game])])
         return ScheduleScreenBuilder(context: Fixture.context(locale: locale, timeZone: zone)).build(feed).allRows.first?.game
     }
 
@@ -98,7 +100,8 @@ struct LocaleAndTimeZoneTests {
             date: FeedGameDate(timestamp: Fixture.date("2021-01-24T00:00:00Z"), day: Fixture.date("2021-01-24"), isTBA: true),
             opponent: FeedTeam(triCode: "TB", name: "BUCCANEERS")
         )
-        let feed = ScheduleFeed(team: FeedTeam(triCode: "GB", name: "PACKERS"), sections: [FeedSection(heading: "POSTSEASON", games: [game])])
+        let feed = ScheduleFeed(
+            team: FeedTeam(triCode: "GB", name: "PACKERS"), sections: [FeedSection(heading: "POSTSEASON", games: [game])])
         for zone in ["America/Los_Angeles", "America/New_York", "Asia/Tokyo"] {
             let row = ScheduleScreenBuilder(context: Fixture.context(timeZone: zone)).build(feed).allRows.first?.game
             #expect(row?.statusText == "TBA")

@@ -33,16 +33,18 @@ struct LogoPipelineIntegrationTests {
 
         init() throws {
             server = try LoopbackHTTPServer()
-            cacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("schedule-logos-\(UUID().uuidString)", isDirectory: true)
+            cacheDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "schedule-logos-\(UUID().uuidString)", isDirectory: true)
         }
 
         func pipeline() -> ResourcePipeline {
             let configuration = URLSessionConfiguration.ephemeral
-            return ResourcePipeline(configuration: .init(
-                httpClient: URLSessionHTTPClient(configuration: configuration),
-                clock: clock,
-                diskCacheDirectory: cacheDirectory
-            ))
+            return ResourcePipeline(
+                configuration: .init(
+                    httpClient: URLSessionHTTPClient(configuration: configuration),
+                    clock: clock,
+                    diskCacheDirectory: cacheDirectory
+                ))
         }
 
         @MainActor

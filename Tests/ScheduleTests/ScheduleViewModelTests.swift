@@ -18,7 +18,8 @@ struct ScheduleViewModelTests {
         )
     }
 
-    static let offline = NetworkError.transport(url: ScheduleSource.remoteURL, code: -1009, message: "The Internet connection appears to be offline.")
+    static let offline = NetworkError.transport(
+        url: ScheduleSource.remoteURL, code: -1009, message: "The Internet connection appears to be offline.")
 
     @Test func startsIdleThenLoads() async throws {
         let loader = ScriptedScheduleLoader([.feed(try Fixture.data())])
@@ -65,8 +66,11 @@ struct ScheduleViewModelTests {
     }
 
     @Test func aFailedRefreshKeepsThePreviousContentAndExposesTheError() async throws {
-        let broken = NetworkError.decoding(DecodingFailure(source: "schedule.json", path: "GameSection", message: "required field is missing"))
-        let loader = ScriptedScheduleLoader([.feed(try Fixture.data()), .failure(Self.offline), .failure(broken), .feed(try Fixture.data())])
+        let broken = NetworkError.decoding(
+            DecodingFailure(source: "schedule.json", path: "GameSection", message: "required field is missing"))
+        let loader = ScriptedScheduleLoader([
+            .feed(try Fixture.data()), .failure(Self.offline), .failure(broken), .feed(try Fixture.data()),
+        ])
         let model = makeViewModel(loader)
         await model.load()
         let content = try #require(model.state.content)

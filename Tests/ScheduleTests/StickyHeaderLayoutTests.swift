@@ -74,7 +74,8 @@ struct StickyHeaderLayoutTests {
     }
 
     @Test func pinnedHeaderAgreesWithALinearScanEverywhere() {
-        let layout = StickyHeaderLayout(sectionRowHeights: [[140, 100], [], [140], [100, 100, 140], [140]], headerHeight: 30, rowSpacing: 4)
+        let layout = StickyHeaderLayout(
+            sectionRowHeights: [[140, 100], [], [140], [100, 100, 140], [140]], headerHeight: 30, rowSpacing: 4)
         for step in -20...Int((layout.contentHeight - 30) / 3) {
             let offset = Double(step) * 3 - 0.5
             let expectedSection = max(0, (layout.sectionTops.lastIndex { $0 <= offset }) ?? 0)

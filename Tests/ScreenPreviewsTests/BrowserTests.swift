@@ -26,7 +26,8 @@ struct BrowserTests {
     func expect(_ image: PNGImage, x: Int, y: Int, is color: RGBColor, sourceLocation: SourceLocation = #_sourceLocation) {
         let expected = PNGImage.Pixel(red: color.red, green: color.green, blue: color.blue)
         let actual = image.pixel(x: x, y: y)
-        #expect(actual.distance(to: expected) <= 2, "pixel (\(x), \(y)) is \(actual), expected \(color.hex)", sourceLocation: sourceLocation)
+        #expect(
+            actual.distance(to: expected) <= 2, "pixel (\(x), \(y)) is \(actual), expected \(color.hex)", sourceLocation: sourceLocation)
     }
 
     func pixel(_ color: RGBColor) -> PNGImage.Pixel { PNGImage.Pixel(red: color.red, green: color.green, blue: color.blue) }
@@ -71,7 +72,8 @@ struct BrowserTests {
         expect(image, x: 150, y: rowBottom, is: metrics.separatorColor)
         expect(image, x: 150, y: rowBottom + Int(metrics.rowSpacing) - 1, is: metrics.listBackground)
         // The Packers' logo (40 pt) in the first row.
-        #expect(image.count(pixel(logoColor), x: 0..<Int(device.width), y: top..<rowBottom) >= Int(metrics.logoSide * metrics.logoSide) - 10)
+        #expect(
+            image.count(pixel(logoColor), x: 0..<Int(device.width), y: top..<rowBottom) >= Int(metrics.logoSide * metrics.logoSide) - 10)
     }
 
     @Test("Schedule: scrolled into a section, its header stays pinned at the top (position: sticky)")
@@ -171,9 +173,12 @@ struct BrowserTests {
         hoo.selection?.poemLine = Hostile.image
         hoo.selection?.title = Hostile.attribute
         let trivia = Fixtures.triviaScreens(
-            [TriviaQuestion(id: QuestionID("x"), text: Hostile.script, choices: [Hostile.image, Hostile.attribute], answer: 1)], title: Hostile.image)
+            [TriviaQuestion(id: QuestionID("x"), text: Hostile.script, choices: [Hostile.image, Hostile.attribute], answer: 1)],
+            title: Hostile.image)
         let question = try #require(trivia.first { $0.question?.prompt == Hostile.script })
-        let page = BrowserPage([HooSetsPreview.screen(hoo), TriviaPreview.screen(question, slug: "t", title: Hostile.script, caption: Hostile.image)])
+        let page = BrowserPage([
+            HooSetsPreview.screen(hoo), TriviaPreview.screen(question, slug: "t", title: Hostile.script, caption: Hostile.image),
+        ])
         let dom = try await page.dom(chromium)
         #expect(dom.contains("<body"))
         // The tags of the parsed document (text nodes are serialized with &lt;, so a `<` starts a
@@ -200,7 +205,9 @@ struct BrowserTests {
             guard let first = rest.first, first.isLetter, let close = rest.firstIndex(of: ">") else { continue }
             let inside = String(rest[..<close])
             // Attribute values are quoted and escape `"`, so dropping quoted runs leaves the names.
-            let unquoted = inside.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: " ")
+            let unquoted = inside.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 0 }.map(
+                \.element
+            ).joined(separator: " ")
             let words = unquoted.split(whereSeparator: { $0 == " " || $0 == "=" || $0 == "/" }).map { $0.lowercased() }
             tags.append((name: words.first ?? "", attributes: Array(words.dropFirst()), source: "<" + inside + ">"))
             rest = rest[close...]

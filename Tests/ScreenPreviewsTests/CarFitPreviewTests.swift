@@ -15,7 +15,10 @@ struct CarFitPreviewTests {
         #expect(cards.count == 3)
         #expect(html.occurrences(of: "<article class=\"carfit-card\"") == cards.count)
         for card in cards {
-            #expect(html.contains("style=\"background-color: \(card.stateColor.hex); color: \(card.stateTextColor.hex); border-radius: \(Int(theme.badgeCornerRadius))px"))
+            #expect(
+                html.contains(
+                    "style=\"background-color: \(card.stateColor.hex); color: \(card.stateTextColor.hex); border-radius: \(Int(theme.badgeCornerRadius))px"
+                ))
             #expect(html.contains(">\(card.clientName)<"))
         }
         #expect(cards.first?.stateColor == RGBColor(hex: "#25A87B"))
@@ -26,13 +29,17 @@ struct CarFitPreviewTests {
         #expect(html.contains("aria-label=\"\(today.accessibilityLabel)\""))
         #expect(html.contains(">September 2020<"))
         let name = theme.clientNameFont
-        #expect(html.contains("font-size: \(Int(name.size))px; font-weight: \(name.weight.cssValue); color: \(theme.primaryText.hex)\">Tone Holtermann<"))
+        #expect(
+            html.contains(
+                "font-size: \(Int(name.size))px; font-weight: \(name.weight.cssValue); color: \(theme.primaryText.hex)\">Tone Holtermann<"))
         #expect(html.contains("<svg class=\"icon icon-clock\""))
     }
 
     @Test("Two days selected, one of them without visits")
     func twoDays() async throws {
-        let state = try await Fixtures.carFit(days: [CalendarDay(year: 2020, month: 9, day: 12), CalendarDay(year: 2020, month: 9, day: 30)])
+        let state = try await Fixtures.carFit(days: [
+            CalendarDay(year: 2020, month: 9, day: 12), CalendarDay(year: 2020, month: 9, day: 30),
+        ])
         let html = CarFitPreview.screen(state).content.html
         #expect(state.sections.count == 2)
         #expect(html.contains(">No visits on this day.<"))

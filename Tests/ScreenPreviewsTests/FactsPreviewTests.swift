@@ -61,7 +61,8 @@ struct FactsPreviewTests {
         screen.rows[0].layout.title?.lines = [Hostile.script, Hostile.attribute]
         screen.rows[0].imageURL = Hostile.javascriptURL
         screen.rows[0].image = .failed(reason: Hostile.attribute)
-        let html = PreviewDocument(title: "Facts", screens: [FactsPreview.screen(screen, images: PreviewImages(linksRemoteImages: true))]).html
+        let html = PreviewDocument(title: "Facts", screens: [FactsPreview.screen(screen, images: PreviewImages(linksRemoteImages: true))])
+            .html
         #expect(!html.lowercased().contains("<script"))
         #expect(!html.contains("<img src=x"))
         #expect(!html.contains("javascript:"))

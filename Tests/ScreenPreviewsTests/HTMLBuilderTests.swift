@@ -15,7 +15,9 @@ struct HTMLBuilderTests {
     @Test("Attribute values cannot end the attribute or the tag")
     func attributesAreEscaped() {
         let html = HTMLNode.element("div", [.title(Hostile.attribute), .ariaLabel("a > b")]).html
-        #expect(html.hasPrefix("<div title=\"&quot; onmouseover=&quot;document.body.setAttribute(&#39;data-pwned&#39;,&#39;1&#39;)&quot; x=&quot;\""))
+        #expect(
+            html.hasPrefix(
+                "<div title=\"&quot; onmouseover=&quot;document.body.setAttribute(&#39;data-pwned&#39;,&#39;1&#39;)&quot; x=&quot;\""))
         #expect(html.contains("aria-label=\"a &gt; b\""))
         // Exactly the two attributes' quotes: nothing from the value opened a third.
         #expect(html.filter { $0 == "\"" }.count == 4)
@@ -32,6 +34,22 @@ struct HTMLBuilderTests {
         #expect(HTMLEscaping.text("a\u{A0}é") == "a\u{A0}é")
         let dataURL = "data:image/png;base64," + String(repeating: "iVBORw0KGgo+/=", count: 1000)
         #expect(HTMLEscaping.attribute(dataURL) == dataURL)
+    }
+
+    @Test(
+        "Each character that needs escaping is found in a string that is otherwise clean",
+        arguments: ["&", "<", ">", "\"", "'", "\u{7F}", "\u{1}", "\u{1F}", "\u{80}", "\u{9F}"])
+    func everyEscapedCharacterIsFound(character: String) {
+        let clean = String(repeating: "QUJD", count: 64)
+        #expect(HTMLEscaping.attribute(clean + character + clean) != clean + character + clean)
+        #expect(!HTMLEscaping.attribute(clean + character).hasSuffix(character))
+    }
+
+    @Test("Clean text, including U+00A0, é and base64, comes back unchanged")
+    func cleanTextIsUnchanged() {
+        let base64 = "data:image/png;base64," + String(repeating: "iVBORw0KGgo+/=", count: 10_000)
+        #expect(HTMLEscaping.attribute(base64) == base64)
+        #expect(HTMLEscaping.text("\u{A0}é\u{A0}\u{100}") == "\u{A0}é\u{A0}\u{100}")
     }
 
     @Test("No <script> element, no on… handler, no URL attribute from plain text")
@@ -57,20 +75,27 @@ struct HTMLBuilderTests {
     @Test("Void elements and SVG shapes are closed correctly")
     func elementShapes() {
         #expect(HTMLNode.element("br").html == "<br>")
-        #expect(HTMLNode.element("svg", [.attribute("viewBox", "0 0 10 10")], [.element("path", [.attribute("d", "M0 0L10 10")])]).html
-            == "<svg viewBox=\"0 0 10 10\"><path d=\"M0 0L10 10\"/></svg>")
-        #expect(HTMLNode.element("ul", [], [.element("li", [], [.text("1")]), .group([.element("li")])]).html == "<ul><li>1</li><li></li></ul>")
+        #expect(
+            HTMLNode.element("svg", [.attribute("viewBox", "0 0 10 10")], [.element("path", [.attribute("d", "M0 0L10 10")])]).html
+                == "<svg viewBox=\"0 0 10 10\"><path d=\"M0 0L10 10\"/></svg>")
+        #expect(
+            HTMLNode.element("ul", [], [.element("li", [], [.text("1")]), .group([.element("li")])]).html == "<ul><li>1</li><li></li></ul>")
     }
 
     @Test("Inline styles serialize typed values, escaped as an attribute")
     func inlineStyle() {
-        let html = HTMLNode.div("x", style: [.background(RGBColor(red: 0xF3, green: 0xF3, blue: 0xF2)), .width(79.5)] + CSSDeclaration.font(FontSpec(size: 14, weight: .semibold))).html
+        let html = HTMLNode.div(
+            "x",
+            style: [.background(RGBColor(red: 0xF3, green: 0xF3, blue: 0xF2)), .width(79.5)]
+                + CSSDeclaration.font(FontSpec(size: 14, weight: .semibold))
+        ).html
         #expect(html == "<div class=\"x\" style=\"background-color: #F3F3F2; width: 79.5px; font-size: 14px; font-weight: 600\"></div>")
     }
 
     @Test("The document: doctype, language, a policy that allows no script, one figure per screen")
     func document() throws {
-        let screen = PreviewScreen(slug: "demo", title: Hostile.script, caption: "caption", background: .white, content: .text(Hostile.image))
+        let screen = PreviewScreen(
+            slug: "demo", title: Hostile.script, caption: "caption", background: .white, content: .text(Hostile.image))
         let html = PreviewDocument(title: Hostile.script, screens: [screen, screen], language: "de_DE").html
         #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"de-DE\">"))
         let policy = "default-src 'none'; img-src data: http: https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"

@@ -56,7 +56,10 @@ struct HooSetsPreviewTests {
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
         // The header without a usable image draws its title in the fallback font instead.
         let fallback = state.metrics.headerFallbackFont
-        #expect(html.contains("font-size: \(Int(fallback.size))px; font-weight: \(fallback.weight.cssValue); color: \(state.sections[0].color.hex)\">&lt;script&gt;"))
+        #expect(
+            html.contains(
+                "font-size: \(Int(fallback.size))px; font-weight: \(fallback.weight.cssValue); color: \(state.sections[0].color.hex)\">&lt;script&gt;"
+            ))
         // The cell without a usable image gets the placeholder in the set's colour.
         #expect(html.contains("class=\"hoo-placeholder\""))
     }

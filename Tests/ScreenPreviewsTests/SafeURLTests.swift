@@ -6,7 +6,9 @@ import Testing
 struct SafeURLTests {
     static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
 
-    @Test("http and https with a host are accepted", arguments: ["http://files.yinzcam.com/a.png", "HTTPS://resources-us.yinzcam.com/nfl/logos/nfl_phi_light.png"])
+    @Test(
+        "http and https with a host are accepted",
+        arguments: ["http://files.yinzcam.com/a.png", "HTTPS://resources-us.yinzcam.com/nfl/logos/nfl_phi_light.png"])
     func remote(_ text: String) throws {
         let url = try #require(URL(string: text))
         #expect(SafeURL(remote: url)?.value == url.absoluteString)

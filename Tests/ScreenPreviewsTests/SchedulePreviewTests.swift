@@ -12,7 +12,10 @@ struct SchedulePreviewTests {
         let metrics = state.metrics
         let screen = SchedulePreview.screen(state)
         let html = PreviewDocument(title: "Schedule", screens: [screen]).html
-        #expect(html.contains(".schedule-header { display: flex; align-items: center; position: sticky; top: 0px; z-index: 1; height: \(Int(metrics.sectionHeaderHeight))px"))
+        #expect(
+            html.contains(
+                ".schedule-header { display: flex; align-items: center; position: sticky; top: 0px; z-index: 1; height: \(Int(metrics.sectionHeaderHeight))px"
+            ))
         #expect(html.contains("background-color: \(metrics.sectionHeaderBackground.hex)"))
         for section in state.sections {
             #expect(html.contains(">\(section.title)</h2>"))
@@ -23,7 +26,9 @@ struct SchedulePreviewTests {
         #expect(html.contains("style=\"height: \(Int(metrics.gameRowHeight))px\""))
         #expect(html.contains("style=\"height: \(Int(metrics.byeRowHeight))px\""))
         let score = metrics.score
-        #expect(html.contains("font-size: \(Int(score.font.size))px; font-weight: \(score.font.weight.cssValue); color: \(score.color.hex)\">43<"))
+        #expect(
+            html.contains(
+                "font-size: \(Int(score.font.size))px; font-weight: \(score.font.weight.cssValue); color: \(score.color.hex)\">43<"))
         #expect(html.contains("border-top: \(Int(metrics.separatorHeight))px solid \(metrics.separatorColor.hex)"))
         // The navigation bar in the team's colours.
         let bar = state.navigationBar
@@ -66,7 +71,9 @@ struct SchedulePreviewTests {
         game.left.logoPlaceholder = Hostile.attribute
         game.weekText = Hostile.image
         state.sections[0].rows[0] = .game(game)
-        let html = PreviewDocument(title: "Schedule", screens: [SchedulePreview.screen(state, images: PreviewImages(linksRemoteImages: true))]).html
+        let html = PreviewDocument(
+            title: "Schedule", screens: [SchedulePreview.screen(state, images: PreviewImages(linksRemoteImages: true))]
+        ).html
         #expect(!html.lowercased().contains("<script"))
         #expect(!html.contains("<img src=x"))
         #expect(!html.contains("javascript:"))

@@ -18,7 +18,10 @@ struct TriviaPreviewTests {
         let html = Self.page(state)
         #expect(html.contains(">Which element has the chemical symbol Au?<"))
         for choice in question.choices {
-            #expect(html.contains("background-color: \(choice.background.hex); color: \(choice.foreground.hex); height: \(Int(state.style.choiceHeight))px"))
+            #expect(
+                html.contains(
+                    "background-color: \(choice.background.hex); color: \(choice.foreground.hex); height: \(Int(state.style.choiceHeight))px"
+                ))
             #expect(html.contains(">\(choice.text)<"))
         }
         #expect(html.contains("conic-gradient(\(try #require(question.countdown).color.hex) 0% "))

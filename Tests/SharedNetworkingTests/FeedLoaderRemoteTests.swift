@@ -89,7 +89,10 @@ import Testing
         defer { server.stop() }
         server.route("/place", .json(#"{"name":12}"#))
         let url = server.url("/place")
-        await #expect(throws: NetworkError.decoding(DecodingFailure(source: url.absoluteString, path: "name", message: "expected String, found Number"))) {
+        await #expect(
+            throws: NetworkError.decoding(
+                DecodingFailure(source: url.absoluteString, path: "name", message: "expected String, found Number"))
+        ) {
             try await loader.load(Place.self, from: .remote(url))
         }
     }

@@ -58,7 +58,9 @@ import Testing
         server.route("/a", .text("first"))
         server.route("/b") { request in .text("second:\(request.body.count)") }
         let connection = try connect()
-        connection.send("GET /a HTTP/1.1\r\nHost: t\r\n\r\nPOST /b HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\n\r\nxyzGET /a HTTP/1.1\r\nHost: t\r\n\r\n")
+        connection.send(
+            "GET /a HTTP/1.1\r\nHost: t\r\n\r\nPOST /b HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\n\r\nxyzGET /a HTTP/1.1\r\nHost: t\r\n\r\n"
+        )
         let responses = connection.responses(3)
         #expect(responses.count == 3)
         #expect(responses.map { $0.split(separator: "\r\n").last.map(String.init) } == ["first", "second:3", "first"])
@@ -103,7 +105,9 @@ import Testing
         defer { server.stop() }
         server.route("/upload", .status(204))
         let connection = try connect()
-        connection.send("POST /upload HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n7;ext=1\r\n, world\r\n0\r\nX-Trailer: 1\r\n\r\n")
+        connection.send(
+            "POST /upload HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n7;ext=1\r\n, world\r\n0\r\nX-Trailer: 1\r\n\r\n"
+        )
         #expect(connection.responses(1).first?.hasPrefix("HTTP/1.1 204 ") == true)
         #expect(server.requests.first?.body == Data("hello, world".utf8))
     }

@@ -18,7 +18,9 @@ import Testing
     }
 
     /// A retrying client whose jitter always picks `unitRandom` of the ceiling.
-    func client(_ policy: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .seconds(1)), unitRandom: Double = 0.25) -> RetryingHTTPClient {
+    func client(_ policy: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .seconds(1)), unitRandom: Double = 0.25)
+        -> RetryingHTTPClient
+    {
         RetryingHTTPClient(
             base: URLSessionHTTPClient(configuration: .ephemeral),
             policy: policy,
@@ -112,7 +114,8 @@ import Testing
         defer { server.stop() }
         server.route("/down", .status(503, body: "maintenance"))
         let url = server.url("/down")
-        let task = start(client(RetryPolicy(maxAttempts: 4, baseDelay: .seconds(1), maxDelay: .seconds(3)), unitRandom: 0.5), HTTPRequest(url: url))
+        let task = start(
+            client(RetryPolicy(maxAttempts: 4, baseDelay: .seconds(1), maxDelay: .seconds(3)), unitRandom: 0.5), HTTPRequest(url: url))
         defer { task.cancel() }
 
         for expectedRequests in 1...3 {

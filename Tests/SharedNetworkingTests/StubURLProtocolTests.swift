@@ -108,7 +108,11 @@ import Testing
     @Test func feedLoaderRunsOnTheStub() async throws {
         struct Greeting: Decodable, Sendable { var text: String }
         let stub = URLProtocolStub()
-        stub.stub("/greeting", StubResponse(headers: ["Content-Type": "application/json; charset=utf-16"], body: try #require(#"{"text":"Grüß"}"#.data(using: .utf16BigEndian))))
+        stub.stub(
+            "/greeting",
+            StubResponse(
+                headers: ["Content-Type": "application/json; charset=utf-16"],
+                body: try #require(#"{"text":"Grüß"}"#.data(using: .utf16BigEndian))))
         let loader = FeedLoader(client: URLSessionHTTPClient(configuration: .stubbed(stub)))
         let loaded = try await loader.load(Greeting.self, from: .remote(stub.url("/greeting")))
         #expect(loaded.value.text == "Grüß")

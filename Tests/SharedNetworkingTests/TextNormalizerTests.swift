@@ -165,7 +165,8 @@ import Testing
         let bytes = Data([0xFF, 0xFE, 0x22, 0x00, 0x00, 0xD8, 0x41, 0x00, 0x22, 0x00])
         let output = normalizer.normalize(bytes)
         #expect(String(decoding: output.utf8, as: UTF8.self) == "\"\u{FFFD}A\"")
-        #expect(output.diagnostics == [Diagnostic(.repaired, path: "bytes", message: "malformed UTF-16LE; invalid units replaced with U+FFFD")])
+        #expect(
+            output.diagnostics == [Diagnostic(.repaired, path: "bytes", message: "malformed UTF-16LE; invalid units replaced with U+FFFD")])
     }
 
     /// Sequences that look like UTF-8 but are not (RFC 3629 §4): each must trigger the fallback.

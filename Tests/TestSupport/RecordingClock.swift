@@ -45,14 +45,20 @@ public final class RecordingClock: AppClock {
 /// other builds; it only costs time when a test is already failing.
 /// Only for waiting on real concurrent work; anything driven by an ``AppClock`` should be
 /// advanced with ``ManualClock`` instead.
+///
+/// Only time this task could have spent checking counts towards `timeout`: a step counts for
+/// at most 50 ms. When every thread of the cooperative pool is held by other tests (two cores,
+/// the whole suite at once, under a sanitizer), this task and the work it waits for are both
+/// descheduled, sometimes for half a minute; that gap is not the work being late.
 public func eventually(
     timeout: Duration = .seconds(60),
     isolation: isolated (any Actor)? = #isolation,
     _ condition: () -> Bool
 ) async -> Bool {
-    let deadline = ContinuousClock.now.advanced(by: timeout)
+    var waited = Duration.zero
+    var last = ContinuousClock.now
     var round = 0
-    while ContinuousClock.now < deadline {
+    while waited < timeout {
         if condition() { return true }
         round += 1
         if round < 200 {
@@ -60,6 +66,9 @@ public func eventually(
         } else {
             try? await Task.sleep(for: .milliseconds(1))
         }
+        let now = ContinuousClock.now
+        waited += min(now - last, .milliseconds(50))
+        last = now
     }
     return condition()
 }

@@ -152,7 +152,8 @@ public final class StubURLProtocol: URLProtocol {
             fail(error)
             return
         }
-        guard let response = HTTPURLResponse(url: url, statusCode: answer.status, httpVersion: "HTTP/1.1", headerFields: answer.headers) else {
+        guard let response = HTTPURLResponse(url: url, statusCode: answer.status, httpVersion: "HTTP/1.1", headerFields: answer.headers)
+        else {
             fail(.badServerResponse)
             return
         }

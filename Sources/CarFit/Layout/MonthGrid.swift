@@ -25,7 +25,10 @@ public struct MonthGrid: Sendable, Equatable {
 
         var days: [Day] = []
         for offset in stride(from: leading, to: 0, by: -1) {
-            days.append(Day(day: CalendarDay(year: month.previous.year, month: month.previous.month, day: previousCount - offset + 1), isInMonth: false))
+            days.append(
+                Day(
+                    day: CalendarDay(year: month.previous.year, month: month.previous.month, day: previousCount - offset + 1),
+                    isInMonth: false))
         }
         for number in 1...dayCount {
             days.append(Day(day: CalendarDay(year: month.year, month: month.month, day: number), isInMonth: true))

@@ -12,7 +12,8 @@ extension CodableAsText {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let value = Self(text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected \(Self.textFormat), found \"\(text.prefix(20))\"")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "expected \(Self.textFormat), found \"\(text.prefix(20))\"")
         }
         self = value
     }

@@ -19,7 +19,8 @@ extension Visit: Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         guard let id = container.decodeTrimmedString(forKey: .visitId) else {
             throw DecodingError.dataCorrupted(
-                DecodingError.Context(codingPath: decoder.codingPath + [CodingKeys.visitId], debugDescription: "a visit needs a non-empty visitId")
+                DecodingError.Context(
+                    codingPath: decoder.codingPath + [CodingKeys.visitId], debugDescription: "a visit needs a non-empty visitId")
             )
         }
         let start = try container.decode(Date.self, forKey: .startTimeUtc)
@@ -48,7 +49,8 @@ extension Visit: Decodable {
         if let text = container.decodeTrimmedString(forKey: .expectedTime) {
             window = ExpectedTimeWindow(parsing: text)
             if window == nil {
-                decoder.report(.repaired, "expected time \"\(text.prefix(40))\" is not HH:MM/HH:MM; left out", at: [CodingKeys.expectedTime])
+                decoder.report(
+                    .repaired, "expected time \"\(text.prefix(40))\" is not HH:MM/HH:MM; left out", at: [CodingKeys.expectedTime])
             }
         }
 
@@ -84,7 +86,9 @@ extension Visit: Decodable {
             return nil
         }
         guard let coordinate = GeoCoordinate(latitude: latitude, longitude: longitude) else {
-            decoder.report(.repaired, "latitude/longitude \(latitude), \(longitude) is not a real place; no distance is shown", at: [CodingKeys.houseOwnerLatitude])
+            decoder.report(
+                .repaired, "latitude/longitude \(latitude), \(longitude) is not a real place; no distance is shown",
+                at: [CodingKeys.houseOwnerLatitude])
             return nil
         }
         return coordinate

@@ -48,7 +48,9 @@ public struct VisitsResponse: Decodable, Sendable {
             success = flag.value
         } else {
             success = list != nil
-            decoder.report(.note, "no success flag; \(success ? "a visit list is present, so success is assumed" : "and no visit list")", at: [CodingKeys.success])
+            decoder.report(
+                .note, "no success flag; \(success ? "a visit list is present, so success is assumed" : "and no visit list")",
+                at: [CodingKeys.success])
         }
         self.init(success: success, message: message, code: code, data: list?.elements, droppedVisitCount: list?.droppedCount ?? 0)
     }

@@ -45,7 +45,8 @@ public struct VisitGenerator: Sendable, Hashable {
             let tasks = Self.tasks(random: &random)
             let duration = tasks.compactMap(\.minutes).reduce(0, +)
             guard minute + duration <= 18 * 60,
-                let start = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: minute / 60, minute: minute % 60))
+                let start = calendar.date(
+                    from: DateComponents(year: day.year, month: day.month, day: day.day, hour: minute / 60, minute: minute % 60))
             else { break }
             planned.append(
                 Visit(
@@ -112,9 +113,10 @@ public struct VisitGenerator: Sendable, Hashable {
         var route = [current]
         while !remaining.isEmpty {
             let from = roster[current].coordinate
-            let nearest = remaining.indices.min { a, b in
-                distance(from, roster[remaining[a]].coordinate) < distance(from, roster[remaining[b]].coordinate)
-            } ?? 0
+            let nearest =
+                remaining.indices.min { a, b in
+                    distance(from, roster[remaining[a]].coordinate) < distance(from, roster[remaining[b]].coordinate)
+                } ?? 0
             current = remaining.remove(at: nearest)
             route.append(current)
         }

@@ -58,7 +58,10 @@ public struct CalendarDayCell: Sendable, Equatable, Codable, Identifiable {
 
     public var id: CalendarDay { day }
 
-    public init(day: CalendarDay, number: String, isInDisplayedMonth: Bool, isToday: Bool, isSelected: Bool, hasVisits: Bool, accessibilityLabel: String) {
+    public init(
+        day: CalendarDay, number: String, isInDisplayedMonth: Bool, isToday: Bool, isSelected: Bool, hasVisits: Bool,
+        accessibilityLabel: String
+    ) {
         self.day = day
         self.number = number
         self.isInDisplayedMonth = isInDisplayedMonth

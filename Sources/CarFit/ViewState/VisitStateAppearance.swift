@@ -31,7 +31,8 @@ public struct VisitStateAppearance: Sendable, Hashable {
 
     /// WCAG 2 contrast ratio between two colours (1…21).
     static func contrast(_ a: RGBColor, _ b: RGBColor) -> Double {
-        let (lighter, darker) = a.relativeLuminance > b.relativeLuminance
+        let (lighter, darker) =
+            a.relativeLuminance > b.relativeLuminance
             ? (a.relativeLuminance, b.relativeLuminance) : (b.relativeLuminance, a.relativeLuminance)
         return (lighter + 0.05) / (darker + 0.05)
     }

@@ -8,27 +8,33 @@ import SharedNetworking
 /// Options shared by the exercises, and how they become an ``AppEnvironment``.
 public enum CommonOptions {
     public static let file = OptionSpec.value("--file", "PATH", help: "Read the feed from a file instead of the bundled copy.")
-    public static let url = OptionSpec.value("--url", "URL", help: "Fetch the feed from a URL (the exercise's original address if given as 'default').")
+    public static let url = OptionSpec.value(
+        "--url", "URL", help: "Fetch the feed from a URL (the exercise's original address if given as 'default').")
     public static let locale = OptionSpec.value("--locale", "ID", help: "Format for this locale, e.g. en_US, en_GB, de_DE, ja_JP.")
     public static let timeZone = OptionSpec.value("--time-zone", "ID", help: "Show times in this IANA time zone, e.g. America/New_York.")
-    public static let now = OptionSpec.value("--now", "ISO8601", help: "Pretend the current time is this (2020-09-10 or 2020-09-10T08:00:00Z).")
+    public static let now = OptionSpec.value(
+        "--now", "ISO8601", help: "Pretend the current time is this (2020-09-10 or 2020-09-10T08:00:00Z).")
     public static let json = OptionSpec.flag("--json", help: "Print the screen's view state as JSON (schema in Docs/Exercises.md).")
-    public static let cacheDirectory = OptionSpec.value("--cache-dir", "PATH", help: "Directory for caches (default: the user cache directory).")
+    public static let cacheDirectory = OptionSpec.value(
+        "--cache-dir", "PATH", help: "Directory for caches (default: the user cache directory).")
     public static let help = OptionSpec.flag("--help", help: "Show help for this command.")
     /// Offered by every screen (see ``ExerciseCommand/offersHTMLPreview``).
-    public static let html = OptionSpec.value("--html", "OUT.html", help: "Write the screen as a self-contained HTML page and print one line saying so (Docs/Previews.md).")
+    public static let html = OptionSpec.value(
+        "--html", "OUT.html", help: "Write the screen as a self-contained HTML page and print one line saying so (Docs/Previews.md).")
 
     /// The usual set for a feed-backed screen.
     public static let feedScreen: [OptionSpec] = [file, url, locale, timeZone, now, json, cacheDirectory]
 
     /// Builds the environment a command runs in from its options and the process defaults.
     static func environment(_ options: ParsedOptions, defaults: SystemDefaults) throws(CLIError) -> AppEnvironment {
-        let locale = try options.value("--locale", as: "a known locale identifier") { identifier in
-            Self.isKnownLocale(identifier) ? Locale(identifier: identifier) : nil
-        } ?? defaults.locale
-        let timeZone = try options.value("--time-zone", as: "a time zone identifier (e.g. Europe/London)") {
-            TimeZone(identifier: $0)
-        } ?? defaults.timeZone
+        let locale =
+            try options.value("--locale", as: "a known locale identifier") { identifier in
+                Self.isKnownLocale(identifier) ? Locale(identifier: identifier) : nil
+            } ?? defaults.locale
+        let timeZone =
+            try options.value("--time-zone", as: "a time zone identifier (e.g. Europe/London)") {
+                TimeZone(identifier: $0)
+            } ?? defaults.timeZone
         let clock: any AppClock
         if let now = try options.value("--now", as: "an ISO 8601 date or time", { LenientISO8601.date(from: $0) }) {
             clock = AnchoredClock(start: now, base: defaults.clock)
@@ -62,7 +68,8 @@ public enum CommonOptions {
                 guard let defaultURL else { throw .usage("--url: this exercise has no default URL") }
                 return .remote(defaultURL)
             }
-            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil
+            else {
                 throw .usage("--url: '\(text)' is not an http(s) URL")
             }
             return .remote(url)
@@ -86,7 +93,9 @@ public struct SystemDefaults: Sendable {
     public var temporaryDirectory: URL
     public var terminalWidth: Int
 
-    public init(locale: Locale, timeZone: TimeZone, clock: any AppClock, cachesDirectory: URL, temporaryDirectory: URL, terminalWidth: Int = 80) {
+    public init(
+        locale: Locale, timeZone: TimeZone, clock: any AppClock, cachesDirectory: URL, temporaryDirectory: URL, terminalWidth: Int = 80
+    ) {
         self.locale = locale
         self.timeZone = timeZone
         self.clock = clock

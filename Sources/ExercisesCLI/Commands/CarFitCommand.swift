@@ -17,7 +17,8 @@ struct CarFitCommand: ExerciseCommand {
         """
     let commonOptions = CommonOptions.feedScreen
     let options: [OptionSpec] = [
-        .repeated("--date", "YYYY-MM-DD", help: "Select this day in the calendar (repeat for several days, in any months). Default: today."),
+        .repeated(
+            "--date", "YYYY-MM-DD", help: "Select this day in the calendar (repeat for several days, in any months). Default: today."),
         .flag("--generated", help: "Show generated sample visits around today instead of a feed."),
         .value("--seed", "N", help: "Seed of the generated visits (with --generated; default 2020)."),
     ]
@@ -46,7 +47,8 @@ struct CarFitCommand: ExerciseCommand {
         }
         var text = CarFitScreenText(width: min(context.width, 80)).render(screen.state)
         if request.usesSampleDay {
-            text += "\nSample data covers 10, 11 and 30 September 2020; today is set to 10 September 2020 (override with --now, or use --generated).\n"
+            text +=
+                "\nSample data covers 10, 11 and 30 September 2020; today is set to 10 September 2020 (override with --now, or use --generated).\n"
         }
         return ScreenOutput(text: text, state: screen.state, diagnostics: screen.diagnostics)
     }
@@ -62,8 +64,11 @@ struct CarFitCommand: ExerciseCommand {
 
     /// Runs the view-model as an app would: load, then apply the selection and open the calendar.
     @MainActor
-    private static func loadScreen(source: any VisitsSource, request: CarFitRequest, environment: AppEnvironment) async -> (state: CleanerListState, diagnostics: [Diagnostic], error: CarFitError?) {
-        let viewModel = CleanerListViewModel(source: source, clock: request.clock, calendar: environment.calendar, timeZone: environment.timeZone)
+    private static func loadScreen(source: any VisitsSource, request: CarFitRequest, environment: AppEnvironment) async -> (
+        state: CleanerListState, diagnostics: [Diagnostic], error: CarFitError?
+    ) {
+        let viewModel = CleanerListViewModel(
+            source: source, clock: request.clock, calendar: environment.calendar, timeZone: environment.timeZone)
         await viewModel.load()
         if !request.days.isEmpty {
             viewModel.calendarViewModel.select(request.days)

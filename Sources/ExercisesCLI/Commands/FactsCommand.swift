@@ -13,7 +13,10 @@ struct FactsCommand: RemoteFeedCommand {
         are downloaded (4 at a time, cached on disk) and each slot takes its image's real size. The bundled feed is the original file, which is not UTF-8; it is \
         read as Mac OS Roman and the repair is reported on standard error.
         """
-    let commonOptions = [CommonOptions.file, CommonOptions.url, CommonOptions.locale, CommonOptions.timeZone, CommonOptions.now, CommonOptions.json, CommonOptions.cacheDirectory]
+    let commonOptions = [
+        CommonOptions.file, CommonOptions.url, CommonOptions.locale, CommonOptions.timeZone, CommonOptions.now, CommonOptions.json,
+        CommonOptions.cacheDirectory,
+    ]
     let options: [OptionSpec] = [FactsOptions.width, FactsOptions.images]
     let examples = [
         "exercises facts",

@@ -36,7 +36,8 @@ struct HooSetsCommand: ExerciseCommand {
                 // Each directory gets its own extraction folder, so two sets named 01.zip never
                 // evict each other.
                 let key = ZipError.hex(CRC32.checksum(Array(directory.path.utf8)))
-                source = HooSetsSource(directory: directory, cacheDirectory: caches.appendingPathComponent("HooSets/dirs/\(key)", isDirectory: true))
+                source = HooSetsSource(
+                    directory: directory, cacheDirectory: caches.appendingPathComponent("HooSets/dirs/\(key)", isDirectory: true))
                 sourceLabel = directory.path
             } else {
                 source = try HooSetsSource.bundled(caches: caches)

@@ -17,7 +17,8 @@ struct TriviaCommand: ExerciseCommand {
     /// No `--url`: there is no feed to fetch. `--cache-dir` is accepted like everywhere (scripts
     /// pass it to every exercise) though nothing is cached.
     let commonOptions = [
-        CommonOptions.file, CommonOptions.locale, CommonOptions.timeZone, CommonOptions.now, CommonOptions.json, CommonOptions.cacheDirectory,
+        CommonOptions.file, CommonOptions.locale, CommonOptions.timeZone, CommonOptions.now, CommonOptions.json,
+        CommonOptions.cacheDirectory,
     ]
     let options = TriviaRunOptions.all
     let examples = [

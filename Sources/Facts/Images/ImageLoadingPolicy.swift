@@ -18,4 +18,3 @@ public struct ImageLoadingPolicy: Sendable, Hashable, Codable {
         self.maxConcurrentLoads = max(1, maxConcurrentLoads)
     }
 }
-

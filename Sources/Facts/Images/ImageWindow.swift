@@ -22,7 +22,8 @@ public struct ImageWindow: Sendable, Hashable {
             return
         }
         var ordered = Array(visible)
-        let (belowCount, aboveCount) = direction == .down
+        let (belowCount, aboveCount) =
+            direction == .down
             ? (policy.prefetchAhead, policy.prefetchBehind)
             : (policy.prefetchBehind, policy.prefetchAhead)
         let below = upper..<min(rowCount, upper + belowCount)

@@ -14,7 +14,9 @@ struct HooSetFile: Decodable {
         if let key = container.key("Count") {
             if let number = try? container.decode(Int.self, forKey: key) {
                 count = number
-            } else if let text = try? container.decode(String.self, forKey: key), let number = Int(text.trimmingCharacters(in: .whitespaces)) {
+            } else if let text = try? container.decode(String.self, forKey: key),
+                let number = Int(text.trimmingCharacters(in: .whitespaces))
+            {
                 count = number
                 decoder.report(.repaired, "a string (\"\(text)\"); read as the number \(number)", at: [key])
             } else {

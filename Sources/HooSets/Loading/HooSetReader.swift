@@ -72,7 +72,9 @@ struct HooSetReader {
             return (nil, diagnostics)
         }
         if let declaredCount, declaredCount != hoos.count {
-            report(.note, "hoo_set.json", "Count says \(declaredCount) but the set has \(hoos.count == 1 ? "1 Hoo" : "\(hoos.count) Hoos"); showing what is there")
+            report(
+                .note, "hoo_set.json",
+                "Count says \(declaredCount) but the set has \(hoos.count == 1 ? "1 Hoo" : "\(hoos.count) Hoos"); showing what is there")
         }
         let set = HooSet(
             id: number, colorName: colorName, color: color, declaredCount: declaredCount, header: header, hoos: hoos, origin: origin)

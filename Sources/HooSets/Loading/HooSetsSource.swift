@@ -28,7 +28,8 @@ public struct HooSetsSource: Sendable {
 
     /// The sets bundled with the module, extracted into `<caches>/HooSets`.
     public static func bundled(caches: URL) throws(HooSetsError) -> HooSetsSource {
-        HooSetsSource(directory: try HooSetsResources.setsDirectory(), cacheDirectory: caches.appendingPathComponent("HooSets", isDirectory: true))
+        HooSetsSource(
+            directory: try HooSetsResources.setsDirectory(), cacheDirectory: caches.appendingPathComponent("HooSets", isDirectory: true))
     }
 
     /// Loads off the caller's actor: extraction and file reads never block the UI.
@@ -75,7 +76,8 @@ public struct HooSetsSource: Sendable {
                     case .stale(let error):
                         kind = .stale
                         diagnostics.append(
-                            Diagnostic(.repaired, path: candidate.name, message: "\(error.description); showing the copy extracted earlier"))
+                            Diagnostic(.repaired, path: candidate.name, message: "\(error.description); showing the copy extracted earlier")
+                        )
                     }
                     origin = HooSetOrigin(kind: kind, name: candidate.name, directory: root)
                 } catch {
@@ -108,7 +110,8 @@ public struct HooSetsSource: Sendable {
         if numbered.count == 1 { return numbered[0].url }
         let folders = ((try? FileManager.default.contentsOfDirectory(atPath: extracted.path)) ?? []).filter { name in
             var isDirectory: ObjCBool = false
-            return !name.hasPrefix(".") && FileManager.default.fileExists(atPath: extracted.appendingPathComponent(name).path, isDirectory: &isDirectory)
+            return !name.hasPrefix(".")
+                && FileManager.default.fileExists(atPath: extracted.appendingPathComponent(name).path, isDirectory: &isDirectory)
                 && isDirectory.boolValue
         }
         return folders.count == 1 ? extracted.appendingPathComponent(folders[0], isDirectory: true) : nil

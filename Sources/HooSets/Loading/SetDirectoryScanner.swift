@@ -44,7 +44,8 @@ struct SetDirectoryScanner {
         var result: [Candidate] = []
         for candidate in found {
             if let kept = result.last, kept.number == candidate.number {
-                let reason = kept.kind == .directory && candidate.kind == .archive
+                let reason =
+                    kept.kind == .directory && candidate.kind == .archive
                     ? "already unzipped as \(kept.name)/; that directory is used"
                     : "same set number as \(kept.name); ignored"
                 diagnostics.append(Diagnostic(.note, path: candidate.name, message: reason))

@@ -58,7 +58,8 @@ public struct HooSet: Sendable, Hashable, Codable, Identifiable {
     /// Where the set was read from.
     public var origin: HooSetOrigin
 
-    public init(id: Int, colorName: String, color: RGBColor, declaredCount: Int?, header: ImageVariants, hoos: [Hoo], origin: HooSetOrigin) {
+    public init(id: Int, colorName: String, color: RGBColor, declaredCount: Int?, header: ImageVariants, hoos: [Hoo], origin: HooSetOrigin)
+    {
         self.id = id
         self.colorName = colorName
         self.color = color

@@ -40,8 +40,12 @@ public final class HooSetsViewModel {
     }
 
     /// A view-model over a ``HooSetsSource``.
-    public convenience init(source: HooSetsSource, metrics: HooGridMetrics = .standard, rules: ScrubRules = .standard, displayScale: DisplayScale = .x2) {
-        self.init(loader: { () async throws(HooSetsError) in try await source.load() }, metrics: metrics, rules: rules, displayScale: displayScale)
+    public convenience init(
+        source: HooSetsSource, metrics: HooGridMetrics = .standard, rules: ScrubRules = .standard, displayScale: DisplayScale = .x2
+    ) {
+        self.init(
+            loader: { () async throws(HooSetsError) in try await source.load() }, metrics: metrics, rules: rules, displayScale: displayScale
+        )
     }
 
     // MARK: Loading

@@ -224,7 +224,9 @@ enum CentralDirectory {
     static func kind(path: String, versionMadeBy: UInt16, external: UInt32) -> ZipEntry.Kind {
         let mode = external >> 16
         let host = versionMadeBy >> 8
-        if mode != 0 && (host == ZipFormat.Host.unix || host == ZipFormat.Host.macOS || host == ZipFormat.Host.ntfs || host == ZipFormat.Host.vfat) {
+        if mode != 0
+            && (host == ZipFormat.Host.unix || host == ZipFormat.Host.macOS || host == ZipFormat.Host.ntfs || host == ZipFormat.Host.vfat)
+        {
             switch mode & ZipFormat.Mode.typeMask {
             case ZipFormat.Mode.symbolicLink: return .symbolicLink
             case ZipFormat.Mode.directory: return .directory

@@ -34,7 +34,8 @@ extension ZipByteSource {
     /// Throws unless `offset ..< offset + count` lies inside the source.
     func checkRange(_ offset: UInt64, _ count: Int) throws(ZipError) {
         guard count >= 0, UInt64(count) <= size, offset <= size - UInt64(count) else {
-            throw .truncated("\(name) ends at byte \(size), before byte \(offset.addingReportingOverflow(UInt64(max(0, count))).partialValue)")
+            throw .truncated(
+                "\(name) ends at byte \(size), before byte \(offset.addingReportingOverflow(UInt64(max(0, count))).partialValue)")
         }
     }
 }

@@ -1,3 +1,5 @@
+import SharedNetworking
+
 /// Why an archive, or one of its entries, was refused.
 ///
 /// Every rule of the reader has its own case so that callers (and tests) can tell a hostile
@@ -66,7 +68,12 @@ public enum ZipError: Error, Sendable, Hashable, CustomStringConvertible {
         case empty
     }
 
+    /// One line, whatever the archive's entry names contain (see `OneLineText`).
     public var description: String {
+        OneLineText.escaping(unescapedDescription)
+    }
+
+    private var unescapedDescription: String {
         switch self {
         case .notAZipArchive(let reason): "not a ZIP archive: \(reason)"
         case .truncated(let reason): "the archive is truncated (\(reason)); download it again"
@@ -85,7 +92,8 @@ public enum ZipError: Error, Sendable, Hashable, CustomStringConvertible {
         case .symbolicLink(let entry): "entry '\(entry)' is a symbolic link; refused"
         case .unsupportedFileType(let entry, let mode): "entry '\(entry)' is a special file (mode \(String(mode, radix: 8))); refused"
         case .encrypted(let entry): "entry '\(entry)' is encrypted; encrypted archives are not supported"
-        case .unsupportedMethod(let entry, let method): "entry '\(entry)' uses compression method \(method); only Stored (0) and Deflate (8) are supported"
+        case .unsupportedMethod(let entry, let method):
+            "entry '\(entry)' uses compression method \(method); only Stored (0) and Deflate (8) are supported"
         case .duplicateEntry(let entry): "the archive contains '\(entry)' more than once"
         case .pathConflict(let file, let entry): "'\(file)' is a file but '\(entry)' needs it to be a directory"
         case .entryTooLarge(let entry, let size, let limit): "entry '\(entry)' expands to \(size) bytes, more than the limit of \(limit)"

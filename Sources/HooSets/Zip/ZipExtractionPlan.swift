@@ -60,4 +60,3 @@ public struct ZipExtractionPlan: Sendable {
         self.totalSize = total
     }
 }
-

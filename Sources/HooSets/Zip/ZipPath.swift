@@ -1,3 +1,5 @@
+import Foundation
+
 /// An entry name made safe to join to a target directory: relative, no `..`, no control
 /// characters, `/`-separated.
 ///
@@ -40,5 +42,3 @@ public struct ZipPath: Sendable, Hashable, CustomStringConvertible {
         components.joined(separator: "/").precomposedStringWithCanonicalMapping.lowercased()
     }
 }
-
-import Foundation

@@ -40,8 +40,17 @@ public struct FeedGame: Sendable, Equatable, Decodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id = "Id", type = "Type", week = "Week", label = "Label", isHome = "IsHome", home = "Home"
-        case gameState = "GameState", awayScore = "AwayScore", homeScore = "HomeScore", date = "Date", opponent = "Opponent"
+        case id = "Id"
+        case type = "Type"
+        case week = "Week"
+        case label = "Label"
+        case isHome = "IsHome"
+        case home = "Home"
+        case gameState = "GameState"
+        case awayScore = "AwayScore"
+        case homeScore = "HomeScore"
+        case date = "Date"
+        case opponent = "Opponent"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -91,10 +100,14 @@ public struct FeedGame: Sendable, Equatable, Decodable {
         do {
             let team = try container.decodeIfPresent(FeedTeam.self, forKey: .opponent)
             opponent = team?.isEmpty == false ? team : nil
-            if opponent == nil { decoder.report(.repaired, "no Opponent; shown as \(ScheduleText.toBeDetermined)", at: [CodingKeys.opponent]) }
+            if opponent == nil {
+                decoder.report(.repaired, "no Opponent; shown as \(ScheduleText.toBeDetermined)", at: [CodingKeys.opponent])
+            }
         } catch {
             opponent = nil
-            decoder.report(.repaired, "unreadable Opponent (\(decoder.explain(error))); shown as \(ScheduleText.toBeDetermined)", at: [CodingKeys.opponent])
+            decoder.report(
+                .repaired, "unreadable Opponent (\(decoder.explain(error))); shown as \(ScheduleText.toBeDetermined)",
+                at: [CodingKeys.opponent])
         }
     }
 }

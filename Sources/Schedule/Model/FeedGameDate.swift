@@ -21,7 +21,10 @@ public struct FeedGameDate: Sendable, Equatable, Decodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case timestamp = "Timestamp", numeric = "Numeric", isTBA = "IsTBA", isTba = "IsTba"
+        case timestamp = "Timestamp"
+        case numeric = "Numeric"
+        case isTBA = "IsTBA"
+        case isTba = "IsTba"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -29,7 +32,8 @@ public struct FeedGameDate: Sendable, Equatable, Decodable {
         if let text = container.decodeTrimmedString(forKey: .timestamp) {
             timestamp = LenientISO8601.date(from: text)
             if timestamp == nil {
-                decoder.report(.repaired, "\"\(text.prefix(40))\" is not an ISO 8601 timestamp; the date is shown as TBD", at: [CodingKeys.timestamp])
+                decoder.report(
+                    .repaired, "\"\(text.prefix(40))\" is not an ISO 8601 timestamp; the date is shown as TBD", at: [CodingKeys.timestamp])
             }
         } else {
             timestamp = nil

@@ -11,7 +11,8 @@ public struct FeedSection: Sendable, Equatable, Decodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case heading = "Heading", games = "Game"
+        case heading = "Heading"
+        case games = "Game"
     }
 
     public init(from decoder: any Decoder) throws {

@@ -25,7 +25,11 @@ public struct FeedTeam: Sendable, Equatable, Decodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case triCode = "TriCode", name = "Name", fullName = "FullName", city = "City", record = "Record"
+        case triCode = "TriCode"
+        case name = "Name"
+        case fullName = "FullName"
+        case city = "City"
+        case record = "Record"
     }
 
     public init(from decoder: any Decoder) throws {

@@ -19,7 +19,9 @@ public struct ScheduleFeed: Sendable, Equatable, Decodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case team = "Team", defaultGameID = "DefaultGameId", sections = "GameSection"
+        case team = "Team"
+        case defaultGameID = "DefaultGameId"
+        case sections = "GameSection"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -38,7 +40,8 @@ public struct ScheduleFeed: Sendable, Equatable, Decodable {
             throw DecodingError.keyNotFound(key, DecodingError.Context(codingPath: container.codingPath, debugDescription: "required"))
         }
         if try container.decodeNil(forKey: key) {
-            throw DecodingError.valueNotFound(type, DecodingError.Context(codingPath: container.codingPath + [key], debugDescription: "null"))
+            throw DecodingError.valueNotFound(
+                type, DecodingError.Context(codingPath: container.codingPath + [key], debugDescription: "null"))
         }
     }
 }

@@ -18,7 +18,9 @@ public struct NavigationBarState: Sendable, Hashable, Codable {
     /// Whether the tricode was found in ``NFLTeams`` (otherwise the neutral style is used).
     public var isKnownTeam: Bool
 
-    public init(title: String, teamName: String, triCode: String, background: RGBColor, titleColor: RGBColor, accent: RGBColor, isKnownTeam: Bool) {
+    public init(
+        title: String, teamName: String, triCode: String, background: RGBColor, titleColor: RGBColor, accent: RGBColor, isKnownTeam: Bool
+    ) {
         self.title = title
         self.teamName = teamName
         self.triCode = triCode

@@ -24,7 +24,9 @@ public struct ScheduleViewState: Sendable, Hashable, Codable {
 
     /// The row at `position`, if it exists.
     public func row(at position: RowPosition) -> ScheduleRow? {
-        guard sections.indices.contains(position.section), sections[position.section].rows.indices.contains(position.row) else { return nil }
+        guard sections.indices.contains(position.section), sections[position.section].rows.indices.contains(position.row) else {
+            return nil
+        }
         return sections[position.section].rows[position.row]
     }
 

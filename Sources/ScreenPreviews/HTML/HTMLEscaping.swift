@@ -20,9 +20,9 @@ public enum HTMLEscaping {
     }
 
     private static func escape(_ string: String) -> String {
-        // Most strings need nothing (and the longest ones, base64 `data:` URLs of embedded
-        // images, never do): one pass over the bytes returns them unchanged without copying.
-        if !string.utf8.contains(where: needsEscaping) { return string }
+        // Most strings need nothing (and embedded images are megabytes of base64): one pass over
+        // the bytes returns those unchanged instead of rebuilding them scalar by scalar.
+        guard needsEscaping(string) else { return string }
         var result = ""
         result.reserveCapacity(string.utf8.count)
         for scalar in string.unicodeScalars {
@@ -41,15 +41,27 @@ public enum HTMLEscaping {
         return result
     }
 
-    /// Whether a UTF-8 byte may start something ``escape(_:)`` changes: the five special ASCII
-    /// characters, C0 controls other than tab, LF and CR, DEL, and 0xC2 (the lead byte of the
-    /// C1 controls U+0080...U+009F; other characters it leads are kept as they are).
-    private static func needsEscaping(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): true
-        case UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): false
-        case 0..<0x20, 0x7F, 0xC2: true
-        default: false
+    /// Whether `escape` would change anything: one of `&<>"'`, a C0 control other than tab, line
+    /// feed and carriage return, DEL, or a C1 control (U+0080…U+009F, UTF-8 `C2 80`…`C2 9F`).
+    private static func needsEscaping(_ string: String) -> Bool {
+        var copy = string
+        // Native strings are contiguous UTF-8; the copy is made contiguous only when it is not.
+        return copy.withUTF8 { bytes in
+            var previous: UInt8 = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case 0x26, 0x3C, 0x3E, 0x22, 0x27, 0x7F: return true  // & < > " ' DEL
+                case 0x09, 0x0A, 0x0D: break
+                case ..<0x20: return true
+                case 0x80...0x9F where previous == 0xC2: return true
+                default: break
+                }
+                previous = byte
+                index += 1
+            }
+            return false
         }
     }
 }

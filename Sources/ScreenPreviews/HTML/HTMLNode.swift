@@ -119,7 +119,9 @@ public struct HTMLAttribute: Sendable {
     public static func flag(_ name: StaticString) -> HTMLAttribute { HTMLAttribute(name: name, value: .present) }
     public static func `class`(_ names: String) -> HTMLAttribute { .attribute("class", names) }
     public static func id(_ id: String) -> HTMLAttribute { .attribute("id", id) }
-    public static func style(_ declarations: [CSSDeclaration]) -> HTMLAttribute { HTMLAttribute(name: "style", value: .style(declarations)) }
+    public static func style(_ declarations: [CSSDeclaration]) -> HTMLAttribute {
+        HTMLAttribute(name: "style", value: .style(declarations))
+    }
     public static func src(_ url: SafeURL) -> HTMLAttribute { HTMLAttribute(name: "src", value: .url(url)) }
     public static func href(_ url: SafeURL) -> HTMLAttribute { HTMLAttribute(name: "href", value: .url(url)) }
     public static func ariaLabel(_ label: String) -> HTMLAttribute { .attribute("aria-label", label) }
@@ -147,6 +149,8 @@ public struct HTMLAttribute: Sendable {
 enum HTMLName {
     static func isValid(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
-        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == ":") }
+        return name.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == ":")
+        }
     }
 }

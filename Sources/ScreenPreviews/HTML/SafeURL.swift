@@ -40,7 +40,9 @@ public struct SafeURL: Sendable, Hashable, CustomStringConvertible {
     public init?(sibling name: String, fragment: String? = nil) {
         func isSafe(_ part: String) -> Bool {
             !part.isEmpty && !part.hasPrefix(".")
-                && part.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || "0123456789.-_".unicodeScalars.contains($0)) }
+                && part.unicodeScalars.allSatisfy {
+                    $0.isASCII && ($0.properties.isAlphabetic || "0123456789.-_".unicodeScalars.contains($0))
+                }
         }
         guard isSafe(name), fragment.map(isSafe) ?? true else { return nil }
         self.init(value: fragment.map { "\(name)#\($0)" } ?? name)

@@ -22,7 +22,8 @@ public struct PreviewImages: Sendable {
     /// `https`, fragment dropped), so a lookup resolves the same way.
     public var urlPolicy: URLPolicy
 
-    public init(caches: [DiskCache] = [], maxBytes: Int = 8 << 20, linksRemoteImages: Bool = false, urlPolicy: URLPolicy = .upgradeInsecure) {
+    public init(caches: [DiskCache] = [], maxBytes: Int = 8 << 20, linksRemoteImages: Bool = false, urlPolicy: URLPolicy = .upgradeInsecure)
+    {
         self.caches = caches
         self.maxBytes = maxBytes
         self.linksRemoteImages = linksRemoteImages

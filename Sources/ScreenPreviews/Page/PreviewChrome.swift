@@ -5,7 +5,8 @@ import SharedNetworking
 enum PreviewChrome {
     /// The system font first, then look-alikes that exist on Linux and Windows.
     static let fontStack: CSSValue = .keyword(
-        "-apple-system, BlinkMacSystemFont, \"SF Pro Text\", \"Helvetica Neue\", Helvetica, \"Liberation Sans\", Arial, \"DejaVu Sans\", sans-serif")
+        "-apple-system, BlinkMacSystemFont, \"SF Pro Text\", \"Helvetica Neue\", Helvetica, \"Liberation Sans\", Arial, \"DejaVu Sans\", sans-serif"
+    )
 
     /// The time every preview's status bar shows (Apple's own screenshots use it), so that
     /// screenshots do not change from run to run.
@@ -87,9 +88,21 @@ enum PreviewChrome {
                     CSSDeclaration("align-items", .keyword("center")), CSSDeclaration("justify-content", .keyword("space-between")),
                     CSSDeclaration("padding", .spaced([.px(device.statusBarHeight * 0.3), .px(30), .px(0), .px(40)])),
                 ] + CSSDeclaration.font(device.statusBarFont)),
-            .style(".status-icons", [CSSDeclaration("display", .keyword("flex")), CSSDeclaration("align-items", .keyword("flex-end")), CSSDeclaration("gap", .px(6))]),
-            .style(".signal", [CSSDeclaration("display", .keyword("flex")), CSSDeclaration("align-items", .keyword("flex-end")), CSSDeclaration("gap", .px(1.5))]),
-            .style(".signal-bar", [.width(3), CSSDeclaration("border-radius", .px(1)), CSSDeclaration("background-color", .keyword("currentColor"))]),
+            .style(
+                ".status-icons",
+                [
+                    CSSDeclaration("display", .keyword("flex")), CSSDeclaration("align-items", .keyword("flex-end")),
+                    CSSDeclaration("gap", .px(6)),
+                ]),
+            .style(
+                ".signal",
+                [
+                    CSSDeclaration("display", .keyword("flex")), CSSDeclaration("align-items", .keyword("flex-end")),
+                    CSSDeclaration("gap", .px(1.5)),
+                ]),
+            .style(
+                ".signal-bar",
+                [.width(3), CSSDeclaration("border-radius", .px(1)), CSSDeclaration("background-color", .keyword("currentColor"))]),
             .style(".signal-bar:nth-child(1)", [.height(4)]),
             .style(".signal-bar:nth-child(2)", [.height(6)]),
             .style(".signal-bar:nth-child(3)", [.height(8.5)]),
@@ -100,11 +113,17 @@ enum PreviewChrome {
                     .width(25), .height(12), CSSDeclaration("border", .spaced([.px(1), .keyword("solid"), .keyword("currentColor")])),
                     CSSDeclaration("border-radius", .px(3.5)), CSSDeclaration("padding", .px(1.5)),
                 ]),
-            .style(".battery-level", [.width(16), CSSDeclaration("height", .percent(100)), CSSDeclaration("border-radius", .px(1.5)), CSSDeclaration("background-color", .keyword("currentColor"))]),
+            .style(
+                ".battery-level",
+                [
+                    .width(16), CSSDeclaration("height", .percent(100)), CSSDeclaration("border-radius", .px(1.5)),
+                    CSSDeclaration("background-color", .keyword("currentColor")),
+                ]),
             .style(
                 ".nav-bar",
                 [
-                    CSSDeclaration("flex", .keyword("none")), .height(device.navigationBarHeight), CSSDeclaration("display", .keyword("grid")),
+                    CSSDeclaration("flex", .keyword("none")), .height(device.navigationBarHeight),
+                    CSSDeclaration("display", .keyword("grid")),
                     CSSDeclaration("grid-template-columns", .spaced([.keyword("1fr"), .keyword("auto"), .keyword("1fr")])),
                     CSSDeclaration("align-items", .keyword("center")), CSSDeclaration("padding", .spaced([.px(0), .px(16)])),
                     CSSDeclaration("position", .keyword("relative")), CSSDeclaration("z-index", .number(2)),
@@ -117,25 +136,43 @@ enum PreviewChrome {
                 ]),
             .style(
                 ".nav-title-text",
-                [CSSDeclaration("white-space", .keyword("nowrap")), CSSDeclaration("overflow", .keyword("hidden")), CSSDeclaration("text-overflow", .keyword("ellipsis"))]
+                [
+                    CSSDeclaration("white-space", .keyword("nowrap")), CSSDeclaration("overflow", .keyword("hidden")),
+                    CSSDeclaration("text-overflow", .keyword("ellipsis")),
+                ]
                     + CSSDeclaration.font(device.navigationTitleFont)),
             .style(
                 ".nav-subtitle",
-                [CSSDeclaration("opacity", .number(0.8)), CSSDeclaration("white-space", .keyword("nowrap")), CSSDeclaration("overflow", .keyword("hidden")), CSSDeclaration("text-overflow", .keyword("ellipsis"))]
+                [
+                    CSSDeclaration("opacity", .number(0.8)), CSSDeclaration("white-space", .keyword("nowrap")),
+                    CSSDeclaration("overflow", .keyword("hidden")), CSSDeclaration("text-overflow", .keyword("ellipsis")),
+                ]
                     + CSSDeclaration.font(device.navigationSubtitleFont)),
-            .style(".nav-leading", [CSSDeclaration("justify-self", .keyword("start")), CSSDeclaration("display", .keyword("flex")), CSSDeclaration("align-items", .keyword("center"))]),
-            .style(".nav-trailing", [CSSDeclaration("justify-self", .keyword("end")), CSSDeclaration("display", .keyword("flex")), CSSDeclaration("align-items", .keyword("center"))]),
+            .style(
+                ".nav-leading",
+                [
+                    CSSDeclaration("justify-self", .keyword("start")), CSSDeclaration("display", .keyword("flex")),
+                    CSSDeclaration("align-items", .keyword("center")),
+                ]),
+            .style(
+                ".nav-trailing",
+                [
+                    CSSDeclaration("justify-self", .keyword("end")), CSSDeclaration("display", .keyword("flex")),
+                    CSSDeclaration("align-items", .keyword("center")),
+                ]),
             .style(
                 ".content",
                 [
-                    CSSDeclaration("flex", .keyword("1 1 auto")), CSSDeclaration("min-height", .px(0)), CSSDeclaration("overflow-y", .keyword("auto")),
+                    CSSDeclaration("flex", .keyword("1 1 auto")), CSSDeclaration("min-height", .px(0)),
+                    CSSDeclaration("overflow-y", .keyword("auto")),
                     CSSDeclaration("overflow-x", .keyword("hidden")), CSSDeclaration("position", .keyword("relative")),
                     CSSDeclaration("scrollbar-width", .keyword("none")),
                 ]),
             .style(
                 ".home-indicator",
                 [
-                    CSSDeclaration("position", .keyword("absolute")), CSSDeclaration("bottom", .px(8)), CSSDeclaration("left", .percent(50)),
+                    CSSDeclaration("position", .keyword("absolute")), CSSDeclaration("bottom", .px(8)),
+                    CSSDeclaration("left", .percent(50)),
                     .width(134), .height(5), CSSDeclaration("margin-left", .px(-67)), CSSDeclaration("border-radius", .px(2.5)),
                     CSSDeclaration("z-index", .number(10)),
                 ]),

@@ -28,7 +28,8 @@ public struct PreviewDevice: Sendable, Hashable {
         navigationTitleFont: FontSpec = FontSpec(size: 17, weight: .semibold),
         navigationSubtitleFont: FontSpec = FontSpec(size: 11, weight: .regular),
         navigationButtonFont: FontSpec = FontSpec(size: 17, weight: .regular),
-        deskColor: RGBColor = RGBColor(red: 0xE5, green: 0xE5, blue: 0xEA), bezelColor: RGBColor = RGBColor(red: 0x1C, green: 0x1C, blue: 0x1E),
+        deskColor: RGBColor = RGBColor(red: 0xE5, green: 0xE5, blue: 0xEA),
+        bezelColor: RGBColor = RGBColor(red: 0x1C, green: 0x1C, blue: 0x1E),
         captionColor: RGBColor = RGBColor(red: 0x3C, green: 0x3C, blue: 0x43),
         cornerRadius: Double = 47
     ) {

@@ -46,7 +46,8 @@ public struct PreviewDocument: Sendable {
 
     static func languageTag(_ identifier: String) -> String {
         let tag = identifier.replacingOccurrences(of: "_", with: "-")
-        let valid = !tag.isEmpty && tag.count <= 35
+        let valid =
+            !tag.isEmpty && tag.count <= 35
             && tag.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
         return valid ? tag : "en"
     }

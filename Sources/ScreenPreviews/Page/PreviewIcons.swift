@@ -27,11 +27,27 @@ public enum PreviewIcon: String, Sendable, CaseIterable {
         case .stopwatch: return [circle(12, 13, 8), path("M12 9v4l2 2"), path("M9 2h6"), path("M12 2v3")]
         case .pin: return [path("M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21z"), circle(12, 10, 2)]
         case .route: return [circle(6, 18, 2), circle(18, 6, 2), path("M8 18h7a3 3 0 0 0 0-6H9a3 3 0 0 1 0-6h7")]
-        case .calendar: return [.element("rect", [.attribute("x", "3"), .attribute("y", "5"), .attribute("width", "18"), .attribute("height", "16"), .attribute("rx", "2")]), path("M3 10h18M8 3v4M16 3v4")]
+        case .calendar:
+            return [
+                .element(
+                    "rect",
+                    [
+                        .attribute("x", "3"), .attribute("y", "5"), .attribute("width", "18"), .attribute("height", "16"),
+                        .attribute("rx", "2"),
+                    ]), path("M3 10h18M8 3v4M16 3v4"),
+            ]
         case .refresh: return [path("M20 11a8 8 0 1 0-2.3 5.7"), path("M20 4v7h-7")]
         case .chevronLeft: return [path("M15 5l-7 7 7 7")]
         case .chevronRight: return [path("M9 5l7 7-7 7")]
-        case .photo: return [.element("rect", [.attribute("x", "3"), .attribute("y", "5"), .attribute("width", "18"), .attribute("height", "14"), .attribute("rx", "2")]), circle(9, 10, 2), path("M21 16l-5-5-9 8")]
+        case .photo:
+            return [
+                .element(
+                    "rect",
+                    [
+                        .attribute("x", "3"), .attribute("y", "5"), .attribute("width", "18"), .attribute("height", "14"),
+                        .attribute("rx", "2"),
+                    ]), circle(9, 10, 2), path("M21 16l-5-5-9 8"),
+            ]
         }
     }
 }

@@ -35,11 +35,16 @@ public struct PreviewIndex: Sendable {
                 [
                     .element(
                         "iframe",
-                        [.src(entry.file), .title(entry.title), .attribute("sandbox", ""),
-                         .style([.width(device.width), .height(device.height)])]),
+                        [
+                            .src(entry.file), .title(entry.title), .attribute("sandbox", ""),
+                            .style([.width(device.width), .height(device.height)]),
+                        ]),
                     .element(
                         "figcaption", [],
-                        [.element("a", [.href(entry.file)], [.element("strong", [], [.text(entry.title)])]), .element("br"), .text(entry.caption)]),
+                        [
+                            .element("a", [.href(entry.file)], [.element("strong", [], [.text(entry.title)])]), .element("br"),
+                            .text(entry.caption),
+                        ]),
                 ])
         }
         let head = HTMLNode.element(
@@ -49,8 +54,13 @@ public struct PreviewIndex: Sendable {
                 .element("meta", [.attribute("name", "viewport"), .attribute("content", "width=device-width, initial-scale=1")]),
                 .element(
                     "meta",
-                    [.attribute("http-equiv", "Content-Security-Policy"),
-                     .attribute("content", "default-src 'none'; frame-src file: http: https:; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'")]),
+                    [
+                        .attribute("http-equiv", "Content-Security-Policy"),
+                        .attribute(
+                            "content",
+                            "default-src 'none'; frame-src file: http: https:; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+                        ),
+                    ]),
                 .element("title", [], [.text(title)]),
                 .styleSheet(styles),
             ])
@@ -68,21 +78,35 @@ public struct PreviewIndex: Sendable {
         [
             .style(
                 "body",
-                [CSSDeclaration("margin", .px(0)), CSSDeclaration("padding", .px(32)), CSSDeclaration("font-family", PreviewChrome.fontStack),
-                 .background(device.deskColor), .color(device.captionColor)]),
+                [
+                    CSSDeclaration("margin", .px(0)), CSSDeclaration("padding", .px(32)),
+                    CSSDeclaration("font-family", PreviewChrome.fontStack),
+                    .background(device.deskColor), .color(device.captionColor),
+                ]),
             .style("h1", [CSSDeclaration("margin", .spaced([.px(0), .px(0), .px(16)])), CSSDeclaration("font-size", .px(28))]),
             .style(".index-note", [CSSDeclaration("margin", .spaced([.px(0), .px(0), .px(8)]))]),
             .style(
                 "main",
-                [CSSDeclaration("display", .keyword("flex")), CSSDeclaration("flex-wrap", .keyword("wrap")), CSSDeclaration("gap", .px(40)),
-                 CSSDeclaration("margin-top", .px(24))]),
+                [
+                    CSSDeclaration("display", .keyword("flex")), CSSDeclaration("flex-wrap", .keyword("wrap")),
+                    CSSDeclaration("gap", .px(40)),
+                    CSSDeclaration("margin-top", .px(24)),
+                ]),
             .style(".index-card", [CSSDeclaration("margin", .px(0)), .width(device.width)]),
             .style(
                 "iframe",
-                [CSSDeclaration("display", .keyword("block")), CSSDeclaration("border", .keyword("0")),
-                 CSSDeclaration("border-radius", .px(device.cornerRadius)),
-                 CSSDeclaration("box-shadow", .spaced([.px(0), .px(0), .px(0), .px(11), .color(device.bezelColor)])), .background(.white)]),
-            .style("figcaption", [CSSDeclaration("margin-top", .px(24)), CSSDeclaration("font-size", .px(13)), CSSDeclaration("text-align", .keyword("center"))]),
+                [
+                    CSSDeclaration("display", .keyword("block")), CSSDeclaration("border", .keyword("0")),
+                    CSSDeclaration("border-radius", .px(device.cornerRadius)),
+                    CSSDeclaration("box-shadow", .spaced([.px(0), .px(0), .px(0), .px(11), .color(device.bezelColor)])),
+                    .background(.white),
+                ]),
+            .style(
+                "figcaption",
+                [
+                    CSSDeclaration("margin-top", .px(24)), CSSDeclaration("font-size", .px(13)),
+                    CSSDeclaration("text-align", .keyword("center")),
+                ]),
         ]
     }
 }

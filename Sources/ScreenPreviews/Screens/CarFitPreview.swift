@@ -15,7 +15,10 @@ public enum CarFitPreview {
                 "carfit-header",
                 [
                     .element("h1", [.style(CSSDeclaration.font(theme.titleFont) + [.color(theme.primaryText)])], [.text(state.title)]),
-                    state.lastUpdatedText.map { HTMLNode.div("carfit-updated", style: CSSDeclaration.font(theme.detailFont) + [.color(theme.secondaryText)], [.text($0)]) } ?? .empty,
+                    state.lastUpdatedText.map {
+                        HTMLNode.div(
+                            "carfit-updated", style: CSSDeclaration.font(theme.detailFont) + [.color(theme.secondaryText)], [.text($0)])
+                    } ?? .empty,
                 ])
         ]
         if state.calendar.isPresented {
@@ -37,11 +40,14 @@ public enum CarFitPreview {
         let days = state.calendar.selectedDays.map(\.description).joined(separator: ", ")
         return PreviewScreen(
             slug: "carfit", title: "CarFit",
-            caption: "\(cards) \(cards == 1 ? "visit" : "visits") on \(days.isEmpty ? "no day" : days); calendar \(state.calendar.isPresented ? "open" : "closed") on \(state.calendar.title).",
+            caption:
+                "\(cards) \(cards == 1 ? "visit" : "visits") on \(days.isEmpty ? "no day" : days); calendar \(state.calendar.isPresented ? "open" : "closed") on \(state.calendar.title).",
             background: theme.screenBackground,
             navigationBar: PreviewNavigationBar(
                 title: "", background: theme.screenBackground, foreground: theme.primaryText, tint: theme.accent,
-                trailingItem: .element("span", [.class("carfit-calendar-button"), .ariaLabel("Calendar")], [PreviewIcon.calendar.node(size: theme.clientNameFont.size * 1.4)])),
+                trailingItem: .element(
+                    "span", [.class("carfit-calendar-button"), .ariaLabel("Calendar")],
+                    [PreviewIcon.calendar.node(size: theme.clientNameFont.size * 1.4)])),
             content: .div("carfit-screen", content), styles: styles(theme))
     }
 
@@ -49,8 +55,12 @@ public enum CarFitPreview {
         .div(
             className, style: [.background(theme.cardBackground)],
             [
-                .div("carfit-message-title", style: CSSDeclaration.font(theme.clientNameFont) + [.color(theme.primaryText)], [.text(state.title)]),
-                .div("carfit-message-text", style: CSSDeclaration.font(theme.tasksFont) + [.color(theme.secondaryText)], [.text(state.message)]),
+                .div(
+                    "carfit-message-title", style: CSSDeclaration.font(theme.clientNameFont) + [.color(theme.primaryText)],
+                    [.text(state.title)]),
+                .div(
+                    "carfit-message-text", style: CSSDeclaration.font(theme.tasksFont) + [.color(theme.secondaryText)],
+                    [.text(state.message)]),
             ])
     }
 
@@ -61,13 +71,23 @@ public enum CarFitPreview {
         let header = HTMLNode.div(
             "carfit-month",
             [
-                .element("span", [.class("carfit-arrow"), .ariaLabel(calendar.previousMonthTitle), .style([.color(theme.accent)])], [PreviewIcon.chevronLeft.node(size: cell / 2)]),
-                .div("carfit-month-title", style: CSSDeclaration.font(theme.clientNameFont) + [.color(theme.primaryText)], [.text(calendar.title)]),
-                .element("span", [.class("carfit-arrow"), .ariaLabel(calendar.nextMonthTitle), .style([.color(theme.accent)])], [PreviewIcon.chevronRight.node(size: cell / 2)]),
+                .element(
+                    "span", [.class("carfit-arrow"), .ariaLabel(calendar.previousMonthTitle), .style([.color(theme.accent)])],
+                    [PreviewIcon.chevronLeft.node(size: cell / 2)]),
+                .div(
+                    "carfit-month-title", style: CSSDeclaration.font(theme.clientNameFont) + [.color(theme.primaryText)],
+                    [.text(calendar.title)]),
+                .element(
+                    "span", [.class("carfit-arrow"), .ariaLabel(calendar.nextMonthTitle), .style([.color(theme.accent)])],
+                    [PreviewIcon.chevronRight.node(size: cell / 2)]),
             ])
         let weekdays = calendar.weekdays.map { label in
             HTMLNode.element(
-                "abbr", [.class("carfit-weekday"), .title(label.full), .style(CSSDeclaration.font(theme.badgeFont) + [.color(theme.secondaryText)])],
+                "abbr",
+                [
+                    .class("carfit-weekday"), .title(label.full),
+                    .style(CSSDeclaration.font(theme.badgeFont) + [.color(theme.secondaryText)]),
+                ],
                 [.text(label.short)])
         }
         let days = calendar.weeks.flatMap { $0 }.map { day($0, theme: theme) }
@@ -83,7 +103,8 @@ public enum CarFitPreview {
     }
 
     static func day(_ cell: CalendarDayCell, theme: CarFitTheme) -> HTMLNode {
-        var style: [CSSDeclaration] = CSSDeclaration.font(theme.calendarDayFont) + [.width(theme.calendarCellSize), .height(theme.calendarCellSize)]
+        var style: [CSSDeclaration] =
+            CSSDeclaration.font(theme.calendarDayFont) + [.width(theme.calendarCellSize), .height(theme.calendarCellSize)]
         var classes = "carfit-day"
         if cell.isSelected {
             classes += " selected"
@@ -110,10 +131,14 @@ public enum CarFitPreview {
         var children: [HTMLNode] = [
             .element(
                 "h2", [.class("carfit-day-title"), .style(CSSDeclaration.font(theme.sectionTitleFont) + [.color(theme.secondaryText)])],
-                [.text(section.title), .span("carfit-summary", " · " + section.summary)]),
+                [.text(section.title), .span("carfit-summary", " · " + section.summary)])
         ]
         if let empty = section.emptyMessage {
-            children.append(.div("carfit-card", style: [.background(theme.cardBackground)] + CSSDeclaration.font(theme.tasksFont) + [.color(theme.secondaryText)], [.text(empty)]))
+            children.append(
+                .div(
+                    "carfit-card",
+                    style: [.background(theme.cardBackground)] + CSSDeclaration.font(theme.tasksFont) + [.color(theme.secondaryText)],
+                    [.text(empty)]))
         }
         children += section.cards.map { card($0, theme: theme) }
         return .element("section", [.class("carfit-day-section")], children)
@@ -134,13 +159,22 @@ public enum CarFitPreview {
                 .div(
                     "carfit-card-top",
                     [
-                        .span("carfit-client", card.clientName, style: CSSDeclaration.font(theme.clientNameFont) + [.color(theme.primaryText)]),
+                        .span(
+                            "carfit-client", card.clientName, style: CSSDeclaration.font(theme.clientNameFont) + [.color(theme.primaryText)]
+                        ),
                         .span(
                             "carfit-state", card.stateLabel,
-                            style: [.background(card.stateColor), .color(card.stateTextColor), CSSDeclaration("border-radius", .px(theme.badgeCornerRadius))]
+                            style: [
+                                .background(card.stateColor), .color(card.stateTextColor),
+                                CSSDeclaration("border-radius", .px(theme.badgeCornerRadius)),
+                            ]
                                 + CSSDeclaration.font(theme.badgeFont)),
                     ]),
-                card.tasksText.isEmpty ? .empty : .div("carfit-tasks", style: CSSDeclaration.font(theme.tasksFont) + [.color(theme.secondaryText)], [.text(card.tasksText)]),
+                card.tasksText.isEmpty
+                    ? .empty
+                    : .div(
+                        "carfit-tasks", style: CSSDeclaration.font(theme.tasksFont) + [.color(theme.secondaryText)], [.text(card.tasksText)]
+                    ),
                 .div("carfit-details", style: CSSDeclaration.font(theme.detailFont) + [.color(theme.secondaryText)], details),
             ])
     }
@@ -161,30 +195,91 @@ public enum CarFitPreview {
             .style(".carfit-screen", [CSSDeclaration("padding", .spaced([.px(0), .px(padding + 2), .px(gap * 3)]))]),
             .style(".carfit-header", [CSSDeclaration("margin-bottom", .px(gap))]),
             .style(".carfit-header h1", [CSSDeclaration("margin", .px(0))]),
-            .style(".carfit-calendar", [radius, CSSDeclaration("padding", .px(padding)), CSSDeclaration("margin-bottom", .px(gap * 1.5)), CSSDeclaration("box-shadow", .spaced([.px(0), .px(6), .px(18), .translucent(.black, alpha: 0.12)]))]),
-            .style(".carfit-month", row + [CSSDeclaration("justify-content", .keyword("space-between")), CSSDeclaration("margin-bottom", .px(gap / 2))]),
-            .style(".carfit-arrow", row + [CSSDeclaration("justify-content", .keyword("center")), .width(theme.calendarCellSize), .height(theme.calendarCellSize)]),
-            .style(".carfit-grid", [CSSDeclaration("display", .keyword("grid")), CSSDeclaration("justify-content", .keyword("space-between")), CSSDeclaration("row-gap", .px(2))]),
-            .style(".carfit-weekday", [CSSDeclaration("text-align", .keyword("center")), CSSDeclaration("text-decoration", .keyword("none")), CSSDeclaration("padding-bottom", .px(6))]),
-            .style(".carfit-day", row + [CSSDeclaration("flex-direction", .keyword("column")), CSSDeclaration("justify-content", .keyword("center")), CSSDeclaration("border-radius", .percent(50)), CSSDeclaration("position", .keyword("relative"))]),
-            .style(".carfit-dot", [.width(5), .height(5), CSSDeclaration("border-radius", .percent(50)), CSSDeclaration("position", .keyword("absolute")), CSSDeclaration("bottom", .px(4))]),
-            .style(".carfit-day-section", [CSSDeclaration("display", .keyword("flex")), CSSDeclaration("flex-direction", .keyword("column")), CSSDeclaration("gap", .px(gap)), CSSDeclaration("margin-bottom", .px(gap * 1.5))]),
-            .style(".carfit-day-title", [CSSDeclaration("margin", .spaced([.px(gap / 2), .px(4), .px(0)])), CSSDeclaration("text-transform", .keyword("uppercase")), CSSDeclaration("letter-spacing", .px(0.3))]),
+            .style(
+                ".carfit-calendar",
+                [
+                    radius, CSSDeclaration("padding", .px(padding)), CSSDeclaration("margin-bottom", .px(gap * 1.5)),
+                    CSSDeclaration("box-shadow", .spaced([.px(0), .px(6), .px(18), .translucent(.black, alpha: 0.12)])),
+                ]),
+            .style(
+                ".carfit-month",
+                row + [CSSDeclaration("justify-content", .keyword("space-between")), CSSDeclaration("margin-bottom", .px(gap / 2))]),
+            .style(
+                ".carfit-arrow",
+                row + [
+                    CSSDeclaration("justify-content", .keyword("center")), .width(theme.calendarCellSize), .height(theme.calendarCellSize),
+                ]),
+            .style(
+                ".carfit-grid",
+                [
+                    CSSDeclaration("display", .keyword("grid")), CSSDeclaration("justify-content", .keyword("space-between")),
+                    CSSDeclaration("row-gap", .px(2)),
+                ]),
+            .style(
+                ".carfit-weekday",
+                [
+                    CSSDeclaration("text-align", .keyword("center")), CSSDeclaration("text-decoration", .keyword("none")),
+                    CSSDeclaration("padding-bottom", .px(6)),
+                ]),
+            .style(
+                ".carfit-day",
+                row + [
+                    CSSDeclaration("flex-direction", .keyword("column")), CSSDeclaration("justify-content", .keyword("center")),
+                    CSSDeclaration("border-radius", .percent(50)), CSSDeclaration("position", .keyword("relative")),
+                ]),
+            .style(
+                ".carfit-dot",
+                [
+                    .width(5), .height(5), CSSDeclaration("border-radius", .percent(50)), CSSDeclaration("position", .keyword("absolute")),
+                    CSSDeclaration("bottom", .px(4)),
+                ]),
+            .style(
+                ".carfit-day-section",
+                [
+                    CSSDeclaration("display", .keyword("flex")), CSSDeclaration("flex-direction", .keyword("column")),
+                    CSSDeclaration("gap", .px(gap)), CSSDeclaration("margin-bottom", .px(gap * 1.5)),
+                ]),
+            .style(
+                ".carfit-day-title",
+                [
+                    CSSDeclaration("margin", .spaced([.px(gap / 2), .px(4), .px(0)])),
+                    CSSDeclaration("text-transform", .keyword("uppercase")), CSSDeclaration("letter-spacing", .px(0.3)),
+                ]),
             .style(".carfit-summary", [CSSDeclaration("font-weight", .fontWeight(.regular))]),
             .style(".carfit-card, .carfit-banner, .carfit-empty", [radius, CSSDeclaration("padding", .px(padding))]),
             .style(".carfit-banner, .carfit-empty", [CSSDeclaration("margin-bottom", .px(gap))]),
-            .style(".carfit-card-top", row + [CSSDeclaration("justify-content", .keyword("space-between")), CSSDeclaration("gap", .px(gap))]),
-            .style(".carfit-client", [CSSDeclaration("overflow", .keyword("hidden")), CSSDeclaration("text-overflow", .keyword("ellipsis")), CSSDeclaration("white-space", .keyword("nowrap"))]),
-            .style(".carfit-state", [CSSDeclaration("padding", .spaced([.px(3), .px(8)])), CSSDeclaration("text-transform", .keyword("uppercase")), CSSDeclaration("white-space", .keyword("nowrap")), CSSDeclaration("letter-spacing", .px(0.5))]),
+            .style(
+                ".carfit-card-top", row + [CSSDeclaration("justify-content", .keyword("space-between")), CSSDeclaration("gap", .px(gap))]),
+            .style(
+                ".carfit-client",
+                [
+                    CSSDeclaration("overflow", .keyword("hidden")), CSSDeclaration("text-overflow", .keyword("ellipsis")),
+                    CSSDeclaration("white-space", .keyword("nowrap")),
+                ]),
+            .style(
+                ".carfit-state",
+                [
+                    CSSDeclaration("padding", .spaced([.px(3), .px(8)])), CSSDeclaration("text-transform", .keyword("uppercase")),
+                    CSSDeclaration("white-space", .keyword("nowrap")), CSSDeclaration("letter-spacing", .px(0.5)),
+                ]),
             .style(".carfit-tasks", [CSSDeclaration("margin-top", .px(4))]),
-            .style(".carfit-details", [CSSDeclaration("display", .keyword("grid")), CSSDeclaration("grid-template-columns", .keyword("1fr auto")), CSSDeclaration("column-gap", .px(gap)), CSSDeclaration("row-gap", .px(6)), CSSDeclaration("margin-top", .px(gap * 0.75))]),
+            .style(
+                ".carfit-details",
+                [
+                    CSSDeclaration("display", .keyword("grid")), CSSDeclaration("grid-template-columns", .keyword("1fr auto")),
+                    CSSDeclaration("column-gap", .px(gap)), CSSDeclaration("row-gap", .px(6)),
+                    CSSDeclaration("margin-top", .px(gap * 0.75)),
+                ]),
             .style(".carfit-detail", row + [CSSDeclaration("gap", .px(6)), CSSDeclaration("min-width", .px(0))]),
             .style(".carfit-detail .icon", [CSSDeclaration("flex", .keyword("none"))]),
             .style(".carfit-message-text", [CSSDeclaration("margin-top", .px(4))]),
             .style(
                 ".carfit-spinner",
-                [.width(24), .height(24), CSSDeclaration("margin", .spaced([.px(gap), .keyword("auto")])), CSSDeclaration("border-radius", .percent(50)),
-                 CSSDeclaration("border", .spaced([.px(3), .keyword("solid"), .translucent(theme.secondaryText, alpha: 0.25)]))]),
+                [
+                    .width(24), .height(24), CSSDeclaration("margin", .spaced([.px(gap), .keyword("auto")])),
+                    CSSDeclaration("border-radius", .percent(50)),
+                    CSSDeclaration("border", .spaced([.px(3), .keyword("solid"), .translucent(theme.secondaryText, alpha: 0.25)])),
+                ]),
         ]
     }
 }

@@ -19,23 +19,33 @@ public enum FactsPreview {
             content.append(.div("facts-spinner", style: [CSSDeclaration("border-top-color", .color(metrics.descriptionColor))]))
         }
         if let message = screen.errorMessage {
-            content.append(.div(screen.status == .failed ? "facts-error full" : "facts-error", style: CSSDeclaration.font(metrics.descriptionFont), [.text(message)]))
+            content.append(
+                .div(
+                    screen.status == .failed ? "facts-error full" : "facts-error", style: CSSDeclaration.font(metrics.descriptionFont),
+                    [.text(message)]))
         }
         if let empty = screen.emptyText {
-            content.append(.div("facts-empty", style: CSSDeclaration.font(metrics.descriptionFont) + [.color(metrics.descriptionColor)], [.text(empty)]))
+            content.append(
+                .div(
+                    "facts-empty", style: CSSDeclaration.font(metrics.descriptionFont) + [.color(metrics.descriptionColor)], [.text(empty)])
+            )
         }
         content.append(
             .element(
                 "ol", [.class("facts-table"), .style([.width(screen.width), .background(metrics.backgroundColor)])],
                 screen.rows.map { row($0, metrics: metrics, images: images) }))
         if let notice = screen.droppedRowsNotice {
-            content.append(.div("facts-notice", style: CSSDeclaration.font(metrics.descriptionFont) + [.color(metrics.descriptionColor)], [.text(notice)]))
+            content.append(
+                .div(
+                    "facts-notice", style: CSSDeclaration.font(metrics.descriptionFont) + [.color(metrics.descriptionColor)],
+                    [.text(notice)]))
         }
         let loaded = screen.rows.filter { if case .loaded = $0.image { true } else { false } }.count
         let withImages = screen.rows.filter { $0.imageURL != nil }.count
         return PreviewScreen(
             slug: "facts", title: "Facts",
-            caption: "\(screen.rows.count) rows laid out at \(Int(screen.width)) pt (\(Int(screen.contentHeight)) pt tall); \(withImages) with an image URL, \(loaded) loaded.",
+            caption:
+                "\(screen.rows.count) rows laid out at \(Int(screen.width)) pt (\(Int(screen.contentHeight)) pt tall); \(withImages) with an image URL, \(loaded) loaded.",
             background: metrics.backgroundColor,
             navigationBar: PreviewNavigationBar(
                 title: screen.title, background: metrics.backgroundColor, foreground: metrics.titleColor,
@@ -47,7 +57,9 @@ public enum FactsPreview {
         let layout = row.layout
         var children: [HTMLNode] = []
         if let slot = layout.imageSlot {
-            children.append(.div("facts-slot", style: place(slot) + [.background(metrics.placeholderColor)], [slotContent(row.image, metrics: metrics)]))
+            children.append(
+                .div("facts-slot", style: place(slot) + [.background(metrics.placeholderColor)], [slotContent(row.image, metrics: metrics)])
+            )
         }
         if let frame = layout.image, case .loaded = row.image, let source = images.remoteSource(for: row.imageURL) {
             children.append(.image(source, alt: row.title ?? "", [.class("facts-image"), .style(place(frame))]))
@@ -62,7 +74,10 @@ public enum FactsPreview {
             "li",
             [
                 .class(layout.isStacked ? "facts-row stacked" : "facts-row"), .id("fact-\(row.id)"),
-                .style([.height(layout.size.height), CSSDeclaration("box-shadow", .spaced([.keyword("inset"), .px(0), .px(-1), .px(0), .color(metrics.separatorColor)]))]),
+                .style([
+                    .height(layout.size.height),
+                    CSSDeclaration("box-shadow", .spaced([.keyword("inset"), .px(0), .px(-1), .px(0), .color(metrics.separatorColor)])),
+                ]),
             ], children)
     }
 
@@ -72,9 +87,12 @@ public enum FactsPreview {
         case .loading:
             return .div("facts-slot-spinner", style: [CSSDeclaration("border-top-color", .color(metrics.descriptionColor))])
         case .failed(let reason):
-            return .element("span", [.class("facts-slot-icon failed"), .title(reason), .style([.color(metrics.descriptionColor)])], [PreviewIcon.photo.node(size: 24)])
+            return .element(
+                "span", [.class("facts-slot-icon failed"), .title(reason), .style([.color(metrics.descriptionColor)])],
+                [PreviewIcon.photo.node(size: 24)])
         case .none, .notLoaded, .loaded:
-            return .element("span", [.class("facts-slot-icon"), .style([.color(metrics.descriptionColor)])], [PreviewIcon.photo.node(size: 24)])
+            return .element(
+                "span", [.class("facts-slot-icon"), .style([.color(metrics.descriptionColor)])], [PreviewIcon.photo.node(size: 24)])
         }
     }
 
@@ -82,7 +100,8 @@ public enum FactsPreview {
     static func text(_ block: FactRowLayout.TextBlock, className: String, color: RGBColor) -> HTMLNode {
         let lineHeight = block.lines.isEmpty ? block.frame.height : block.frame.height / Double(block.lines.count)
         return .div(
-            className, style: place(block.frame) + CSSDeclaration.font(block.font) + [.color(color), CSSDeclaration("line-height", .px(lineHeight))],
+            className,
+            style: place(block.frame) + CSSDeclaration.font(block.font) + [.color(color), CSSDeclaration("line-height", .px(lineHeight))],
             block.lines.map { .div("facts-line", [.text($0)]) })
     }
 
@@ -91,21 +110,40 @@ public enum FactsPreview {
     }
 
     static func styles(_ metrics: FactsLayoutMetrics) -> [CSSRule] {
-        let center: [CSSDeclaration] = [CSSDeclaration("display", .keyword("flex")), CSSDeclaration("align-items", .keyword("center")), CSSDeclaration("justify-content", .keyword("center"))]
+        let center: [CSSDeclaration] = [
+            CSSDeclaration("display", .keyword("flex")), CSSDeclaration("align-items", .keyword("center")),
+            CSSDeclaration("justify-content", .keyword("center")),
+        ]
         return [
-            .style(".facts-table", [CSSDeclaration("list-style", .keyword("none")), CSSDeclaration("margin", .spaced([.px(0), .keyword("auto")])), CSSDeclaration("padding", .px(0))]),
+            .style(
+                ".facts-table",
+                [
+                    CSSDeclaration("list-style", .keyword("none")), CSSDeclaration("margin", .spaced([.px(0), .keyword("auto")])),
+                    CSSDeclaration("padding", .px(0)),
+                ]),
             .style(".facts-row", [CSSDeclaration("position", .keyword("relative")), CSSDeclaration("overflow", .keyword("hidden"))]),
             .style(".facts-slot", center + [CSSDeclaration("border-radius", .px(4))]),
             .style(".facts-slot-icon", [CSSDeclaration("opacity", .number(0.6))]),
             .style(".facts-image", [CSSDeclaration("object-fit", .keyword("contain"))]),
             .style(".facts-line", [CSSDeclaration("white-space", .keyword("pre"))]),
-            .style(".facts-error", [CSSDeclaration("padding", .px(metrics.verticalInset)), .background(RGBColor(red: 0xFF, green: 0xE5, blue: 0xE5)), .color(RGBColor(red: 0x9B, green: 0x1C, blue: 0x1C))]),
-            .style(".facts-error.full, .facts-empty", [CSSDeclaration("padding", .px(metrics.horizontalInset * 2)), CSSDeclaration("text-align", .keyword("center"))]),
-            .style(".facts-notice", [CSSDeclaration("padding", .px(metrics.verticalInset)), CSSDeclaration("text-align", .keyword("center"))]),
+            .style(
+                ".facts-error",
+                [
+                    CSSDeclaration("padding", .px(metrics.verticalInset)), .background(RGBColor(red: 0xFF, green: 0xE5, blue: 0xE5)),
+                    .color(RGBColor(red: 0x9B, green: 0x1C, blue: 0x1C)),
+                ]),
+            .style(
+                ".facts-error.full, .facts-empty",
+                [CSSDeclaration("padding", .px(metrics.horizontalInset * 2)), CSSDeclaration("text-align", .keyword("center"))]),
+            .style(
+                ".facts-notice", [CSSDeclaration("padding", .px(metrics.verticalInset)), CSSDeclaration("text-align", .keyword("center"))]),
             .style(
                 ".facts-spinner, .facts-slot-spinner",
-                [.width(22), .height(22), CSSDeclaration("border-radius", .percent(50)), CSSDeclaration("margin", .spaced([.px(metrics.verticalInset), .keyword("auto")])),
-                 CSSDeclaration("border", .spaced([.px(3), .keyword("solid"), .translucent(metrics.descriptionColor, alpha: 0.25)]))]),
+                [
+                    .width(22), .height(22), CSSDeclaration("border-radius", .percent(50)),
+                    CSSDeclaration("margin", .spaced([.px(metrics.verticalInset), .keyword("auto")])),
+                    CSSDeclaration("border", .spaced([.px(3), .keyword("solid"), .translucent(metrics.descriptionColor, alpha: 0.25)])),
+                ]),
         ]
     }
 }

@@ -48,7 +48,8 @@ public enum HooSetsPreview {
         let selected = state.selection.map { "\($0.setTitle): “\($0.title)” selected" } ?? "nothing selected"
         return PreviewScreen(
             slug: "hoosets", title: state.title,
-            caption: "\(state.sections.count) sets, \(state.hooCount) Hoos, \(selected). Grid \(Int(state.viewport.width)) pt wide at \(state.displayScale).",
+            caption:
+                "\(state.sections.count) sets, \(state.hooCount) Hoos, \(selected). Grid \(Int(state.viewport.width)) pt wide at \(state.displayScale).",
             background: metrics.backgroundColor, statusBarForeground: .white,
             content: .div("hoo-screen", style: [.background(metrics.borderColor)], content),
             styles: styles(metrics, cellFrame: cellFrame))
@@ -61,14 +62,20 @@ public enum HooSetsPreview {
             children.append(
                 .image(
                     source, alt: section.title,
-                    [.style(CSSDeclaration.frame(
-                        x: imageFrame.minX - frame.minX, y: imageFrame.minY - frame.minY, width: imageFrame.size.width, height: imageFrame.size.height))]))
+                    [
+                        .style(
+                            CSSDeclaration.frame(
+                                x: imageFrame.minX - frame.minX, y: imageFrame.minY - frame.minY, width: imageFrame.size.width,
+                                height: imageFrame.size.height))
+                    ]))
         } else {
-            children.append(.span("hoo-header-title", section.title, style: CSSDeclaration.font(metrics.headerFallbackFont) + [.color(section.color)]))
+            children.append(
+                .span("hoo-header-title", section.title, style: CSSDeclaration.font(metrics.headerFallbackFont) + [.color(section.color)]))
         }
         children.append(.span("hoo-count", section.countLabel, style: CSSDeclaration.font(metrics.setTitleFont) + [.color(section.color)]))
         return .element(
-            "section", [.class("hoo-header"), .id("set-\(section.id)"), .ariaLabel("\(section.title), \(section.countLabel)"), .style(place(frame))],
+            "section",
+            [.class("hoo-header"), .id("set-\(section.id)"), .ariaLabel("\(section.title), \(section.countLabel)"), .style(place(frame))],
             children)
     }
 
@@ -80,7 +87,11 @@ public enum HooSetsPreview {
             image = .div("hoo-placeholder", style: [CSSDeclaration("background-color", .translucent(color, alpha: 0.35))])
         }
         return .element(
-            "div", [.class(item.isSelected ? "hoo-cell selected" : "hoo-cell"), .title(item.title), .ariaLabel(item.accessibilityLabel), .style(place(item.frame))],
+            "div",
+            [
+                .class(item.isSelected ? "hoo-cell selected" : "hoo-cell"), .title(item.title), .ariaLabel(item.accessibilityLabel),
+                .style(place(item.frame)),
+            ],
             [image])
     }
 
@@ -100,7 +111,9 @@ public enum HooSetsPreview {
         var children: [HTMLNode] = []
         if let backdrop = images.source(for: selection.backdropImageURL) {
             children.append(
-                .image(backdrop, alt: "", [.class("hoo-backdrop"), .style([.width(state.viewport.width / 3), .height(state.viewport.height / 3)])]))
+                .image(
+                    backdrop, alt: "",
+                    [.class("hoo-backdrop"), .style([.width(state.viewport.width / 3), .height(state.viewport.height / 3)])]))
         }
         children.append(.div("hoo-set-title", style: CSSDeclaration.font(metrics.setTitleFont), [.text(selection.setTitle)]))
         children.append(.div("hoo-title", style: CSSDeclaration.font(metrics.discTitleFont), [.text(selection.title)]))
@@ -111,7 +124,10 @@ public enum HooSetsPreview {
             "aside",
             [
                 .class("hoo-words"), .ariaLabel("\(selection.title), \(selection.setTitle)"),
-                .style([.color(selection.color), CSSDeclaration("background-color", .translucent(metrics.backgroundColor, alpha: 0.92)), .width(state.viewport.width)]),
+                .style([
+                    .color(selection.color), CSSDeclaration("background-color", .translucent(metrics.backgroundColor, alpha: 0.92)),
+                    .width(state.viewport.width),
+                ]),
             ], children)
     }
 
@@ -132,33 +148,54 @@ public enum HooSetsPreview {
             .style(".hoo-screen", [CSSDeclaration("min-height", .percent(100))]),
             .style(
                 ".hoo-grid",
-                [CSSDeclaration("position", .keyword("relative")), CSSDeclaration("margin-left", .keyword("auto")),
-                 CSSDeclaration("margin-right", .keyword("auto")), .background(metrics.backgroundColor)]),
+                [
+                    CSSDeclaration("position", .keyword("relative")), CSSDeclaration("margin-left", .keyword("auto")),
+                    CSSDeclaration("margin-right", .keyword("auto")), .background(metrics.backgroundColor),
+                ]),
             .style(".hoo-header", [CSSDeclaration("display", .keyword("block"))]),
             .style(
                 ".hoo-header-title",
-                [CSSDeclaration("position", .keyword("absolute")), CSSDeclaration("inset", .px(0)), CSSDeclaration("display", .keyword("flex")),
-                 CSSDeclaration("align-items", .keyword("center")), CSSDeclaration("justify-content", .keyword("center"))]),
+                [
+                    CSSDeclaration("position", .keyword("absolute")), CSSDeclaration("inset", .px(0)),
+                    CSSDeclaration("display", .keyword("flex")),
+                    CSSDeclaration("align-items", .keyword("center")), CSSDeclaration("justify-content", .keyword("center")),
+                ]),
             .style(
                 ".hoo-count",
-                [CSSDeclaration("position", .keyword("absolute")), CSSDeclaration("right", .px(metrics.horizontalInset + 8)),
-                 CSSDeclaration("bottom", .px(8)), CSSDeclaration("opacity", .number(0.75))]),
+                [
+                    CSSDeclaration("position", .keyword("absolute")), CSSDeclaration("right", .px(metrics.horizontalInset + 8)),
+                    CSSDeclaration("bottom", .px(8)), CSSDeclaration("opacity", .number(0.75)),
+                ]),
             .style(".hoo-cell", cell),
             .style(".hoo-image, .hoo-placeholder", fill + [CSSDeclaration("object-fit", .keyword("contain"))]),
-            .style(".hoo-placeholder", [CSSDeclaration("inset", .percent(12)), CSSDeclaration("width", .keyword("auto")), CSSDeclaration("height", .keyword("auto")), CSSDeclaration("border-radius", .percent(50))]),
+            .style(
+                ".hoo-placeholder",
+                [
+                    CSSDeclaration("inset", .percent(12)), CSSDeclaration("width", .keyword("auto")),
+                    CSSDeclaration("height", .keyword("auto")), CSSDeclaration("border-radius", .percent(50)),
+                ]),
             .style(".hoo-disc-art, .hoo-disc-fallback", fill + [CSSDeclaration("border-radius", .percent(50))]),
             .style(".hoo-disc-image", fill + [CSSDeclaration("object-fit", .keyword("contain"))]),
             .style(
                 ".hoo-words",
                 [
-                    CSSDeclaration("position", .keyword("sticky")), CSSDeclaration("bottom", .px(0)), CSSDeclaration("margin", .spaced([.px(0), .keyword("auto")])),
-                    CSSDeclaration("padding", .spaced([.px(metrics.sectionSpacing), .px(metrics.sectionSpacing * 2), .px(metrics.sectionSpacing * 4)])),
+                    CSSDeclaration("position", .keyword("sticky")), CSSDeclaration("bottom", .px(0)),
+                    CSSDeclaration("margin", .spaced([.px(0), .keyword("auto")])),
+                    CSSDeclaration(
+                        "padding", .spaced([.px(metrics.sectionSpacing), .px(metrics.sectionSpacing * 2), .px(metrics.sectionSpacing * 4)])),
                     CSSDeclaration("text-align", .keyword("center")), CSSDeclaration("z-index", .number(3)),
                     CSSDeclaration("border-top", .spaced([.px(1), .keyword("solid"), .keyword("currentColor")])),
                 ]),
-            .style(".hoo-backdrop", [CSSDeclaration("margin", .spaced([.px(0), .keyword("auto"), .px(metrics.sectionSpacing)])), CSSDeclaration("object-fit", .keyword("contain"))]),
+            .style(
+                ".hoo-backdrop",
+                [
+                    CSSDeclaration("margin", .spaced([.px(0), .keyword("auto"), .px(metrics.sectionSpacing)])),
+                    CSSDeclaration("object-fit", .keyword("contain")),
+                ]),
             .style(".hoo-title", [CSSDeclaration("margin", .spaced([.px(metrics.sectionSpacing / 2), .px(0)]))]),
-            .style(".hoo-error", [.background(RGBColor(red: 0xE0, green: 0x49, blue: 0x3E)), .color(.white), CSSDeclaration("padding", .px(8))]),
+            .style(
+                ".hoo-error",
+                [.background(RGBColor(red: 0xE0, green: 0x49, blue: 0x3E)), .color(.white), CSSDeclaration("padding", .px(8))]),
         ]
     }
 }

@@ -18,13 +18,21 @@ public enum SchedulePreview {
         let bar = state.navigationBar
         var content: [HTMLNode] = []
         if let message = state.emptyMessage {
-            content.append(.div("schedule-empty", style: CSSDeclaration.font(metrics.sectionHeaderText.font) + [.color(metrics.sectionHeaderText.color)], [.text(message)]))
+            content.append(
+                .div(
+                    "schedule-empty",
+                    style: CSSDeclaration.font(metrics.sectionHeaderText.font) + [.color(metrics.sectionHeaderText.color)], [.text(message)]
+                ))
         }
         for (sectionIndex, section) in state.sections.enumerated() {
             var children: [HTMLNode] = [
                 .element(
-                    "h2", [.class("schedule-header"), .style(CSSDeclaration.font(metrics.sectionHeaderText.font) + [.color(metrics.sectionHeaderText.color)])],
-                    [.text(section.title)]),
+                    "h2",
+                    [
+                        .class("schedule-header"),
+                        .style(CSSDeclaration.font(metrics.sectionHeaderText.font) + [.color(metrics.sectionHeaderText.color)]),
+                    ],
+                    [.text(section.title)])
             ]
             for (rowIndex, row) in section.rows.enumerated() {
                 let isInitial = state.initialRow == RowPosition(section: sectionIndex, row: rowIndex)
@@ -36,9 +44,11 @@ public enum SchedulePreview {
         let games = state.allRows.compactMap(\.game)
         return PreviewScreen(
             slug: "schedule", title: "Schedule",
-            caption: "\(bar.teamName.isEmpty ? "Schedule" : bar.teamName): \(state.sections.count) sections, \(games.count) games; headers stay pinned while scrolling.",
+            caption:
+                "\(bar.teamName.isEmpty ? "Schedule" : bar.teamName): \(state.sections.count) sections, \(games.count) games; headers stay pinned while scrolling.",
             background: metrics.listBackground,
-            navigationBar: PreviewNavigationBar(title: bar.title, subtitle: bar.teamName, background: bar.background, foreground: bar.titleColor, tint: bar.accent),
+            navigationBar: PreviewNavigationBar(
+                title: bar.title, subtitle: bar.teamName, background: bar.background, foreground: bar.titleColor, tint: bar.accent),
             content: .div("schedule-list", content), styles: styles(metrics))
     }
 
@@ -54,7 +64,11 @@ public enum SchedulePreview {
                 ])
         case .game(let game):
             return .element(
-                "div", [.class("schedule-row schedule-game \(game.kind.rawValue)"), .style([.height(game.height)]), .ariaLabel(accessibilityLabel(game))] + anchor,
+                "div",
+                [
+                    .class("schedule-row schedule-game \(game.kind.rawValue)"), .style([.height(game.height)]),
+                    .ariaLabel(accessibilityLabel(game)),
+                ] + anchor,
                 [
                     team(game.left, side: "left", metrics: metrics, images: images),
                     .span("schedule-versus", game.centerText, style: style(metrics.versus)),
@@ -69,12 +83,17 @@ public enum SchedulePreview {
     static func team(_ team: TeamSideState, side: String, metrics: ScheduleMetrics, images: PreviewImages) -> HTMLNode {
         let logo: HTMLNode
         if let source = images.remoteSource(for: team.logoURL) {
-            logo = .image(source, alt: team.triCode, [.class("schedule-logo"), .style([.width(metrics.logoSide), .height(metrics.logoSide)])])
+            logo = .image(
+                source, alt: team.triCode, [.class("schedule-logo"), .style([.width(metrics.logoSide), .height(metrics.logoSide)])])
         } else {
             logo = .span(
                 "schedule-logo schedule-logo-placeholder", team.logoPlaceholder,
-                style: [.width(metrics.logoSide), .height(metrics.logoSide), .color(metrics.teamName.color), CSSDeclaration("font-size", .px(metrics.logoSide * 0.3)),
-                        CSSDeclaration("font-weight", .fontWeight(metrics.teamName.font.weight)), CSSDeclaration("border-color", .color(metrics.separatorColor))])
+                style: [
+                    .width(metrics.logoSide), .height(metrics.logoSide), .color(metrics.teamName.color),
+                    CSSDeclaration("font-size", .px(metrics.logoSide * 0.3)),
+                    CSSDeclaration("font-weight", .fontWeight(metrics.teamName.font.weight)),
+                    CSSDeclaration("border-color", .color(metrics.separatorColor)),
+                ])
         }
         return .div(
             "schedule-team \(side)",
@@ -102,15 +121,23 @@ public enum SchedulePreview {
                 ".schedule-header",
                 flex + [
                     CSSDeclaration("position", .keyword("sticky")), CSSDeclaration("top", .px(0)), CSSDeclaration("z-index", .number(1)),
-                    .height(metrics.sectionHeaderHeight), CSSDeclaration("margin", .px(0)), CSSDeclaration("padding", .spaced([.px(0), .px(padding)])),
+                    .height(metrics.sectionHeaderHeight), CSSDeclaration("margin", .px(0)),
+                    CSSDeclaration("padding", .spaced([.px(0), .px(padding)])),
                     .background(metrics.sectionHeaderBackground),
                 ]),
             .style(
                 ".schedule-row",
-                [.background(metrics.rowBackground), CSSDeclaration("padding", .px(padding)), CSSDeclaration("scroll-margin-top", .px(metrics.sectionHeaderHeight))]),
+                [
+                    .background(metrics.rowBackground), CSSDeclaration("padding", .px(padding)),
+                    CSSDeclaration("scroll-margin-top", .px(metrics.sectionHeaderHeight)),
+                ]),
             .style(
                 ".schedule-gap",
-                [.height(metrics.rowSpacing), CSSDeclaration("border-top", .spaced([.px(metrics.separatorHeight), .keyword("solid"), .color(metrics.separatorColor)]))]),
+                [
+                    .height(metrics.rowSpacing),
+                    CSSDeclaration(
+                        "border-top", .spaced([.px(metrics.separatorHeight), .keyword("solid"), .color(metrics.separatorColor)])),
+                ]),
             .style(
                 ".schedule-game",
                 [
@@ -118,7 +145,12 @@ public enum SchedulePreview {
                     CSSDeclaration("grid-template-rows", .keyword("1fr auto")), CSSDeclaration("align-items", .keyword("center")),
                     CSSDeclaration("column-gap", .px(padding)),
                 ]),
-            .style(".schedule-team", [CSSDeclaration("display", .keyword("flex")), CSSDeclaration("flex-direction", .keyword("column")), CSSDeclaration("gap", .px(metrics.rowSpacing))]),
+            .style(
+                ".schedule-team",
+                [
+                    CSSDeclaration("display", .keyword("flex")), CSSDeclaration("flex-direction", .keyword("column")),
+                    CSSDeclaration("gap", .px(metrics.rowSpacing)),
+                ]),
             .style(".schedule-team.right", [CSSDeclaration("align-items", .keyword("flex-end"))]),
             .style(".schedule-team-line", flex + [CSSDeclaration("gap", .px(padding / 2))]),
             .style(".schedule-team.right .schedule-team-line", [CSSDeclaration("flex-direction", .keyword("row-reverse"))]),
@@ -127,16 +159,23 @@ public enum SchedulePreview {
             .style(".schedule-logo", [CSSDeclaration("flex", .keyword("none")), CSSDeclaration("object-fit", .keyword("contain"))]),
             .style(
                 ".schedule-logo-placeholder",
-                flex + [CSSDeclaration("justify-content", .keyword("center")), CSSDeclaration("border-radius", .percent(50)),
-                        CSSDeclaration("border", .spaced([.px(metrics.separatorHeight), .keyword("solid")]))]),
+                flex + [
+                    CSSDeclaration("justify-content", .keyword("center")), CSSDeclaration("border-radius", .percent(50)),
+                    CSSDeclaration("border", .spaced([.px(metrics.separatorHeight), .keyword("solid")])),
+                ]),
             .style(".schedule-versus", [CSSDeclaration("text-align", .keyword("center"))]),
             .style(".schedule-date", [CSSDeclaration("justify-self", .keyword("start"))]),
-            .style(".schedule-game .schedule-week", [CSSDeclaration("justify-self", .keyword("center")), CSSDeclaration("white-space", .keyword("nowrap"))]),
+            .style(
+                ".schedule-game .schedule-week",
+                [CSSDeclaration("justify-self", .keyword("center")), CSSDeclaration("white-space", .keyword("nowrap"))]),
             .style(".schedule-status", [CSSDeclaration("justify-self", .keyword("end"))]),
             .style(
                 ".schedule-bye",
-                [CSSDeclaration("display", .keyword("flex")), CSSDeclaration("flex-direction", .keyword("column")), CSSDeclaration("align-items", .keyword("center")),
-                 CSSDeclaration("justify-content", .keyword("center")), CSSDeclaration("gap", .px(metrics.rowSpacing))]),
+                [
+                    CSSDeclaration("display", .keyword("flex")), CSSDeclaration("flex-direction", .keyword("column")),
+                    CSSDeclaration("align-items", .keyword("center")),
+                    CSSDeclaration("justify-content", .keyword("center")), CSSDeclaration("gap", .px(metrics.rowSpacing)),
+                ]),
         ]
     }
 }

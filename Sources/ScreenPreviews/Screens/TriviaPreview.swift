@@ -13,7 +13,10 @@ public enum TriviaPreview {
         var content: [HTMLNode] = []
         if let banner = state.banner {
             content.append(
-                .div("trivia-banner", style: [.background(banner.background), .color(PreviewScreen.readable(on: banner.background))] + CSSDeclaration.font(style.bodyFont), [.text(banner.text)]))
+                .div(
+                    "trivia-banner",
+                    style: [.background(banner.background), .color(PreviewScreen.readable(on: banner.background))]
+                        + CSSDeclaration.font(style.bodyFont), [.text(banner.text)]))
         }
         if let question = state.question {
             content.append(questionCard(question, style: style))
@@ -30,7 +33,8 @@ public enum TriviaPreview {
         status.append(.span("trivia-wildcards", state.header.wildcards, style: CSSDeclaration.font(style.bodyFont)))
         content.insert(.div("trivia-status", style: [.color(.white)], status), at: 0)
         let bar = PreviewNavigationBar(
-            title: state.header.title, subtitle: state.header.progress, background: style.background, foreground: .white, titleFont: style.titleFont)
+            title: state.header.title, subtitle: state.header.progress, background: style.background, foreground: .white,
+            titleFont: style.titleFont)
         return PreviewScreen(
             slug: slug, title: title, caption: caption, background: style.background, navigationBar: bar,
             content: .div("trivia-screen", content), styles: styles(style))
@@ -47,9 +51,15 @@ public enum TriviaPreview {
         if let countdown = question.countdown {
             card.append(countdownRing(countdown, style: style))
         }
-        card.append(.element("h1", [.class("trivia-prompt"), .style(CSSDeclaration.font(style.questionFont) + [.color(style.ink)])], [.text(question.prompt)]))
+        card.append(
+            .element(
+                "h1", [.class("trivia-prompt"), .style(CSSDeclaration.font(style.questionFont) + [.color(style.ink)])],
+                [.text(question.prompt)]))
         if let detail = question.detail {
-            card.append(.element("p", [.class("trivia-detail"), .style(CSSDeclaration.font(style.bodyFont) + [.color(style.mutedInk)])], [.text(detail)]))
+            card.append(
+                .element(
+                    "p", [.class("trivia-detail"), .style(CSSDeclaration.font(style.bodyFont) + [.color(style.mutedInk)])], [.text(detail)])
+            )
         }
         if !question.choices.isEmpty {
             var choices: [HTMLNode] = question.choices.map { choice($0, style: style) }
@@ -64,7 +74,10 @@ public enum TriviaPreview {
             card.append(resultBanner(result, style: style))
         }
         if let footer = question.footer {
-            card.append(.element("p", [.class("trivia-footer"), .style(CSSDeclaration.font(style.bodyFont) + [.color(style.mutedInk)])], [.text(footer)]))
+            card.append(
+                .element(
+                    "p", [.class("trivia-footer"), .style(CSSDeclaration.font(style.bodyFont) + [.color(style.mutedInk)])], [.text(footer)])
+            )
         }
         var nodes: [HTMLNode] = [.div("trivia-card", style: [.background(style.card)], card)]
         if let offer = question.wildcardOffer {
@@ -80,7 +93,12 @@ public enum TriviaPreview {
             style: [
                 CSSDeclaration(
                     "background",
-                    .function("conic-gradient", [.spaced([.color(countdown.color), .percent(0), .percent(filled)]), .spaced([.color(TriviaTheme.choice), .percent(0)])])),
+                    .function(
+                        "conic-gradient",
+                        [
+                            .spaced([.color(countdown.color), .percent(0), .percent(filled)]),
+                            .spaced([.color(TriviaTheme.choice), .percent(0)]),
+                        ])),
                 .color(countdown.color),
             ] + CSSDeclaration.font(style.countdownFont),
             [.span("trivia-countdown-value", String(countdown.secondsRemaining), style: [.background(style.card)])])
@@ -98,7 +116,9 @@ public enum TriviaPreview {
             "li",
             [
                 .class("trivia-choice \(choice.appearance.rawValue)"),
-                .style([.background(choice.background), .color(choice.foreground), .height(style.choiceHeight)] + CSSDeclaration.font(style.choiceFont)),
+                .style(
+                    [.background(choice.background), .color(choice.foreground), .height(style.choiceHeight)]
+                        + CSSDeclaration.font(style.choiceFont)),
             ], children)
     }
 
@@ -109,7 +129,11 @@ public enum TriviaPreview {
         }
         children.append(.span("trivia-overlay-text", overlay.message, style: CSSDeclaration.font(style.choiceFont)))
         return .element(
-            "li", [.class("trivia-overlay"), .style([CSSDeclaration("background-color", .translucent(TriviaTheme.overlay, alpha: style.overlayOpacity))])],
+            "li",
+            [
+                .class("trivia-overlay"),
+                .style([CSSDeclaration("background-color", .translucent(TriviaTheme.overlay, alpha: style.overlayOpacity))]),
+            ],
             children)
     }
 
@@ -135,10 +159,18 @@ public enum TriviaPreview {
                 .div(
                     "trivia-offer-buttons",
                     [
-                        .span("trivia-button primary", offer.useTitle, style: [.background(TriviaTheme.selected), .color(.white), .height(style.choiceHeight)] + CSSDeclaration.font(style.choiceFont) + disabled),
-                        .span("trivia-button", offer.declineTitle, style: [.background(TriviaTheme.choice), .color(style.ink), .height(style.choiceHeight)] + CSSDeclaration.font(style.choiceFont) + disabled),
+                        .span(
+                            "trivia-button primary", offer.useTitle,
+                            style: [.background(TriviaTheme.selected), .color(.white), .height(style.choiceHeight)]
+                                + CSSDeclaration.font(style.choiceFont) + disabled),
+                        .span(
+                            "trivia-button", offer.declineTitle,
+                            style: [.background(TriviaTheme.choice), .color(style.ink), .height(style.choiceHeight)]
+                                + CSSDeclaration.font(style.choiceFont) + disabled),
                     ]),
-                .div("trivia-offer-timer", style: CSSDeclaration.font(style.bodyFont) + [.color(style.mutedInk)], [.text("\(offer.secondsRemaining) s")]),
+                .div(
+                    "trivia-offer-timer", style: CSSDeclaration.font(style.bodyFont) + [.color(style.mutedInk)],
+                    [.text("\(offer.secondsRemaining) s")]),
             ])
     }
 
@@ -146,8 +178,12 @@ public enum TriviaPreview {
 
     static func finalCard(_ final: TriviaFinalScreen, style: TriviaStyle) -> HTMLNode {
         var card: [HTMLNode] = [
-            .element("h1", [.class("trivia-headline"), .style(CSSDeclaration.font(style.headlineFont) + [.color(final.color)])], [.text(final.headline)]),
-            .element("p", [.class("trivia-detail"), .style(CSSDeclaration.font(style.bodyFont) + [.color(style.mutedInk)])], [.text(final.detail)]),
+            .element(
+                "h1", [.class("trivia-headline"), .style(CSSDeclaration.font(style.headlineFont) + [.color(final.color)])],
+                [.text(final.headline)]),
+            .element(
+                "p", [.class("trivia-detail"), .style(CSSDeclaration.font(style.bodyFont) + [.color(style.mutedInk)])],
+                [.text(final.detail)]),
             .element(
                 "dl", [.class("trivia-stats")],
                 final.stats.map { stat in
@@ -160,7 +196,10 @@ public enum TriviaPreview {
                 }),
         ]
         if !final.winners.isEmpty {
-            card.append(.element("h2", [.class("trivia-winners-title"), .style(CSSDeclaration.font(style.titleFont) + [.color(style.ink)])], [.text("Winners")]))
+            card.append(
+                .element(
+                    "h2", [.class("trivia-winners-title"), .style(CSSDeclaration.font(style.titleFont) + [.color(style.ink)])],
+                    [.text("Winners")]))
             card.append(
                 .element(
                     "ol", [.class("trivia-winners")],
@@ -169,7 +208,9 @@ public enum TriviaPreview {
                             "li",
                             [
                                 .class(winner.isYou ? "trivia-winner you" : "trivia-winner"),
-                                .style(CSSDeclaration.font(style.bodyFont) + [.color(style.ink)] + (winner.isYou ? [.background(TriviaTheme.choice)] : [])),
+                                .style(
+                                    CSSDeclaration.font(style.bodyFont) + [.color(style.ink)]
+                                        + (winner.isYou ? [.background(TriviaTheme.choice)] : [])),
                             ],
                             [
                                 .span("trivia-rank", String(winner.rank), style: [.color(style.mutedInk)]),
@@ -179,7 +220,9 @@ public enum TriviaPreview {
                     }))
         }
         if let more = final.moreWinners {
-            card.append(.element("p", [.class("trivia-footer"), .style(CSSDeclaration.font(style.bodyFont) + [.color(style.mutedInk)])], [.text(more)]))
+            card.append(
+                .element(
+                    "p", [.class("trivia-footer"), .style(CSSDeclaration.font(style.bodyFont) + [.color(style.mutedInk)])], [.text(more)]))
         }
         return .div("trivia-card", style: [.background(style.card)], card)
     }
@@ -191,53 +234,130 @@ public enum TriviaPreview {
         let radius = CSSDeclaration("border-radius", .px(style.cornerRadius))
         let row: [CSSDeclaration] = [CSSDeclaration("display", .keyword("flex")), CSSDeclaration("align-items", .keyword("center"))]
         return [
-            .style(".trivia-screen", [CSSDeclaration("padding", .px(gap)), CSSDeclaration("display", .keyword("flex")), CSSDeclaration("flex-direction", .keyword("column")), CSSDeclaration("gap", .px(gap))]),
-            .style(".trivia-status", row + [CSSDeclaration("justify-content", .keyword("space-between")), CSSDeclaration("min-height", .px(style.bodyFont.size * 1.6))]),
-            .style(".trivia-badge", [CSSDeclaration("padding", .spaced([.px(2), .px(gap / 2)])), radius, CSSDeclaration("font-size", .px(style.bodyFont.size * 0.8)), CSSDeclaration("font-weight", .fontWeight(.semibold))]),
-            .style(".trivia-wildcards", [CSSDeclaration("white-space", .keyword("nowrap")), CSSDeclaration("margin-left", .keyword("auto"))]),
+            .style(
+                ".trivia-screen",
+                [
+                    CSSDeclaration("padding", .px(gap)), CSSDeclaration("display", .keyword("flex")),
+                    CSSDeclaration("flex-direction", .keyword("column")), CSSDeclaration("gap", .px(gap)),
+                ]),
+            .style(
+                ".trivia-status",
+                row + [
+                    CSSDeclaration("justify-content", .keyword("space-between")),
+                    CSSDeclaration("min-height", .px(style.bodyFont.size * 1.6)),
+                ]),
+            .style(
+                ".trivia-badge",
+                [
+                    CSSDeclaration("padding", .spaced([.px(2), .px(gap / 2)])), radius,
+                    CSSDeclaration("font-size", .px(style.bodyFont.size * 0.8)), CSSDeclaration("font-weight", .fontWeight(.semibold)),
+                ]),
+            .style(
+                ".trivia-wildcards", [CSSDeclaration("white-space", .keyword("nowrap")), CSSDeclaration("margin-left", .keyword("auto"))]),
             .style(".trivia-banner", [CSSDeclaration("padding", .spaced([.px(gap / 2), .px(gap)])), radius]),
             .style(".trivia-card", [CSSDeclaration("padding", .px(gap * 1.5)), radius, CSSDeclaration("position", .keyword("relative"))]),
             .style(
                 ".trivia-countdown",
-                [.width(style.countdownFont.size * 2.4), .height(style.countdownFont.size * 2.4), CSSDeclaration("border-radius", .percent(50)),
-                 CSSDeclaration("padding", .px(5)), CSSDeclaration("margin", .spaced([.px(0), .keyword("auto"), .px(gap)]))]),
+                [
+                    .width(style.countdownFont.size * 2.4), .height(style.countdownFont.size * 2.4),
+                    CSSDeclaration("border-radius", .percent(50)),
+                    CSSDeclaration("padding", .px(5)), CSSDeclaration("margin", .spaced([.px(0), .keyword("auto"), .px(gap)])),
+                ]),
             .style(
                 ".trivia-countdown-value",
-                row + [CSSDeclaration("justify-content", .keyword("center")), CSSDeclaration("width", .percent(100)), CSSDeclaration("height", .percent(100)), CSSDeclaration("border-radius", .percent(50))]),
-            .style(".trivia-prompt", [CSSDeclaration("margin", .spaced([.px(0), .px(0), .px(gap)])), CSSDeclaration("line-height", .number(1.25))]),
+                row + [
+                    CSSDeclaration("justify-content", .keyword("center")), CSSDeclaration("width", .percent(100)),
+                    CSSDeclaration("height", .percent(100)), CSSDeclaration("border-radius", .percent(50)),
+                ]),
+            .style(
+                ".trivia-prompt",
+                [CSSDeclaration("margin", .spaced([.px(0), .px(0), .px(gap)])), CSSDeclaration("line-height", .number(1.25))]),
             .style(".trivia-detail", [CSSDeclaration("margin", .spaced([.px(0), .px(0), .px(gap)]))]),
-            .style(".trivia-choices", [CSSDeclaration("list-style", .keyword("none")), CSSDeclaration("margin", .px(0)), CSSDeclaration("padding", .px(0)), CSSDeclaration("display", .keyword("flex")), CSSDeclaration("flex-direction", .keyword("column")), CSSDeclaration("gap", .px(gap)), CSSDeclaration("position", .keyword("relative"))]),
-            .style(".trivia-choice", row + [radius, CSSDeclaration("padding", .spaced([.px(0), .px(gap)])), CSSDeclaration("gap", .px(gap))]),
+            .style(
+                ".trivia-choices",
+                [
+                    CSSDeclaration("list-style", .keyword("none")), CSSDeclaration("margin", .px(0)), CSSDeclaration("padding", .px(0)),
+                    CSSDeclaration("display", .keyword("flex")), CSSDeclaration("flex-direction", .keyword("column")),
+                    CSSDeclaration("gap", .px(gap)), CSSDeclaration("position", .keyword("relative")),
+                ]),
+            .style(
+                ".trivia-choice", row + [radius, CSSDeclaration("padding", .spaced([.px(0), .px(gap)])), CSSDeclaration("gap", .px(gap))]),
             .style(
                 ".trivia-choice-label",
-                row + [CSSDeclaration("justify-content", .keyword("center")), .width(style.choiceHeight * 0.55), .height(style.choiceHeight * 0.55),
-                       CSSDeclaration("border", .spaced([.px(2), .keyword("solid")])), CSSDeclaration("border-radius", .percent(50)), CSSDeclaration("flex", .keyword("none"))]),
-            .style(".trivia-choice-text", [CSSDeclaration("flex", .keyword("1")), CSSDeclaration("overflow", .keyword("hidden")), CSSDeclaration("text-overflow", .keyword("ellipsis")), CSSDeclaration("white-space", .keyword("nowrap"))]),
+                row + [
+                    CSSDeclaration("justify-content", .keyword("center")), .width(style.choiceHeight * 0.55),
+                    .height(style.choiceHeight * 0.55),
+                    CSSDeclaration("border", .spaced([.px(2), .keyword("solid")])), CSSDeclaration("border-radius", .percent(50)),
+                    CSSDeclaration("flex", .keyword("none")),
+                ]),
+            .style(
+                ".trivia-choice-text",
+                [
+                    CSSDeclaration("flex", .keyword("1")), CSSDeclaration("overflow", .keyword("hidden")),
+                    CSSDeclaration("text-overflow", .keyword("ellipsis")), CSSDeclaration("white-space", .keyword("nowrap")),
+                ]),
             .style(".trivia-choice-detail", [CSSDeclaration("opacity", .number(0.85)), CSSDeclaration("white-space", .keyword("nowrap"))]),
             .style(
                 ".trivia-overlay",
-                row + [CSSDeclaration("position", .keyword("absolute")), CSSDeclaration("inset", .px(-gap / 2)), radius, CSSDeclaration("justify-content", .keyword("center")),
-                       CSSDeclaration("gap", .px(gap)), .color(.white), CSSDeclaration("padding", .px(gap)), CSSDeclaration("text-align", .keyword("center"))]),
+                row + [
+                    CSSDeclaration("position", .keyword("absolute")), CSSDeclaration("inset", .px(-gap / 2)), radius,
+                    CSSDeclaration("justify-content", .keyword("center")),
+                    CSSDeclaration("gap", .px(gap)), .color(.white), CSSDeclaration("padding", .px(gap)),
+                    CSSDeclaration("text-align", .keyword("center")),
+                ]),
             .style(
                 ".trivia-spinner",
-                [.width(22), .height(22), CSSDeclaration("border-radius", .percent(50)), CSSDeclaration("flex", .keyword("none")),
-                 CSSDeclaration("border", .spaced([.px(3), .keyword("solid"), .translucent(.white, alpha: 0.3)])), CSSDeclaration("border-top-color", .color(.white))]),
+                [
+                    .width(22), .height(22), CSSDeclaration("border-radius", .percent(50)), CSSDeclaration("flex", .keyword("none")),
+                    CSSDeclaration("border", .spaced([.px(3), .keyword("solid"), .translucent(.white, alpha: 0.3)])),
+                    CSSDeclaration("border-top-color", .color(.white)),
+                ]),
             .style(".trivia-result", [CSSDeclaration("margin-top", .px(gap)), CSSDeclaration("padding", .px(gap)), radius]),
             .style(".trivia-result-detail, .trivia-result-status", [CSSDeclaration("margin-top", .px(gap / 3))]),
-            .style(".trivia-footer", [CSSDeclaration("margin", .spaced([.px(gap), .px(0), .px(0)])), CSSDeclaration("text-align", .keyword("center"))]),
-            .style(".trivia-offer", [CSSDeclaration("padding", .px(gap * 1.5)), radius, CSSDeclaration("box-shadow", .spaced([.px(0), .px(8), .px(24), .translucent(.black, alpha: 0.35)]))]),
+            .style(
+                ".trivia-footer",
+                [CSSDeclaration("margin", .spaced([.px(gap), .px(0), .px(0)])), CSSDeclaration("text-align", .keyword("center"))]),
+            .style(
+                ".trivia-offer",
+                [
+                    CSSDeclaration("padding", .px(gap * 1.5)), radius,
+                    CSSDeclaration("box-shadow", .spaced([.px(0), .px(8), .px(24), .translucent(.black, alpha: 0.35)])),
+                ]),
             .style(".trivia-offer-message", [CSSDeclaration("margin", .spaced([.px(gap / 2), .px(0), .px(gap)]))]),
-            .style(".trivia-offer-buttons", [CSSDeclaration("display", .keyword("grid")), CSSDeclaration("grid-template-columns", .keyword("1fr 1fr")), CSSDeclaration("gap", .px(gap))]),
-            .style(".trivia-button", row + [CSSDeclaration("justify-content", .keyword("center")), radius, CSSDeclaration("text-align", .keyword("center"))]),
+            .style(
+                ".trivia-offer-buttons",
+                [
+                    CSSDeclaration("display", .keyword("grid")), CSSDeclaration("grid-template-columns", .keyword("1fr 1fr")),
+                    CSSDeclaration("gap", .px(gap)),
+                ]),
+            .style(
+                ".trivia-button",
+                row + [CSSDeclaration("justify-content", .keyword("center")), radius, CSSDeclaration("text-align", .keyword("center"))]),
             .style(".trivia-offer-timer", [CSSDeclaration("margin-top", .px(gap / 2)), CSSDeclaration("text-align", .keyword("center"))]),
-            .style(".trivia-headline", [CSSDeclaration("margin", .spaced([.px(gap), .px(0), .px(gap / 2)])), CSSDeclaration("text-align", .keyword("center"))]),
+            .style(
+                ".trivia-headline",
+                [CSSDeclaration("margin", .spaced([.px(gap), .px(0), .px(gap / 2)])), CSSDeclaration("text-align", .keyword("center"))]),
             .style(".trivia-card > .trivia-detail", [CSSDeclaration("text-align", .keyword("center"))]),
-            .style(".trivia-stats", [CSSDeclaration("display", .keyword("grid")), CSSDeclaration("grid-template-columns", .keyword("1fr 1fr")), CSSDeclaration("gap", .px(gap / 2)), CSSDeclaration("margin", .spaced([.px(gap), .px(0)]))]),
-            .style(".trivia-stat", [CSSDeclaration("padding", .px(gap * 0.75)), CSSDeclaration("border-radius", .px(style.cornerRadius * 0.6))]),
+            .style(
+                ".trivia-stats",
+                [
+                    CSSDeclaration("display", .keyword("grid")), CSSDeclaration("grid-template-columns", .keyword("1fr 1fr")),
+                    CSSDeclaration("gap", .px(gap / 2)), CSSDeclaration("margin", .spaced([.px(gap), .px(0)])),
+                ]),
+            .style(
+                ".trivia-stat",
+                [CSSDeclaration("padding", .px(gap * 0.75)), CSSDeclaration("border-radius", .px(style.cornerRadius * 0.6))]),
             .style(".trivia-stat dt, .trivia-stat dd", [CSSDeclaration("margin", .px(0))]),
             .style(".trivia-winners-title", [CSSDeclaration("margin", .spaced([.px(gap), .px(0), .px(gap / 2)]))]),
-            .style(".trivia-winners", [CSSDeclaration("list-style", .keyword("none")), CSSDeclaration("margin", .px(0)), CSSDeclaration("padding", .px(0))]),
-            .style(".trivia-winner", row + [CSSDeclaration("gap", .px(gap)), CSSDeclaration("padding", .spaced([.px(gap / 2), .px(gap / 2)])), CSSDeclaration("border-radius", .px(style.cornerRadius * 0.5))]),
+            .style(
+                ".trivia-winners",
+                [CSSDeclaration("list-style", .keyword("none")), CSSDeclaration("margin", .px(0)), CSSDeclaration("padding", .px(0))]),
+            .style(
+                ".trivia-winner",
+                row + [
+                    CSSDeclaration("gap", .px(gap)), CSSDeclaration("padding", .spaced([.px(gap / 2), .px(gap / 2)])),
+                    CSSDeclaration("border-radius", .px(style.cornerRadius * 0.5)),
+                ]),
             .style(".trivia-winner.you", [CSSDeclaration("font-weight", .fontWeight(.semibold))]),
             .style(".trivia-rank", [.width(style.bodyFont.size * 1.5), CSSDeclaration("text-align", .keyword("right"))]),
             .style(".trivia-winner-name", [CSSDeclaration("flex", .keyword("1"))]),

@@ -106,11 +106,17 @@ public final class ManualClock: AppClock, @unchecked Sendable {
     /// Waits until at least `count` tasks are sleeping on this clock, or `timeout` of real time
     /// has passed (then returns `false`). A sleeper usually arrives after work on other threads,
     /// so this waits on the real clock; the manual time itself does not move.
+    ///
+    /// Only time this task could have spent checking counts: a step (one yield or one 1 ms
+    /// sleep) counts for at most 50 ms. When every thread of the pool is busy (a two-core
+    /// machine running a large test suite under a sanitizer), the waiter and the work it waits
+    /// for are both descheduled, and that gap is not the work being late.
     @discardableResult
     public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(60)) async -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
+        var waited = Duration.zero
+        var last = ContinuousClock.now
         var round = 0
-        while ContinuousClock.now < deadline {
+        while waited < timeout {
             if sleeperCount >= count { return true }
             round += 1
             if round < 200 {
@@ -118,6 +124,9 @@ public final class ManualClock: AppClock, @unchecked Sendable {
             } else {
                 try? await Task.sleep(for: .milliseconds(1))
             }
+            let now = ContinuousClock.now
+            waited += min(now - last, .milliseconds(50))
+            last = now
         }
         return sleeperCount >= count
     }

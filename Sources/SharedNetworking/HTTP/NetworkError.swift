@@ -24,6 +24,10 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     case decoding(DecodingFailure)
 
     public var description: String {
+        OneLineText.escaping(unescapedDescription)
+    }
+
+    private var unescapedDescription: String {
         switch self {
         case .invalidURL(let text):
             return "invalid URL: \(text)"

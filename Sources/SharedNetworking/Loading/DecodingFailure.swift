@@ -9,10 +9,11 @@ public struct DecodingFailure: Error, Sendable, Hashable, CustomStringConvertibl
     public var path: String
     public var message: String
 
+    /// `path` and `message` are kept on one line (``OneLineText``): they quote the document.
     public init(source: String? = nil, path: String, message: String) {
         self.source = source
-        self.path = path
-        self.message = message
+        self.path = OneLineText.escaping(path)
+        self.message = OneLineText.escaping(message)
     }
 
     public var description: String {
@@ -34,13 +35,17 @@ public struct DecodingFailure: Error, Sendable, Hashable, CustomStringConvertibl
         switch error {
         case .typeMismatch(let type, let context):
             let found = root.map { JSONKind.describe(JSONKind.value(in: $0, at: context.codingPath)) } ?? "another type"
-            self.init(source: source, path: CodingPath.render(context.codingPath), message: "expected \(JSONKind.name(of: type)), found \(found)")
+            self.init(
+                source: source, path: CodingPath.render(context.codingPath), message: "expected \(JSONKind.name(of: type)), found \(found)")
         case .valueNotFound(let type, let context):
-            self.init(source: source, path: CodingPath.render(context.codingPath), message: "expected \(JSONKind.name(of: type)), found null")
+            self.init(
+                source: source, path: CodingPath.render(context.codingPath), message: "expected \(JSONKind.name(of: type)), found null")
         case .keyNotFound(let key, let context):
             self.init(source: source, path: CodingPath.render(context.codingPath + [key]), message: "required field is missing")
         case .dataCorrupted(let context):
-            self.init(source: source, path: CodingPath.render(context.codingPath), message: Self.corruptionMessage(context, syntaxError: syntaxError))
+            self.init(
+                source: source, path: CodingPath.render(context.codingPath),
+                message: Self.corruptionMessage(context, syntaxError: syntaxError))
         @unknown default:
             self.init(source: source, path: "", message: String(describing: error))
         }

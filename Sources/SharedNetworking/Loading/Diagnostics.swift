@@ -20,10 +20,11 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     public var path: String
     public var message: String
 
+    /// `path` and `message` are kept on one line (``OneLineText``): they often quote the input.
     public init(_ kind: Kind, path: String, message: String) {
         self.kind = kind
-        self.path = path
-        self.message = message
+        self.path = OneLineText.escaping(path)
+        self.message = OneLineText.escaping(message)
     }
 
     public var description: String {

@@ -70,7 +70,9 @@ public struct FeedLoader: Sendable {
     }
 
     /// The synchronous core, shared by every source (and used directly by tests and fuzzers).
-    public func decode<T: Decodable>(_ type: T.Type, from bytes: Data, charset: String? = nil, sourceName: String) throws(NetworkError) -> Loaded<T> {
+    public func decode<T: Decodable>(_ type: T.Type, from bytes: Data, charset: String? = nil, sourceName: String) throws(NetworkError)
+        -> Loaded<T>
+    {
         let text = TextNormalizer(fallback: options.fallbackEncoding).normalize(bytes, charset: charset)
         try Self.rejectNonJSON(text.utf8, sourceName: sourceName)
 
@@ -120,7 +122,8 @@ public struct FeedLoader: Sendable {
         if first == UInt8(ascii: "<") {
             let head = String(decoding: start.prefix(200), as: UTF8.self).lowercased()
             let kind = head.contains("<html") || head.contains("<!doctype html") ? "an HTML page" : "markup"
-            throw .invalidContent(source: sourceName, reason: "expected JSON, got \(kind) (\(HTTPStatusText.excerpt(Data(start), limit: 60)))")
+            throw .invalidContent(
+                source: sourceName, reason: "expected JSON, got \(kind) (\(HTTPStatusText.excerpt(Data(start), limit: 60)))")
         }
     }
 }

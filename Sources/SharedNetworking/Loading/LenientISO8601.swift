@@ -68,7 +68,8 @@ public enum LenientISO8601 {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let date = date(from: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "expected an ISO 8601 date, found \"\(text.prefix(40))\"")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "expected an ISO 8601 date, found \"\(text.prefix(40))\"")
         }
         return date
     }

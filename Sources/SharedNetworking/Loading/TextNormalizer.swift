@@ -86,7 +86,8 @@ public struct TextNormalizer: Sendable {
             let diagnostic = Diagnostic(
                 .repaired,
                 path: "bytes",
-                message: "not valid UTF-8 (first bad byte 0x\(String(bytes[invalidAt], radix: 16, uppercase: true)) at offset \(invalidAt)); decoded as \(fallback.displayName)"
+                message:
+                    "not valid UTF-8 (first bad byte 0x\(String(bytes[invalidAt], radix: 16, uppercase: true)) at offset \(invalidAt)); decoded as \(fallback.displayName)"
             )
             return Output(utf8: Data(text.utf8), diagnostics: [diagnostic])
         }

@@ -102,7 +102,7 @@ public protocol ResourceLoading: Sendable {
     /// An image's validated bytes and header facts. Cancelling the caller cancels only its own
     /// interest; the download stops when no caller wants it any more.
     nonisolated(nonsending)
-    func image(for url: URL, priority: ResourcePriority) async throws(ResourceError) -> FetchedResource
+        func image(for url: URL, priority: ResourcePriority) async throws(ResourceError) -> FetchedResource
     /// The image for `url` if it is already in memory, without waiting, so a cell can show it in
     /// the same frame it is configured. The default implementation has no cache (`nil`).
     func cachedImage(for url: URL) -> FetchedResource?

@@ -36,13 +36,15 @@ public final class ResourcePipeline: ResourceLoading {
     /// A validated image: the signature is PNG, JPEG, GIF or WebP, the header parses, and the
     /// body reaches the format's end. Cancelling the calling task withdraws only its interest.
     nonisolated(nonsending)
-    public func image(for url: URL, priority: ResourcePriority = .normal) async throws(ResourceError) -> FetchedResource {
+        public func image(for url: URL, priority: ResourcePriority = .normal) async throws(ResourceError) -> FetchedResource
+    {
         try await resource(for: url, kind: .image, priority: priority)
     }
 
     /// The bytes at `url` (any content), with the same caching, coalescing and limits as images.
     nonisolated(nonsending)
-    public func data(for url: URL, priority: ResourcePriority = .normal) async throws(ResourceError) -> FetchedResource {
+        public func data(for url: URL, priority: ResourcePriority = .normal) async throws(ResourceError) -> FetchedResource
+    {
         try await resource(for: url, kind: .data, priority: priority)
     }
 
@@ -56,7 +58,8 @@ public final class ResourcePipeline: ResourceLoading {
     }
 
     nonisolated(nonsending)
-    func resource(for url: URL, kind: ResourceKind, priority: ResourcePriority) async throws(ResourceError) -> FetchedResource {
+        func resource(for url: URL, kind: ResourceKind, priority: ResourcePriority) async throws(ResourceError) -> FetchedResource
+    {
         let resolved = try configuration.urlPolicy.resolve(url)
         let key = FlightKey(cacheKey: resolved.absoluteString, kind: kind)
         if let entry = memory.value(forKey: key.cacheKey) {
@@ -70,7 +73,8 @@ public final class ResourcePipeline: ResourceLoading {
     /// Joins (or starts) the load for `key` and waits for its result, or for this caller's
     /// cancellation, whichever comes first.
     nonisolated(nonsending)
-    private func subscribe(to key: FlightKey, url: URL, priority: ResourcePriority) async -> FlightResult {
+        private func subscribe(to key: FlightKey, url: URL, priority: ResourcePriority) async -> FlightResult
+    {
         let subscriber = coordinator.withLock { $0.makeID() }
         let now = configuration.clock.now
         return await withTaskCancellationHandler {

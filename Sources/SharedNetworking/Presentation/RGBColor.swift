@@ -26,10 +26,11 @@ public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// `#RRGGBB`, uppercase.
     public var hex: String {
-        "#" + [red, green, blue].map { byte in
-            let text = String(byte, radix: 16, uppercase: true)
-            return text.count == 1 ? "0" + text : text
-        }.joined()
+        "#"
+            + [red, green, blue].map { byte in
+                let text = String(byte, radix: 16, uppercase: true)
+                return text.count == 1 ? "0" + text : text
+            }.joined()
     }
 
     public var description: String { hex }

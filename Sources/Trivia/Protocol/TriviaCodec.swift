@@ -109,18 +109,37 @@ private struct UnsupportedVersion: Error {
 
 /// How the protocol writes instants: ISO 8601 in UTC, `2020-09-10T08:00:10Z`, with
 /// milliseconds (`…10.250Z`) only when the instant has them.
+///
+/// Written in the proleptic Gregorian calendar, like ``LenientISO8601`` reads it: Foundation's
+/// ISO 8601 style switches to the Julian calendar before October 1582, so an early date came
+/// back days away from what was sent (found by the TriviaProtocol fuzz target).
 public enum TriviaDates {
     public static func string(from date: Date) -> String {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
-        var seconds = milliseconds / 1000
-        var fraction = milliseconds % 1000
-        if fraction < 0 {
-            seconds -= 1
-            fraction += 1000
-        }
-        let whole = Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
-        guard fraction != 0, whole.hasSuffix("Z") else { return whole }
-        let digits = String(fraction)
-        return whole.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
+        let (seconds, fraction) = floorDivision(milliseconds, 1000)
+        let (days, secondOfDay) = floorDivision(seconds, 86_400)
+        let (year, month, day) = civil(fromDays: days)
+        let time = String(
+            format: "%04lld-%02lld-%02lldT%02lld:%02lld:%02lld", year, month, day, secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
+        return fraction == 0 ? time + "Z" : time + String(format: ".%03lldZ", fraction)
+    }
+
+    /// Quotient and remainder rounded towards negative infinity (the remainder is never negative).
+    private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
+        let remainder = value % divisor
+        return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
+    }
+
+    /// Year, month and day of a day count since 1970-01-01 (H. Hinnant's `civil_from_days`).
+    private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

@@ -118,6 +118,7 @@ final class ControlledImageLoader: ResourceLoading {
     }
 
     static func resource(_ url: URL, size: PixelSize) -> FetchedResource {
-        FetchedResource(url: url, data: Data("image \(url.lastPathComponent)".utf8), image: ImageInfo(format: .png, pixelSize: size), origin: .network)
+        FetchedResource(
+            url: url, data: Data("image \(url.lastPathComponent)".utf8), image: ImageInfo(format: .png, pixelSize: size), origin: .network)
     }
 }

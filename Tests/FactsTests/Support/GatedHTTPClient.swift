@@ -27,7 +27,10 @@ final class GatedHTTPClient: HTTPClient {
     /// Answers the oldest waiting request with `body` (status 200, no charset).
     func respond(_ body: Data, contentType: String = "application/json") {
         let continuation = state.withLock { $0.waiting.isEmpty ? nil : $0.waiting.removeFirst() }
-        continuation?.resume(returning: .success(HTTPResponse(url: url("https://feeds.example/facts.json"), status: 200, headers: ["Content-Type": contentType], body: body)))
+        continuation?.resume(
+            returning: .success(
+                HTTPResponse(url: url("https://feeds.example/facts.json"), status: 200, headers: ["Content-Type": contentType], body: body))
+        )
     }
 
     /// Fails the oldest waiting request.
@@ -36,4 +39,3 @@ final class GatedHTTPClient: HTTPClient {
         continuation?.resume(returning: .failure(error))
     }
 }
-

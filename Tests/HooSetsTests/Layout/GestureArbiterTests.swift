@@ -37,7 +37,9 @@ struct GestureArbiterTests {
     }
 
     @Test func aQuickTouchIsATap() {
-        let result = run([.init(.began, at: 0, x: 100, y: 100), .init(.moved, at: 0.05, x: 103, y: 102), .init(.ended, at: 0.1, x: 103, y: 102)])
+        let result = run([
+            .init(.began, at: 0, x: 100, y: 100), .init(.moved, at: 0.05, x: 103, y: 102), .init(.ended, at: 0.1, x: 103, y: 102),
+        ])
         #expect(result.modes == [.pending, .idle])
         #expect(result.taps == [5])
         #expect(result.selections.isEmpty)

@@ -5,7 +5,8 @@ import Testing
 @Suite("Grid layout and hit testing")
 struct HooGridLayoutTests {
     /// The artwork's geometry: 320 pt wide, 4 columns of 79 pt, 2 pt insets, 49 pt headers.
-    let layout = HooGridLayout(itemCounts: [14, 13, 9], headerImageSizes: [GridSize(width: 123, height: 33), nil, nil], containerWidth: 320)
+    let layout = HooGridLayout(
+        itemCounts: [14, 13, 9], headerImageSizes: [GridSize(width: 123, height: 33), nil, nil], containerWidth: 320)
 
     @Test func framesFollowTheArtwork() throws {
         #expect(layout.itemSide == 79)
@@ -53,7 +54,8 @@ struct HooGridLayoutTests {
     }
 
     @Test func everyCellCentreHitsItself() {
-        let grid = HooGridLayout(itemCounts: [14, 13, 9, 0, 1], containerWidth: 417.5, metrics: HooGridMetrics(columns: 5, itemSpacing: 3.5, lineSpacing: 2))
+        let grid = HooGridLayout(
+            itemCounts: [14, 13, 9, 0, 1], containerWidth: 417.5, metrics: HooGridMetrics(columns: 5, itemSpacing: 3.5, lineSpacing: 2))
         for (section, frames) in grid.sections.enumerated() {
             for (item, frame) in frames.items.enumerated() {
                 #expect(grid.hitTest(frame.center) == GridIndexPath(section: section, item: item))

@@ -26,7 +26,8 @@ struct HooSetsSourceTests {
             #expect(set.origin.kind == .extracted)
             #expect(HooColorTable.color(named: set.colorName) == set.color)
             // No Mac metadata leaks into what the app reads.
-            #expect(!Scratch.tree(set.origin.directory).contains { $0.contains("__MACOSX") || $0.contains("._") || $0.contains(".DS_Store") })
+            #expect(
+                !Scratch.tree(set.origin.directory).contains { $0.contains("__MACOSX") || $0.contains("._") || $0.contains(".DS_Store") })
         }
         #expect(loaded.diagnostics.isEmpty, "\(loaded.diagnostics)")
         #expect(library.hoo(HooID(set: 1, hoo: 1))?.title == "Rubies")
@@ -108,7 +109,8 @@ struct HooSetsSourceTests {
         let cache = scratch.url.appendingPathComponent("cache")
         // The disk fills up 100 kB into the first archive: every set fails, nothing is left.
         let failing = HooSetsSource(
-            directory: sets, cacheDirectory: cache, extractor: ZipExtractor(limits: .hooSets, writer: FailingFileWriter(failAfterBytes: 100_000)))
+            directory: sets, cacheDirectory: cache,
+            extractor: ZipExtractor(limits: .hooSets, writer: FailingFileWriter(failAfterBytes: 100_000)))
         #expect {
             try failing.loadSynchronously()
         } throws: { error in
@@ -132,7 +134,8 @@ struct HooSetsSourceTests {
 
         _ = try scratch.file("HooSets/01.zip", SetFixtures.archive(number: 1, color: "Red", hoos: [("C", "c"), ("D", "d"), ("E", "e")]))
         let failing = HooSetsSource(
-            directory: sets, cacheDirectory: cache, extractor: ZipExtractor(limits: .hooSets, writer: FailingFileWriter(failAfterBytes: 60)))
+            directory: sets, cacheDirectory: cache, extractor: ZipExtractor(limits: .hooSets, writer: FailingFileWriter(failAfterBytes: 60))
+        )
         let loaded = try failing.loadSynchronously()
         let set = try #require(loaded.value.set(1))
         #expect(set.origin.kind == .stale)
@@ -152,8 +155,10 @@ struct HooSetsSourceTests {
         _ = try scratch.file("sets/02.zip", SetFixtures.archive(number: 2, color: "Blue", hoos: [("Ignored", "x")]))
         _ = try scratch.file("sets/notes.zip", Data("x".utf8))
         _ = try scratch.file("sets/README.txt", Data("x".utf8))
-        let loaded = try HooSetsSource(directory: scratch.url.appendingPathComponent("sets"), cacheDirectory: scratch.url.appendingPathComponent("c"))
-            .loadSynchronously()
+        let loaded = try HooSetsSource(
+            directory: scratch.url.appendingPathComponent("sets"), cacheDirectory: scratch.url.appendingPathComponent("c")
+        )
+        .loadSynchronously()
         #expect(loaded.value.sets.map(\.title) == ["red Set", "Yellow Set"])
         #expect(loaded.value.sets.map(\.origin.kind) == [.extracted, .directory])
         #expect(loaded.value.sets[1].hoos.map(\.title) == ["Speak"])
@@ -177,8 +182,10 @@ struct HooSetsSourceTests {
         _ = try scratch.file("sets/07/03/hoo.png", Data(SetFixtures.png(width: 2, height: 2)))
         _ = try scratch.file("sets/07/10/hoo.json", Data("<html>oops</html>".utf8))
         _ = try scratch.file("sets/07/11/hoo.json", Data("{\"PoemLine\":\"untitled\"}".utf8))
-        let loaded = try HooSetsSource(directory: scratch.url.appendingPathComponent("sets"), cacheDirectory: scratch.url.appendingPathComponent("c"))
-            .loadSynchronously()
+        let loaded = try HooSetsSource(
+            directory: scratch.url.appendingPathComponent("sets"), cacheDirectory: scratch.url.appendingPathComponent("c")
+        )
+        .loadSynchronously()
         let set = try #require(loaded.value.set(7))
         #expect(set.hoos.map(\.title) == ["One", "No image", "Hoo 11"])
         #expect(set.hoos.map { $0.imageURL == nil } == [false, true, true])
@@ -190,7 +197,8 @@ struct HooSetsSourceTests {
         #expect(messages.contains("repaired: 07/hoo_set.json: Count: a string (\"4\"); read as the number 4"))
         #expect(messages.contains("dropped: 07/03/hoo.json: missing; Hoo 07/03 skipped"))
         #expect(messages.contains("repaired: 07/02/hoo.png: missing; showing a placeholder"))
-        #expect(messages.contains("dropped: 07/10/hoo.json: hoo.json: expected JSON, got an HTML page (<html>oops</html>); Hoo 07/10 skipped"))
+        #expect(
+            messages.contains("dropped: 07/10/hoo.json: hoo.json: expected JSON, got an HTML page (<html>oops</html>); Hoo 07/10 skipped"))
         #expect(messages.contains("repaired: 07/11/hoo.json: no Title; showing \"Hoo 11\""))
         #expect(messages.contains("note: 07/hoo_set.json: Count says 4 but the set has 3 Hoos; showing what is there"))
     }
@@ -201,15 +209,19 @@ struct HooSetsSourceTests {
         _ = try scratch.file("sets/01.zip", SetFixtures.archive(number: 1, color: "Red", hoos: [("A", "a")]))
         _ = try scratch.file("sets/02.zip", TestZipWriter([TestZipWriter.Entry("../../escape.txt", text: "x")]).build())
         _ = try scratch.file("sets/03.zip", Data("not a zip".utf8))
-        let loaded = try HooSetsSource(directory: scratch.url.appendingPathComponent("sets"), cacheDirectory: scratch.url.appendingPathComponent("c"))
-            .loadSynchronously()
+        let loaded = try HooSetsSource(
+            directory: scratch.url.appendingPathComponent("sets"), cacheDirectory: scratch.url.appendingPathComponent("c")
+        )
+        .loadSynchronously()
         #expect(loaded.value.sets.map(\.id) == [1])
         #expect(
             loaded.diagnostics.map(\.description) == [
                 "dropped: 02.zip: entry '../../escape.txt' climbs out of the target directory with '..'; refused; set skipped",
                 "dropped: 03.zip: not a ZIP archive: 03.zip has no end of central directory record; set skipped",
             ])
-        #expect(Scratch.tree(scratch.url.appendingPathComponent("c")) == Set(Scratch.tree(scratch.url.appendingPathComponent("c")).filter { $0.hasPrefix("01.zip.extracted/") }))
+        #expect(
+            Scratch.tree(scratch.url.appendingPathComponent("c"))
+                == Set(Scratch.tree(scratch.url.appendingPathComponent("c")).filter { $0.hasPrefix("01.zip.extracted/") }))
     }
 
     @Test func nothingToShowIsAnError() throws {
@@ -224,7 +236,12 @@ struct HooSetsSourceTests {
             try HooSetsSource(directory: scratch.url.appendingPathComponent("empty"), cacheDirectory: cache).loadSynchronously()
         }
         _ = try scratch.file("bad/01.zip", Data("PK\u{03}\u{04}cut".utf8))
-        #expect(throws: HooSetsError.allSetsFailed(path: scratch.url.appendingPathComponent("bad").path, firstReason: "01.zip: the archive is truncated (no end of central directory record at the end of 01.zip); download it again")) {
+        #expect(
+            throws: HooSetsError.allSetsFailed(
+                path: scratch.url.appendingPathComponent("bad").path,
+                firstReason: "01.zip: the archive is truncated (no end of central directory record at the end of 01.zip); download it again"
+            )
+        ) {
             try HooSetsSource(directory: scratch.url.appendingPathComponent("bad"), cacheDirectory: cache).loadSynchronously()
         }
     }

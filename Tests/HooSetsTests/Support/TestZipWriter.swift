@@ -164,7 +164,8 @@ struct TestZipWriter {
 
     static func deflate(_ bytes: [UInt8]) -> [UInt8] {
         var stream = z_stream()
-        guard deflateInit2_(&stream, 9, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        guard deflateInit2_(&stream, 9, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        else {
             return []
         }
         defer { deflateEnd(&stream) }

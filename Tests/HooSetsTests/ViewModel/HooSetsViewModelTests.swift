@@ -17,7 +17,8 @@ struct HooSetsViewModelTests {
                     imageURL: id == 2 && number == count ? nil : URL(fileURLWithPath: "/sets/\(id)/\(number)/hoo.png"))
             }
             return HooSet(
-                id: id, colorName: name, color: HooColorTable.color(named: name) ?? .black, declaredCount: count, header: ImageVariants(variants: []),
+                id: id, colorName: name, color: HooColorTable.color(named: name) ?? .black, declaredCount: count,
+                header: ImageVariants(variants: []),
                 hoos: hoos, origin: HooSetOrigin(kind: .directory, name: "0\(id)", directory: URL(fileURLWithPath: "/sets/\(id)")))
         }
         return HooLibrary(sets: [set(1, "Red", 14), set(2, "Yellow", 5)])

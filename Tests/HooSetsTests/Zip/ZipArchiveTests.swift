@@ -115,7 +115,8 @@ struct ZipArchiveTests {
         unicode.unixMode = 0
         let utf8 = Array("naïve.txt".utf8)
         let crc = TestZipWriter.crc(unicode.name)
-        unicode.centralExtra = [0x75, 0x70, UInt8(5 + utf8.count), 0, 1] + (0..<4).map { UInt8(truncatingIfNeeded: crc >> ($0 * 8)) } + utf8
+        unicode.centralExtra =
+            [0x75, 0x70, UInt8(5 + utf8.count), 0, 1] + (0..<4).map { UInt8(truncatingIfNeeded: crc >> ($0 * 8)) } + utf8
         let archive = try ZipArchive(data: TestZipWriter([flagged, dos, unicode]).build())
         #expect(archive.entries.map(\.path) == ["café.txt", "éte.txt", "naïve.txt"])
         #expect(archive.entries[0].isUTF8)

@@ -72,7 +72,8 @@ struct ZipExtractorTests {
         _ = try scratch.file(".set.partial-DEAD/half.txt", Data("half".utf8))
         _ = try scratch.file(".set.previous-BEEF/old.txt", Data("old".utf8))
         _ = try scratch.file(".other.partial-1/keep.txt", Data("not ours".utf8))
-        try ZipExtractor().extract(ZipArchive(data: TestZipWriter([Entry("a.txt", text: "a")]).build()), to: scratch.url.appendingPathComponent("set"))
+        try ZipExtractor().extract(
+            ZipArchive(data: TestZipWriter([Entry("a.txt", text: "a")]).build()), to: scratch.url.appendingPathComponent("set"))
         #expect(scratch.tree == ["set/", "set/a.txt", ".other.partial-1/", ".other.partial-1/keep.txt"])
     }
 
@@ -82,7 +83,8 @@ struct ZipExtractorTests {
         let archive = try ZipArchive(data: TestZipWriter([Entry("a.txt", text: "a")]).build())
         let target = scratch.url.appendingPathComponent("set")
         #expect(throws: ZipError.writeFailed(path: "manifest", reason: "refused")) {
-            try ZipExtractor().extract(archive, to: target) { _ throws(ZipError) in throw .writeFailed(path: "manifest", reason: "refused") }
+            try ZipExtractor().extract(archive, to: target) { _ throws(ZipError) in throw .writeFailed(path: "manifest", reason: "refused")
+            }
         }
         #expect(scratch.tree.isEmpty)
         try ZipExtractor().extract(archive, to: target) { staging throws(ZipError) in

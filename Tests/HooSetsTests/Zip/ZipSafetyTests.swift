@@ -111,7 +111,9 @@ struct ZipSafetyTests {
 
     @Test func entryAndTotalSizeLimits() throws {
         let hundred = [UInt8](repeating: 65, count: 100)
-        try expectRefused([Entry("big.bin", hundred + [1])], limits: ZipLimits(maxEntrySize: 100), .entryTooLarge(entry: "big.bin", size: 101, limit: 100))
+        try expectRefused(
+            [Entry("big.bin", hundred + [1])], limits: ZipLimits(maxEntrySize: 100), .entryTooLarge(entry: "big.bin", size: 101, limit: 100)
+        )
         try expectRefused(
             [Entry("a.bin", hundred), Entry("b.bin", hundred)], limits: ZipLimits(maxTotalSize: 150), .totalTooLarge(size: 200, limit: 150))
     }

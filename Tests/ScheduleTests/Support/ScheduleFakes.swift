@@ -97,7 +97,9 @@ final class CountingResources: ResourceLoading {
 
     /// Puts `url` in the fake's memory cache, as if another screen had loaded it.
     func remember(_ url: URL) {
-        state.withLock { $0.memory[url] = FetchedResource(url: url, data: Self.png, image: ImageInfo(format: .png, pixelSize: nil), origin: .memory) }
+        state.withLock {
+            $0.memory[url] = FetchedResource(url: url, data: Self.png, image: ImageInfo(format: .png, pixelSize: nil), origin: .memory)
+        }
     }
 
     func fail(_ url: URL) { state.withLock { _ = $0.failing.insert(url) } }
@@ -116,7 +118,8 @@ final class CountingResources: ResourceLoading {
         if fails {
             throw .network(.httpStatus(code: 404, url: url, bodyExcerpt: ""))
         }
-        return FetchedResource(url: url, data: Self.png, image: ImageInfo(format: .png, pixelSize: PixelSize(width: 1, height: 1)), origin: .network)
+        return FetchedResource(
+            url: url, data: Self.png, image: ImageInfo(format: .png, pixelSize: PixelSize(width: 1, height: 1)), origin: .network)
     }
 
     func cachedImage(for url: URL) -> FetchedResource? { state.withLock { $0.memory[url] } }

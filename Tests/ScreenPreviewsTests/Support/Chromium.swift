@@ -26,8 +26,14 @@ struct Chromium {
         let directory = try Self.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("screenshot.png")
-        _ = try await run(["--hide-scrollbars", "--force-device-scale-factor=1", "--window-size=\(width),\(height)", "--screenshot=\(output.path)", page.absoluteString], profile: directory)
-        guard let data = try? Data(contentsOf: output) else { throw Failure(description: "chromium wrote no screenshot for \(page.lastPathComponent)") }
+        _ = try await run(
+            [
+                "--hide-scrollbars", "--force-device-scale-factor=1", "--window-size=\(width),\(height)", "--screenshot=\(output.path)",
+                page.absoluteString,
+            ], profile: directory)
+        guard let data = try? Data(contentsOf: output) else {
+            throw Failure(description: "chromium wrote no screenshot for \(page.lastPathComponent)")
+        }
         return data
     }
 
@@ -52,7 +58,8 @@ struct Chromium {
     }
 
     static func scratchDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("previews-chromium-\(UUID().uuidString)", isDirectory: true)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "previews-chromium-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory
     }

@@ -58,9 +58,12 @@ enum Fixtures {
         let start = Date(timeIntervalSince1970: 1_599_724_800)
         var bots = TriviaSimulationSettings.bots(count: players, seed: 3)
         bots.insert(
-            TriviaBot(identity: TriviaIdentity(user: "you", displayName: "You"), token: "token-you", balance: 1, strategy: .scripted(answers), thinkTime: 1.5...4.5),
+            TriviaBot(
+                identity: TriviaIdentity(user: "you", displayName: "You"), token: "token-you", balance: 1, strategy: .scripted(answers),
+                thinkTime: 1.5...4.5),
             at: 0)
-        var simulation = TriviaSimulation(settings: TriviaSimulationSettings(seed: 3, questionSet: set, startsAt: start.addingTimeInterval(5), bots: bots))
+        var simulation = TriviaSimulation(
+            settings: TriviaSimulationSettings(seed: 3, questionSet: set, startsAt: start.addingTimeInterval(5), bots: bots))
         let builder = TriviaScreenBuilder(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC") ?? .gmt)
         var screens: [TriviaScreenState] = []
         _ = simulation.run { observation in
@@ -93,8 +96,10 @@ enum Fixtures {
         let zone = TimeZone(identifier: "America/New_York") ?? .gmt
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        let loaded = try await ScheduleFeedLoader(loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral)), source: try ScheduleSource.bundled())
-            .loadSchedule()
+        let loaded = try await ScheduleFeedLoader(
+            loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral)), source: try ScheduleSource.bundled()
+        )
+        .loadSchedule()
         let context = ScheduleDisplayContext(
             locale: Locale(identifier: "en_US"), timeZone: zone, calendar: calendar, now: Date(timeIntervalSince1970: 1_599_724_800))
         return ScheduleScreenBuilder(context: context).build(loaded.value)
@@ -105,8 +110,10 @@ enum Fixtures {
     @MainActor
     static func facts(width: Double = 375, image: Data? = nil) async throws -> FactsScreen {
         let model = FactsViewModel(
-            source: try Facts.bundledFeed(), loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral), options: Facts.decodingOptions),
-            images: FactsImageCoordinator(loader: StubImages(data: image)), clock: ManualClock(now: Date(timeIntervalSince1970: 1_599_724_800)))
+            source: try Facts.bundledFeed(),
+            loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral), options: Facts.decodingOptions),
+            images: FactsImageCoordinator(loader: StubImages(data: image)),
+            clock: ManualClock(now: Date(timeIntervalSince1970: 1_599_724_800)))
         await model.load()
         if image != nil {
             model.images.visibleRowsChanged(model.state.rows.indices)
@@ -116,8 +123,10 @@ enum Fixtures {
     }
 
     static let questions = [
-        TriviaQuestion(id: QuestionID("q1"), text: "Which element has the chemical symbol Au?", choices: ["Silver", "Gold", "Argon"], answer: 1),
-        TriviaQuestion(id: QuestionID("q2"), text: "What is the capital of Australia?", choices: ["Sydney", "Canberra", "Melbourne"], answer: 1),
+        TriviaQuestion(
+            id: QuestionID("q1"), text: "Which element has the chemical symbol Au?", choices: ["Silver", "Gold", "Argon"], answer: 1),
+        TriviaQuestion(
+            id: QuestionID("q2"), text: "What is the capital of Australia?", choices: ["Sydney", "Canberra", "Melbourne"], answer: 1),
     ]
 }
 

@@ -6,7 +6,7 @@ import Foundation
 /// library; inflation is the system zlib.
 extension Array {
     /// The elements `count` times over.
-    fileprivate func repeated(_ count: Int) -> [Element] { Array(Array<[Element]>(repeating: self, count: count).joined()) }
+    fileprivate func repeated(_ count: Int) -> [Element] { Array([[Element]](repeating: self, count: count).joined()) }
 }
 
 struct PNGImage {
@@ -34,7 +34,9 @@ struct PNGImage {
     }
 
     enum DecodeError: Error {
-        case notPNG, unsupported(String), corrupt(String)
+        case notPNG
+        case unsupported(String)
+        case corrupt(String)
     }
 
     let width: Int
@@ -133,7 +135,9 @@ struct PNGImage {
     /// A PNG of one colour (8-bit RGB, filter 0, zlib via the system library), for images the
     /// tests put into caches and then look for in screenshots.
     static func encode(solid color: Pixel, width: Int, height: Int) -> Data {
-        func bigEndian(_ value: Int) -> [UInt8] { [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+        func bigEndian(_ value: Int) -> [UInt8] {
+            [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+        }
         func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
             let typed = Array(type.utf8) + body
             let crc = typed.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) }
@@ -143,9 +147,13 @@ struct PNGImage {
         let raw = Array(Array(repeating: row, count: height).joined())
         var compressed = [UInt8](repeating: 0, count: Int(compressBound(uLong(raw.count))))
         var length = uLongf(compressed.count)
-        _ = compressed.withUnsafeMutableBufferPointer { output in raw.withUnsafeBufferPointer { compress(output.baseAddress, &length, $0.baseAddress, uLong($0.count)) } }
+        _ = compressed.withUnsafeMutableBufferPointer { output in
+            raw.withUnsafeBufferPointer { compress(output.baseAddress, &length, $0.baseAddress, uLong($0.count)) }
+        }
         let header = bigEndian(width) + bigEndian(height) + [8, 2, 0, 0, 0]
-        return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", Array(compressed.prefix(Int(length)))) + chunk("IEND", []))
+        return Data(
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", Array(compressed.prefix(Int(length))))
+                + chunk("IEND", []))
     }
 
     /// Distinct colours, to tell a drawn page from a blank one.

@@ -16,7 +16,8 @@ struct HashingTests {
         )
         #expect(
             SHA256.hexDigest(
-                Array("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu".utf8)
+                Array(
+                    "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu".utf8)
             ) == "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"
         )
     }

@@ -97,7 +97,9 @@ struct ImageHeaderParserTests {
     func malformed() {
         var badIHDR = SampleImages.png(width: 10, height: 10)
         badIHDR[11] = 12  // IHDR length 12
-        #expect(throws: ImageHeaderError.malformed(format: .png, reason: "IHDR is 12 bytes, expected 13")) { try ImageHeaderParser.parse(badIHDR) }
+        #expect(throws: ImageHeaderError.malformed(format: .png, reason: "IHDR is 12 bytes, expected 13")) {
+            try ImageHeaderParser.parse(badIHDR)
+        }
         #expect(throws: ImageHeaderError.malformed(format: .png, reason: "zero dimension (0×10)")) {
             try ImageHeaderParser.parse(SampleImages.png(width: 0, height: 10))
         }
@@ -105,11 +107,17 @@ struct ImageHeaderParserTests {
             try ImageHeaderParser.parse(SampleImages.gif(width: 5, height: 0))
         }
         let scanFirst = Data([0xFF, 0xD8] + SampleImages.segment(0xDA, [1, 1, 0, 0, 63, 0]) + [0xFF, 0xD9])
-        #expect(throws: ImageHeaderError.malformed(format: .jpeg, reason: "scan data before a frame header")) { try ImageHeaderParser.parse(scanFirst) }
+        #expect(throws: ImageHeaderError.malformed(format: .jpeg, reason: "scan data before a frame header")) {
+            try ImageHeaderParser.parse(scanFirst)
+        }
         let eoiFirst = Data([0xFF, 0xD8, 0xFF, 0xD9])
-        #expect(throws: ImageHeaderError.malformed(format: .jpeg, reason: "end of image before a frame header")) { try ImageHeaderParser.parse(eoiFirst) }
+        #expect(throws: ImageHeaderError.malformed(format: .jpeg, reason: "end of image before a frame header")) {
+            try ImageHeaderParser.parse(eoiFirst)
+        }
         let zeroLength = Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x00, 0x01])
-        #expect(throws: ImageHeaderError.malformed(format: .jpeg, reason: "segment 0xE0 has length 0")) { try ImageHeaderParser.parse(zeroLength) }
+        #expect(throws: ImageHeaderError.malformed(format: .jpeg, reason: "segment 0xE0 has length 0")) {
+            try ImageHeaderParser.parse(zeroLength)
+        }
         var unknownChunk = SampleImages.webpLossy(width: 10, height: 10)
         unknownChunk.replaceSubrange(12..<16, with: Array("ALPH".utf8))
         #expect(throws: ImageHeaderError.malformed(format: .webp, reason: "unknown first chunk (expected VP8, VP8L or VP8X)")) {
@@ -196,6 +204,8 @@ struct ImageHeaderParserTests {
     @Test("a JPEG of nothing but fill bytes ends with an error")
     func endlessFill() {
         let fill = Data([0xFF, 0xD8] + [UInt8](repeating: 0xFF, count: 100_000))
-        #expect(throws: ImageHeaderError.malformed(format: .jpeg, reason: "ends before a frame header")) { try ImageHeaderParser.parse(fill) }
+        #expect(throws: ImageHeaderError.malformed(format: .jpeg, reason: "ends before a frame header")) {
+            try ImageHeaderParser.parse(fill)
+        }
     }
 }

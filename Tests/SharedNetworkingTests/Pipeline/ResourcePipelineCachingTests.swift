@@ -124,7 +124,9 @@ struct ResourcePipelineCachingTests {
             clock.advance(by: .seconds(60))
         }
         #expect(directory.cacheFiles.count == 3)
-        #expect(!FileManager.default.fileExists(atPath: DiskCache(directory: directory.url, sizeLimit: 0, clock: clock).fileURL(forKey: imageURL("a").absoluteString).path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: DiskCache(directory: directory.url, sizeLimit: 0, clock: clock).fileURL(forKey: imageURL("a").absoluteString).path))
 
         pipeline.clearMemoryCache()
         #expect(try await pipeline.image(for: imageURL("b"), priority: .normal).origin == .disk)

@@ -19,7 +19,10 @@ struct ResourcePipelineFailureTests {
             try await pipeline.image(for: url, priority: .normal)
         }
         let until = testEpoch.addingTimeInterval(300)
-        await #expect(throws: ResourceError.recentlyFailed(url: url, reason: "\(url.absoluteString): HTTP 404 Not Found: <html>gone</html>", until: until)) {
+        await #expect(
+            throws: ResourceError.recentlyFailed(
+                url: url, reason: "\(url.absoluteString): HTTP 404 Not Found: <html>gone</html>", until: until)
+        ) {
             try await pipeline.image(for: url, priority: .normal)
         }
         #expect(client.snapshot.requests.count == 1)

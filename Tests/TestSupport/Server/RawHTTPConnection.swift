@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
 
 /// A bare TCP connection to 127.0.0.1, for tests that need byte-level control a URL client
 /// hides: pipelined requests, malformed input, half-finished requests, watching a close.
@@ -117,7 +118,8 @@ public final class RawHTTPConnection {
         var rest = [UInt8](data)
         while let (headLength, bodyStart) = RequestParser.headEnd(rest) {
             let head = String(decoding: rest[0..<headLength], as: UTF8.self)
-            let length = head.split(whereSeparator: \.isNewline).lazy
+            let length =
+                head.split(whereSeparator: \.isNewline).lazy
                 .compactMap { line -> Int? in
                     let parts = line.split(separator: ":", maxSplits: 1)
                     guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }

@@ -37,9 +37,11 @@ struct CarFitRequest {
 
         let environment = context.environment
         if !options.has("--now"), !generated, context.source == nil,
-            let sampleMorning = environment.calendar.date(from: DateComponents(
-                year: CarFitSample.referenceDay.year, month: CarFitSample.referenceDay.month, day: CarFitSample.referenceDay.day, hour: 8
-            ))
+            let sampleMorning = environment.calendar.date(
+                from: DateComponents(
+                    year: CarFitSample.referenceDay.year, month: CarFitSample.referenceDay.month, day: CarFitSample.referenceDay.day,
+                    hour: 8
+                ))
         {
             clock = AnchoredClock(start: sampleMorning, base: environment.clock)
             usesSampleDay = true

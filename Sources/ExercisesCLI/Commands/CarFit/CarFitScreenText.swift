@@ -45,9 +45,12 @@ struct CarFitScreenText {
     private func calendar(_ calendar: CalendarState) -> [String] {
         let gridWidth = Self.cellWidth * 7
         var lines = [
-            TerminalText.columns(left: "‹ " + calendar.previousMonthTitle, center: calendar.title, right: calendar.nextMonthTitle + " ›", width: max(gridWidth, width))
+            TerminalText.columns(
+                left: "‹ " + calendar.previousMonthTitle, center: calendar.title, right: calendar.nextMonthTitle + " ›",
+                width: max(gridWidth, width))
         ]
-        lines.append(calendar.weekdays.map { TerminalText.pad(Self.columnHeader($0.short), to: 4, .right) + "  " }.joined().trimmingTrailingSpaces())
+        lines.append(
+            calendar.weekdays.map { TerminalText.pad(Self.columnHeader($0.short), to: 4, .right) + "  " }.joined().trimmingTrailingSpaces())
         for week in calendar.weeks {
             lines.append(week.map(cell).joined().trimmingTrailingSpaces())
         }

@@ -39,12 +39,13 @@ enum FactsScreenLoader {
     /// The shared pipeline with its disk cache under the command's caches directory, and the
     /// same request limit as the coordinator.
     static func pipeline(_ environment: AppEnvironment) -> ResourcePipeline {
-        ResourcePipeline(configuration: ResourcePipeline.Configuration(
-            httpClient: environment.httpClient,
-            clock: environment.clock,
-            diskCacheDirectory: environment.directories.caches.appendingPathComponent("images", isDirectory: true),
-            maxConcurrentRequests: ImageLoadingPolicy().maxConcurrentLoads
-        ))
+        ResourcePipeline(
+            configuration: ResourcePipeline.Configuration(
+                httpClient: environment.httpClient,
+                clock: environment.clock,
+                diskCacheDirectory: environment.directories.caches.appendingPathComponent("images", isDirectory: true),
+                maxConcurrentRequests: ImageLoadingPolicy().maxConcurrentLoads
+            ))
     }
 }
 

@@ -72,7 +72,10 @@ struct FactsScreenText {
         let height = "\(Self.points(row.layout.size.height)) pt"
         let first = text.first ?? ""
         let label = TerminalText.pad(String(number), to: numberWidth, .right) + "  "
-        var lines = [TerminalText.columns(left: label + TerminalText.truncate(first, to: max(1, textWidth - height.count - 2)), right: height, width: terminalWidth)]
+        var lines = [
+            TerminalText.columns(
+                left: label + TerminalText.truncate(first, to: max(1, textWidth - height.count - 2)), right: height, width: terminalWidth)
+        ]
         lines += text.dropFirst().map { indent + $0 }
         return lines
     }

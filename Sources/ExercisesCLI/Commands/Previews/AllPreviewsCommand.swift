@@ -49,13 +49,16 @@ struct AllPreviewsCommand: ExerciseCommand {
         }
         let index = PreviewIndex(
             title: "MobileExercises: every screen",
-            entries: pages.compactMap { page in SafeURL(sibling: page.file).map { .init(file: $0, title: page.title, caption: page.caption) } },
+            entries: pages.compactMap { page in
+                SafeURL(sibling: page.file).map { .init(file: $0, title: page.title, caption: page.caption) }
+            },
             notes: failures.map { "Not drawn: \($0)" })
         try HTMLPreviewWriter.write(index.html, to: directory.appendingPathComponent("index.html").path)
         if !failures.isEmpty {
             throw .input("wrote \(pages.count) pages to \(path), but \(failures.joined(separator: "; "))")
         }
-        let lines = pages.map { "\(directory.appendingPathComponent($0.file).path)  \($0.title)" }
+        let lines =
+            pages.map { "\(directory.appendingPathComponent($0.file).path)  \($0.title)" }
             + ["\(directory.appendingPathComponent("index.html").path)  index of \(pages.count) pages"]
         return ScreenOutput(text: lines.joined(separator: "\n"), state: AllPreviews(directory: directory.path, pages: pages))
     }
@@ -75,7 +78,8 @@ struct AllPreviewsCommand: ExerciseCommand {
     /// A wrong first answer (so the wild-card is offered and used), then every answer right.
     static func triviaAnswers(_ context: CommandContext) async throws(CLIError) -> String {
         do throws(NetworkError) {
-            let questions = try await TriviaQuestionSet.load(from: try TriviaQuestionSet.bundledSource(), loader: context.feedLoader()).value.questions
+            let questions = try await TriviaQuestionSet.load(from: try TriviaQuestionSet.bundledSource(), loader: context.feedLoader())
+                .value.questions
             return questions.enumerated().map { index, question in
                 String((index == 0 ? (question.answer + 1) % question.choices.count : question.answer) + 1)
             }.joined(separator: ",")

@@ -15,7 +15,8 @@ enum HTMLPreviewWriter {
     }
 
     /// `--html OUT.html`: every screen of the output on one page; returns a one-line summary.
-    static func writePage(_ output: ScreenOutput, exercise: String, environment: AppEnvironment, to path: String) throws(CLIError) -> String {
+    static func writePage(_ output: ScreenOutput, exercise: String, environment: AppEnvironment, to path: String) throws(CLIError) -> String
+    {
         let context = PreviewContext(environment: environment)
         let screens = try screens(of: output, exercise: exercise, context: context)
         let title = screens.count == 1 ? screens[0].title : exercise.capitalized
@@ -32,7 +33,8 @@ enum HTMLPreviewWriter {
             try data.write(to: url, options: .atomic)
         } catch {
             let directory = url.deletingLastPathComponent().path
-            let reason = FileManager.default.fileExists(atPath: directory) ? error.localizedDescription : "there is no directory \(directory)"
+            let reason =
+                FileManager.default.fileExists(atPath: directory) ? error.localizedDescription : "there is no directory \(directory)"
             throw .input("cannot write \(path): \(reason)")
         }
         return data.count

@@ -41,7 +41,8 @@ struct TriviaScreenText {
         }
         if let offer = screen.wildcardOffer {
             lines += wrap("\(offer.title) \(offer.message)", indent: "  ★ ")
-            lines.append(offer.isSending ? "    (sending…)" : "    [\(offer.useTitle)]  [\(offer.declineTitle)]  \(offer.secondsRemaining) s")
+            lines.append(
+                offer.isSending ? "    (sending…)" : "    [\(offer.useTitle)]  [\(offer.declineTitle)]  \(offer.secondsRemaining) s")
         }
         if let footer = screen.footer { lines.append("  " + footer) }
         return lines

@@ -22,7 +22,8 @@ enum SHA256 {
         for blockStart in stride(from: 0, to: message.count, by: 64) {
             for index in 0..<16 {
                 let offset = blockStart + index * 4
-                schedule[index] = UInt32(message[offset]) << 24 | UInt32(message[offset + 1]) << 16
+                schedule[index] =
+                    UInt32(message[offset]) << 24 | UInt32(message[offset + 1]) << 16
                     | UInt32(message[offset + 2]) << 8 | UInt32(message[offset + 3])
             }
             for index in 16..<64 {

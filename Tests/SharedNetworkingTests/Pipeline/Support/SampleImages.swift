@@ -50,7 +50,9 @@ enum SampleImages {
     /// A baseline or progressive JPEG skeleton: SOI, APP0 (JFIF), optionally APP1 (EXIF) with an
     /// embedded thumbnail JPEG (whose own SOF/EOI must not be mistaken for the image's), fill
     /// bytes before the frame header, DQT, SOFn, DHT, SOS, entropy data with stuffed bytes, EOI.
-    static func jpeg(width: Int, height: Int, sofMarker: UInt8 = 0xC0, exifThumbnail: Bool = false, fillBytes: Int = 0, trailing: [UInt8] = []) -> Data {
+    static func jpeg(
+        width: Int, height: Int, sofMarker: UInt8 = 0xC0, exifThumbnail: Bool = false, fillBytes: Int = 0, trailing: [UInt8] = []
+    ) -> Data {
         var file: [UInt8] = [0xFF, 0xD8]
         file += segment(0xE0, Array("JFIF".utf8) + [0, 1, 2, 0, 0, 1, 0, 1, 0, 0])
         if exifThumbnail {

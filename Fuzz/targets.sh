@@ -1,0 +1,27 @@
+# The fuzz targets: NAME → the modules whose objects it links (in dependency order) and any
+# extra libraries. Sourced by build.sh and run.sh; one line per target, read by `fuzz_target`.
+#
+#   name            modules                       extra link flags
+FUZZ_TARGETS="
+LenientDate       SharedNetworking
+TextNormalizer    SharedNetworking
+FeedJSON          SharedNetworking
+ZipMemory         SharedNetworking,HooSets      -lz
+ZipExtract        SharedNetworking,HooSets      -lz
+HooJSON           SharedNetworking,HooSets      -lz
+ImageHeader       SharedNetworking
+CarFitFeed        SharedNetworking,CarFit
+TriviaProtocol    SharedNetworking,Trivia
+ScheduleFeed      SharedNetworking,Schedule
+FactsFeed         SharedNetworking,Facts
+"
+
+# All target names, in order.
+fuzz_target_names() {
+  echo "$FUZZ_TARGETS" | awk 'NF { print $1 }'
+}
+
+# Prints "modules libs" for one target, or fails.
+fuzz_target() {
+  echo "$FUZZ_TARGETS" | awk -v name="$1" '$1 == name { print $2, $3; found = 1 } END { exit !found }'
+}

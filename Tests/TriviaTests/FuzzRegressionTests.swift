@@ -1,0 +1,39 @@
+import Foundation
+import SharedNetworking
+import Testing
+import Trivia
+
+/// Inputs found by the fuzz targets in `Fuzz/` (see Docs/Reliability.md), kept as tests.
+@Suite("Fuzz regressions: Trivia")
+struct TriviaFuzzRegressionTests {
+    let codec = TriviaCodec()
+
+    /// TriviaProtocol found it: a `result` whose `wildcardDeadline` is in 1010 re-encoded as
+    /// six days earlier, because dates were written in Foundation's Julian-before-1582 calendar
+    /// and read in the proleptic Gregorian one.
+    @Test func earlyDatesSurviveARoundTrip() throws {
+        let frame = #"""
+            {"type": "result", "version": 1, "id": "m5-ada", "seq": 5,
+             "payload": {"questionId": "q02", "correctChoice": 1, "yourChoice": 0, "correct": false, "role": "viewer",
+               "wildcardDeadline": "1010-09-10T08:00:42Z", "answerCounts": [12, 27, 2], "playersRemaining": 27}}
+            """#
+        let envelope = try #require(try codec.decodeServerMessage(Data(frame.utf8)).envelope)
+        let encoded = try codec.encodeText(envelope)
+        #expect(encoded.contains(#""wildcardDeadline":"1010-09-10T08:00:42Z""#), "\(encoded)")
+        #expect(try codec.decodeServerMessage(Data(encoded.utf8)).envelope == envelope)
+    }
+
+    /// The writer agrees with the reader (``LenientISO8601``) across the whole 4-digit range,
+    /// including leap days, the Gregorian reform and instants before 1970 with milliseconds.
+    @Test(arguments: [
+        "0000-01-01T00:00:00Z", "0001-12-31T23:59:59.999Z", "1010-09-10T08:00:42Z", "1582-10-04T12:00:00Z",
+        "1582-10-15T00:00:00.5Z", "1600-02-29T00:00:00Z", "1900-03-01T00:00:00Z", "1969-12-31T23:59:59.001Z",
+        "1970-01-01T00:00:00Z", "2000-02-29T12:34:56.789Z", "2020-09-10T08:00:01.250Z", "9999-12-31T23:59:59Z",
+    ])
+    func writerAgreesWithTheReader(text: String) throws {
+        let date = try #require(LenientISO8601.date(from: text))
+        let written = TriviaDates.string(from: date)
+        #expect(LenientISO8601.date(from: written) == date)
+        #expect(written == text.replacingOccurrences(of: ".5Z", with: ".500Z"))
+    }
+}
