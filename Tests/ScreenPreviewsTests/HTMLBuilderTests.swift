@@ -30,7 +30,10 @@ struct HTMLBuilderTests {
         #expect(HTMLEscaping.attribute("日本語 🏈") == "日本語 🏈")
         // Each special character alone (the unchanged fast path must not skip any of them), a
         // C1 control alone, and non-breaking space and "é" (lead bytes 0xC2, 0xC3) kept.
-        #expect(["&", "<", ">", "\"", "'", "\u{7F}", "\u{9F}"].map(HTMLEscaping.attribute) == ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;", "\u{FFFD}", "\u{FFFD}"])
+        #expect(
+            ["&", "<", ">", "\"", "'", "\u{7F}", "\u{9F}"].map(HTMLEscaping.attribute) == [
+                "&amp;", "&lt;", "&gt;", "&quot;", "&#39;", "\u{FFFD}", "\u{FFFD}",
+            ])
         #expect(HTMLEscaping.text("a\u{A0}é") == "a\u{A0}é")
         let dataURL = "data:image/png;base64," + String(repeating: "iVBORw0KGgo+/=", count: 1000)
         #expect(HTMLEscaping.attribute(dataURL) == dataURL)

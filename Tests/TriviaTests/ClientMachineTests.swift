@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Trivia
 
 @Suite("Client rules: launch and balance")
@@ -235,7 +236,8 @@ struct ClientWildcardTests {
 
         var machine = answered(0, balance: 2)
         machine.send(.wildcardAccepted)
-        machine.receive(.wildcardResult(WildcardResultPayload(requestId: "ios-r2", questionId: "q1", accepted: true, balance: 1, role: .player)))
+        machine.receive(
+            .wildcardResult(WildcardResultPayload(requestId: "ios-r2", questionId: "q1", accepted: true, balance: 1, role: .player)))
         machine.now = at(26)
         machine.receive(questionMessage(1))
         machine.send(.choiceSelected(2))
@@ -251,7 +253,8 @@ struct ClientWildcardTests {
         machine.send(.wildcardAccepted)
         #expect(machine.sent == [.useWildcard(UseWildcardPayload(requestId: "ios-r2", questionId: "q1"))])
         #expect(machine.resultRound?.wildcard == .sending(request: "ios-r2", sends: 1, deadline: at(26)))
-        machine.receive(.wildcardResult(WildcardResultPayload(requestId: "ios-r2", questionId: "q1", accepted: true, balance: 0, role: .player)))
+        machine.receive(
+            .wildcardResult(WildcardResultPayload(requestId: "ios-r2", questionId: "q1", accepted: true, balance: 0, role: .player)))
         #expect(machine.resultRound?.wildcard == .accepted(balance: 0))
         #expect(machine.state.role == .player)
         #expect(machine.state.usedWildcard)
@@ -262,7 +265,9 @@ struct ClientWildcardTests {
     func wildcardRejected() {
         var machine = answered(0)
         machine.send(.wildcardAccepted)
-        machine.receive(.wildcardResult(WildcardResultPayload(requestId: "ios-r2", questionId: "q1", accepted: false, reason: .tooLate, balance: 1, role: .viewer)))
+        machine.receive(
+            .wildcardResult(
+                WildcardResultPayload(requestId: "ios-r2", questionId: "q1", accepted: false, reason: .tooLate, balance: 1, role: .viewer)))
         #expect(machine.resultRound?.wildcard == .rejected(reason: .tooLate))
         #expect(machine.state.role == .viewer)
         #expect(!machine.state.usedWildcard)

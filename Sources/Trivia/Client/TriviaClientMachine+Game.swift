@@ -84,7 +84,8 @@ extension TriviaClientState {
         switch round.answer {
         case .sending(_, let request, _), .notDelivered(_, let request):
             guard request == ack.requestId else { return [] }
-            round.answer = ack.status == .accepted
+            round.answer =
+                ack.status == .accepted
                 ? .confirmed(choice: ack.choice)
                 : .rejected(choice: ack.choice, reason: ack.reason ?? "rejected")
             phase = .question(round)

@@ -61,15 +61,16 @@ extension TriviaHostCore {
             users[user] = record
         }
         let remaining = userOrder.count { users[$0]?.role == .player }
-        return broadcast(messagesForEveryone { user in
-            let choice = user.answers[question.id]
-            return .result(
-                ResultPayload(
-                    questionId: question.id, correctChoice: question.answer, yourChoice: choice,
-                    correct: wasPlayer.contains(user.identity.user) && choice == question.answer,
-                    role: user.role, wildcardDeadline: isLast ? nil : until,
-                    answerCounts: counts, playersRemaining: remaining))
-        })
+        return broadcast(
+            messagesForEveryone { user in
+                let choice = user.answers[question.id]
+                return .result(
+                    ResultPayload(
+                        questionId: question.id, correctChoice: question.answer, yourChoice: choice,
+                        correct: wasPlayer.contains(user.identity.user) && choice == question.answer,
+                        role: user.role, wildcardDeadline: isLast ? nil : until,
+                        answerCounts: counts, playersRemaining: remaining))
+            })
     }
 
     mutating func finish() -> [HostOutput] {

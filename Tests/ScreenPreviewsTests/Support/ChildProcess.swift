@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs a program to completion without `Foundation.Process`, for the browser checks.
@@ -46,7 +46,7 @@ enum ChildProcess {
         guard closeFrom(3, &actions) else { throw Failure(description: "posix_spawn cannot close inherited descriptors here") }
 
         let argv = ([executable.path] + arguments).map { strdup($0) }
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
         var terminated = argv + [nil]
         let result = terminated.withUnsafeMutableBufferPointer { buffer -> Int32 in
@@ -61,12 +61,14 @@ enum ChildProcess {
     /// Swift's Glibc module does not export the GNU extensions.
     private static func closeFrom(_ first: Int32, _ actions: inout posix_spawn_file_actions_t) -> Bool {
         #if canImport(Glibc)
-        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return false }
-        let addCloseFrom = unsafeBitCast(symbol, to: AddCloseFrom.self)
-        return addCloseFrom(&actions, first) == 0
+            typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else {
+                return false
+            }
+            let addCloseFrom = unsafeBitCast(symbol, to: AddCloseFrom.self)
+            return addCloseFrom(&actions, first) == 0
         #else
-        return true
+            return true
         #endif
     }
 }

@@ -181,9 +181,9 @@ public final class WebSocketTriviaConnection: TriviaConnection {
             return (state.closeRequested, state.finished)
         }
         let reason: TriviaTransportError? =
-            if requested { nil }
-            else if let close { .closed("closed by the host (\(close))") }
-            else { .closed(error ?? "the connection dropped") }
+            if requested { nil } else if let close { .closed("closed by the host (\(close))") } else {
+                .closed(error ?? "the connection dropped")
+            }
         continuation.yield(.closed(reason))
         continuation.finish()
         for waiter in waiters { waiter.resume() }

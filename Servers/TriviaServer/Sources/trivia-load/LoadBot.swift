@@ -100,7 +100,8 @@ struct LoadBot: Sendable {
                         } catch {
                             return
                         }
-                        await sender.send(.answer(AnswerPayload(requestId: request, questionId: question.questionId, choice: choice)), request: request)
+                        await sender.send(
+                            .answer(AnswerPayload(requestId: request, questionId: question.questionId, choice: choice)), request: request)
                     }
                 case .answerAck(let ack):
                     metrics.answersAcknowledged.insert(ack.requestId)
@@ -113,7 +114,8 @@ struct LoadBot: Sendable {
                         !usedWildcard, random.double(in: 0...1) < wildcardRate
                     {
                         metrics.wildcardsRequested += 1
-                        await sender.send(.useWildcard(UseWildcardPayload(requestId: RequestID("\(user)-w"), questionId: result.questionId)))
+                        await sender.send(
+                            .useWildcard(UseWildcardPayload(requestId: RequestID("\(user)-w"), questionId: result.questionId)))
                     }
                 case .wildcardResult(let verdict):
                     balance = verdict.balance
@@ -178,7 +180,9 @@ actor Sender {
     func send(_ message: ClientMessage, request: RequestID? = nil) async {
         guard !stopped else { return }
         count += 1
-        guard let frame = try? codec.encode(ClientEnvelope(id: MessageID("\(user)-m\(count)"), seq: count, message: message)) else { return }
+        guard let frame = try? codec.encode(ClientEnvelope(id: MessageID("\(user)-m\(count)"), seq: count, message: message)) else {
+            return
+        }
         if let request { answers.insert(request) }
         do {
             try await connection.send(frame)

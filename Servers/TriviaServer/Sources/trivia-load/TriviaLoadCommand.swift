@@ -22,7 +22,10 @@ struct TriviaLoadCommand: AsyncParsableCommand {
         abstract: "Loopback load test of trivia-server: N concurrent bots play one competition.",
         discussion: "Exits 1 if a run fails (not everyone joined and finished, or an acknowledgement was lost).")
 
-    @Option(help: "Clients per run, comma-separated to step up (e.g. 1000,2000,4000). At most 16000 each (each client is an open file in both processes; the hard limit here is 20000).")
+    @Option(
+        help:
+            "Clients per run, comma-separated to step up (e.g. 1000,2000,4000). At most 16000 each (each client is an open file in both processes; the hard limit here is 20000)."
+    )
     var clients = "1000"
 
     @Option(help: "Questions per competition.")
@@ -64,7 +67,9 @@ struct TriviaLoadCommand: AsyncParsableCommand {
             throw ValidationError("--clients must be 1…16000 (comma-separated to step up)")
         }
         guard (1...20).contains(questions) else { throw ValidationError("--questions must be 1…20") }
-        guard questionSeconds >= 1, reviewSeconds >= 1 else { throw ValidationError("--question-seconds and --review-seconds must be at least 1") }
+        guard questionSeconds >= 1, reviewSeconds >= 1 else {
+            throw ValidationError("--question-seconds and --review-seconds must be at least 1")
+        }
         guard (1.0...3600.0).contains(maxSeconds) else { throw ValidationError("--max-seconds must be 1…3600") }
     }
 
@@ -73,7 +78,8 @@ struct TriviaLoadCommand: AsyncParsableCommand {
         guard let largest = counts.max(), largest + 256 <= fileLimit else {
             throw LoadError("the open-file limit (\(fileLimit)) is too low for \(counts.max() ?? 0) clients")
         }
-        let executable = server.map { URL(fileURLWithPath: $0) }
+        let executable =
+            server.map { URL(fileURLWithPath: $0) }
             ?? Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("trivia-server")
         guard let executable, FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw LoadError("trivia-server not found (build it, or pass --server PATH)")
@@ -173,7 +179,8 @@ struct LoadRun: Sendable {
         let progress = LoadProgress()
         let thinkTime = 0.1...max(0.2, min(questionSeconds - 0.5, 2.5))
 
-        let outcome = await withTaskGroup(of: RunEvent.self) { group -> (metrics: [BotMetrics], joined: (server: Int, client: Int, seconds: Double), timedOut: Bool) in
+        let outcome = await withTaskGroup(of: RunEvent.self) {
+            group -> (metrics: [BotMetrics], joined: (server: Int, client: Int, seconds: Double), timedOut: Bool) in
             group.addTask {
                 try? await clock.sleep(for: .seconds(maxSeconds))
                 return .timedOut
@@ -223,7 +230,8 @@ struct LoadRun: Sendable {
         }
         let peak = server.memory().peak
         let cpu = server.cpuSeconds()
-        return LoadReport(metrics: outcome.metrics, run: self, joined: outcome.joined, serverBaseline: serverBaseline,
+        return LoadReport(
+            metrics: outcome.metrics, run: self, joined: outcome.joined, serverBaseline: serverBaseline,
             clientBaseline: clientBaseline, serverPeak: peak, serverCPU: cpu, wallSeconds: (ContinuousClock.now - started).timeInterval,
             timedOut: outcome.timedOut)
     }
@@ -251,7 +259,8 @@ extension LoadReport {
         self.init(
             clients: run.clients, questions: run.questionSet.questions.count, questionSeconds: run.questionSeconds,
             connected: metrics.count { $0.connected }, joined: welcomed, connectFailures: metrics.count { !$0.connected },
-            connectSeconds: joined.seconds, serverBaselineBytes: serverBaseline, serverJoinedBytes: joined.server, serverPeakBytes: serverPeak,
+            connectSeconds: joined.seconds, serverBaselineBytes: serverBaseline, serverJoinedBytes: joined.server,
+            serverPeakBytes: serverPeak,
             bytesPerConnection: max(0, joined.server - serverBaseline) / max(1, run.clients),
             clientBytesPerConnection: max(0, joined.client - clientBaseline) / max(1, run.clients),
             questionFanOut: Percentiles(metrics.flatMap(\.questionLatencies)),

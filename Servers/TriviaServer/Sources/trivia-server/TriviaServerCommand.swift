@@ -2,10 +2,10 @@ import ArgumentParser
 import Foundation
 import Logging
 import NIOPosix
-import UnixSignals
 import SharedNetworking
 import Trivia
 import TriviaServer
+import UnixSignals
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -61,7 +61,9 @@ struct TriviaServerCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535") }
-        guard questionSeconds >= 1, reviewSeconds >= 1 else { throw ValidationError("--question-seconds and --review-seconds must be at least 1") }
+        guard questionSeconds >= 1, reviewSeconds >= 1 else {
+            throw ValidationError("--question-seconds and --review-seconds must be at least 1")
+        }
         guard startDelay >= 0 else { throw ValidationError("--start-delay must be 0 or more") }
         guard questionCount.map({ $0 >= 1 }) ?? true else { throw ValidationError("--question-count must be at least 1") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \(logLevel) is not a level") }

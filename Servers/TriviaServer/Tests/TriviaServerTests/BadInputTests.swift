@@ -11,7 +11,8 @@ struct BadInputTests {
     func malformed() async throws {
         let harness = try await ServerHarness.start()
         let ada = try await ProtocolClient.joined(harness, as: "ada")
-        try await ada.sendText(#"{"type":"answer","version":1,"id":"bad-1","seq":2,"payload":{"requestId":"r1","questionId":"q1","choice":"B"}}"#)
+        try await ada.sendText(
+            #"{"type":"answer","version":1,"id":"bad-1","seq":2,"payload":{"requestId":"r1","questionId":"q1","choice":"B"}}"#)
         let error = try #require(try await ada.next().error)
         #expect(error.code == .malformed)
         #expect(error.ref == "bad-1")

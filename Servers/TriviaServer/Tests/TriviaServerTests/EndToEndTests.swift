@@ -28,7 +28,10 @@ struct EndToEndTests {
         grace.select(0)
         alan.select(1)
         #expect(ada.screen.question?.lockedOverlay != nil, "the screen locks until the host acknowledges")
-        #expect(await eventually { players.allSatisfy { $0.questionRound?.answer == .confirmed(choice: $0.questionRound?.answer.choice ?? -1) } })
+        #expect(
+            await eventually {
+                players.allSatisfy { $0.questionRound?.answer == .confirmed(choice: $0.questionRound?.answer.choice ?? -1) }
+            })
         _ = try await katherine.next("question")
         try await katherine.send(.answer(AnswerPayload(requestId: "k-r1", questionId: "q1", choice: 2)))
         #expect(try await katherine.next("answerAck").answerAck?.status == .accepted)

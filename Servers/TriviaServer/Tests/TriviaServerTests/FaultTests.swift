@@ -7,7 +7,8 @@ import TriviaServer
 @Suite("Server: faults", .timeLimit(.minutes(1)))
 @MainActor
 struct FaultTests {
-    @Test("a client that loses its connection mid-question resumes: its queued answer counts once, it gets what it missed, it keeps its role")
+    @Test(
+        "a client that loses its connection mid-question resumes: its queued answer counts once, it gets what it missed, it keeps its role")
     func disconnectAndResume() async throws {
         let harness = try await ServerHarness.start()
         // Reconnecting waits 4–8 s (jitter), so the host moves on while the client is away.

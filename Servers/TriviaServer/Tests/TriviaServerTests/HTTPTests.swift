@@ -18,7 +18,8 @@ struct HTTPTests {
         var headers: HTTPHeaders = ["Accept": "application/json"]
         if let token { headers["Authorization"] = "Bearer \(token)" }
         do {
-            let response = try await client.send(HTTPRequest(url: url, method: method, headers: headers, timeout: .seconds(5), acceptableStatus: 100..<600))
+            let response = try await client.send(
+                HTTPRequest(url: url, method: method, headers: headers, timeout: .seconds(5), acceptableStatus: 100..<600))
             return (response.status, response.body)
         } catch {
             throw HarnessError("\(path): \(error)")

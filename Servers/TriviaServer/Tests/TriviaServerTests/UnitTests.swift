@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import Trivia
+
 @testable import TriviaServer
 
 @Suite("Server parts")
@@ -46,8 +47,14 @@ struct ServerPartTests {
 
         let problems: [(String, String)] = [
             (#"{"accounts": [{"user": "a", "displayName": "A", "token": "t", "balance": -1}]}"#, "accounts[0].balance must be 0 or more"),
-            (#"{"accounts": [{"user": "a", "displayName": "A", "token": "t", "balance": 1}, {"user": "a", "displayName": "B", "token": "u", "balance": 1}]}"#, "listed twice"),
-            (#"{"accounts": [{"user": "a", "displayName": "A", "token": "t", "balance": 1}, {"user": "b", "displayName": "B", "token": "t", "balance": 1}]}"#, "used by another user"),
+            (
+                #"{"accounts": [{"user": "a", "displayName": "A", "token": "t", "balance": 1}, {"user": "a", "displayName": "B", "token": "u", "balance": 1}]}"#,
+                "listed twice"
+            ),
+            (
+                #"{"accounts": [{"user": "a", "displayName": "A", "token": "t", "balance": 1}, {"user": "b", "displayName": "B", "token": "t", "balance": 1}]}"#,
+                "used by another user"
+            ),
             (#"{"accounts": [{"user": "a", "displayName": "A", "balance": 1}]}"#, "token"),
             ("[]", "not an accounts file"),
         ]

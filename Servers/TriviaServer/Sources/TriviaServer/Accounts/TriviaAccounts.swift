@@ -21,8 +21,12 @@ public struct TriviaAccounts: Sendable, Hashable {
             guard !account.user.rawValue.isEmpty else { throw TriviaAccountsError("\(place).user is empty") }
             guard !account.token.isEmpty else { throw TriviaAccountsError("\(place).token is empty") }
             guard account.balance >= 0 else { throw TriviaAccountsError("\(place).balance must be 0 or more, found \(account.balance)") }
-            guard users.insert(account.user).inserted else { throw TriviaAccountsError("\(place).user \"\(account.user)\" is listed twice") }
-            guard tokens.insert(account.token).inserted else { throw TriviaAccountsError("\(place).token of \"\(account.user)\" is used by another user") }
+            guard users.insert(account.user).inserted else {
+                throw TriviaAccountsError("\(place).user \"\(account.user)\" is listed twice")
+            }
+            guard tokens.insert(account.token).inserted else {
+                throw TriviaAccountsError("\(place).token of \"\(account.user)\" is used by another user")
+            }
         }
         self.accounts = accounts
     }
@@ -67,7 +71,8 @@ public struct TriviaAccounts: Sendable, Hashable {
 
     /// Checks tokens against this table.
     public var authenticator: StaticTokenAuthenticator {
-        StaticTokenAuthenticator(Dictionary(uniqueKeysWithValues: accounts.map { ($0.token, TriviaIdentity(user: $0.user, displayName: $0.displayName)) }))
+        StaticTokenAuthenticator(
+            Dictionary(uniqueKeysWithValues: accounts.map { ($0.token, TriviaIdentity(user: $0.user, displayName: $0.displayName)) }))
     }
 
     /// The wild-card ledger the host starts with.

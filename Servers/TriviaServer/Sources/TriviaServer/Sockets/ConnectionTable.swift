@@ -167,7 +167,9 @@ final class ConnectionTable: Sendable {
             entry.rateViolations += 1
             let rate = limits.messagesPerSecond.formatted(.number.precision(.fractionLength(0...1)))
             if entry.rateViolations >= limits.maxRateViolations {
-                notice(.rateLimited, "closing: \(entry.rateViolations) messages over the limit of \(rate) a second", on: connection, entry: &entry)
+                notice(
+                    .rateLimited, "closing: \(entry.rateViolations) messages over the limit of \(rate) a second", on: connection,
+                    entry: &entry)
                 close(&entry, with: .rateLimited)
                 return .closing
             }

@@ -50,7 +50,8 @@ final class ProtocolClient: Sendable {
     /// Connects and joins as `user` with its demo token; returns after `welcome`.
     static func joined(_ harness: ServerHarness, as user: UserID, resumeFrom: Int? = nil) async throws -> ProtocolClient {
         let client = try await connect(harness)
-        try await client.send(.join(JoinPayload(user: user, token: "t-\(user)", competition: ServerHarness.competition, resumeFrom: resumeFrom)))
+        try await client.send(
+            .join(JoinPayload(user: user, token: "t-\(user)", competition: ServerHarness.competition, resumeFrom: resumeFrom)))
         guard try await client.next().welcome != nil else { throw HarnessError("\(user) was not welcomed") }
         return client
     }
