@@ -58,10 +58,11 @@ final class ServerProcess: @unchecked Sendable {
         ProcessMemory.cpuSeconds(pid: pid)
     }
 
-    /// SIGINT (the server closes every socket with 1001 and exits), then SIGKILL if it lingers.
+    /// SIGTERM (the server closes every socket with 1001 and exits), then SIGKILL if it lingers.
+    /// Not SIGINT: a process started in the background of a non-interactive shell ignores it.
     func stop(within seconds: Double = 10) {
         guard process.isRunning else { return }
-        process.interrupt()
+        process.terminate()
         let deadline = ContinuousClock.now + .seconds(seconds)
         while process.isRunning, ContinuousClock.now < deadline { usleep(50_000) }
         if process.isRunning { kill(pid, SIGKILL) }
