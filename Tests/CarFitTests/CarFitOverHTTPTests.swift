@@ -79,7 +79,7 @@ struct CarFitOverHTTPTests {
         let viewModel = makeViewModel()
 
         let first = Task { await viewModel.refresh() }
-        #expect(await server.waitUntil { $0.inFlightRequests == 1 })
+        try #require(await server.waitUntil { $0.inFlightRequests == 1 })
         #expect(viewModel.isRefreshing)
         let second = Task { await viewModel.refresh() }
         for _ in 0..<100 { await Task.yield() }

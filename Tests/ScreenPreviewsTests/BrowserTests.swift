@@ -37,7 +37,7 @@ struct BrowserTests {
         let caches = try Fixtures.temporaryDirectory("hoosets")
         defer { try? FileManager.default.removeItem(at: caches) }
         let state = try await Fixtures.hooSets(caches: caches)
-        let image = try BrowserPage([HooSetsPreview.screen(state)]).screenshot(chromium)
+        let image = try await BrowserPage([HooSetsPreview.screen(state)]).screenshot(chromium)
         expectPhoneSized(image)
         let top = Int(device.statusBarHeight)
         let left = (Int(device.width) - Int(state.viewport.width)) / 2
@@ -62,7 +62,7 @@ struct BrowserTests {
         let logoColor = try #require(RGBColor(hex: "#D02020"))
         let packers = try #require(state.allRows.compactMap(\.game).first?.left.logoURL)
         cache.store(PNGImage.encode(solid: pixel(logoColor), width: 8, height: 8), forKey: packers.absoluteString)
-        let image = try BrowserPage([SchedulePreview.screen(state, images: PreviewImages(caches: [cache]))]).screenshot(chromium)
+        let image = try await BrowserPage([SchedulePreview.screen(state, images: PreviewImages(caches: [cache]))]).screenshot(chromium)
         expectPhoneSized(image)
         let top = Int(device.statusBarHeight + device.navigationBarHeight)
         expect(image, x: 10, y: 60, is: state.navigationBar.background)
@@ -82,7 +82,7 @@ struct BrowserTests {
         let metrics = state.metrics
         // Open at the sixth row of the regular season, far below its header.
         state.initialRow = RowPosition(section: 0, row: 5)
-        let image = try BrowserPage([SchedulePreview.screen(state)]).screenshot(chromium, fragment: SchedulePreview.initialRowAnchor)
+        let image = try await BrowserPage([SchedulePreview.screen(state)]).screenshot(chromium, fragment: SchedulePreview.initialRowAnchor)
         expectPhoneSized(image)
         let top = Int(device.statusBarHeight + device.navigationBarHeight)
         // The header is pinned over the content (where, unpinned, row 5's upper part would be)…
@@ -104,7 +104,7 @@ struct BrowserTests {
         defer { scratch.remove() }
         let cache = scratch.cache
         for url in screen.rows.compactMap(\.imageURL) { cache.store(png, forKey: url.absoluteString) }
-        let image = try BrowserPage([FactsPreview.screen(screen, images: PreviewImages(caches: [cache]))]).screenshot(chromium)
+        let image = try await BrowserPage([FactsPreview.screen(screen, images: PreviewImages(caches: [cache]))]).screenshot(chromium)
         expectPhoneSized(image)
         let top = Int(device.statusBarHeight + device.navigationBarHeight)
         expect(image, x: 200, y: 10, is: screen.metrics.backgroundColor)
@@ -121,7 +121,7 @@ struct BrowserTests {
     func carFit() async throws {
         let state = try await Fixtures.carFit()
         let theme = CarFitTheme.standard
-        let image = try BrowserPage([CarFitPreview.screen(state)]).screenshot(chromium)
+        let image = try await BrowserPage([CarFitPreview.screen(state)]).screenshot(chromium)
         expectPhoneSized(image)
         expect(image, x: 200, y: 10, is: theme.screenBackground)
         expect(image, x: 4, y: 500, is: theme.screenBackground)
@@ -135,14 +135,14 @@ struct BrowserTests {
     }
 
     @Test("Trivia: every moment of a run, in the theme's colours")
-    func trivia() throws {
+    func trivia() async throws {
         let screens = Fixtures.triviaScreens(Fixtures.questions)
         let question = try #require(screens.first { $0.question?.countdown != nil && $0.question?.lockedOverlay == nil })
         let offer = try #require(screens.first { $0.question?.wildcardOffer?.isSending == false })
         let correct = try #require(screens.first { $0.question?.result?.outcome == .correct })
         let final = try #require(screens.last { $0.kind == .final })
         for (name, state) in [("question", question), ("wildcard", offer), ("result", correct), ("final", final)] {
-            let image = try BrowserPage([TriviaPreview.screen(state, slug: name, title: name, caption: "")]).screenshot(chromium)
+            let image = try await BrowserPage([TriviaPreview.screen(state, slug: name, title: name, caption: "")]).screenshot(chromium)
             expectPhoneSized(image)
             expect(image, x: 200, y: 10, is: state.style.background)
             expect(image, x: 3, y: 800, is: state.style.background)
@@ -179,7 +179,7 @@ struct BrowserTests {
         let page = BrowserPage([
             HooSetsPreview.screen(hoo), TriviaPreview.screen(question, slug: "t", title: Hostile.script, caption: Hostile.image),
         ])
-        let dom = try page.dom(chromium)
+        let dom = try await page.dom(chromium)
         #expect(dom.contains("<body"))
         // The tags of the parsed document (text nodes are serialized with &lt;, so a `<` starts a
         // real tag): no script element, no event handler, no javascript: URL, nothing set by one.

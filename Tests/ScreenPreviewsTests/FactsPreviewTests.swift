@@ -12,14 +12,14 @@ struct FactsPreviewTests {
         let metrics = screen.metrics
         let html = PreviewDocument(title: "Facts", screens: [FactsPreview.screen(screen)]).html
         #expect(html.contains(">\(screen.title)<"))
-        #expect(html.components(separatedBy: "<li class=\"facts-row").count - 1 == screen.rows.count)
+        #expect(html.occurrences(of: "<li class=\"facts-row") == screen.rows.count)
         for row in screen.rows {
             #expect(html.contains("id=\"fact-\(row.id)\" style=\"height: \(CSSValue.px(row.layout.size.height).css);"))
             for line in (row.layout.title?.lines ?? []) + (row.layout.description?.lines ?? []) {
                 #expect(html.contains("<div class=\"facts-line\">\(HTMLEscaping.text(line))</div>"))
             }
         }
-        #expect(html.components(separatedBy: "class=\"facts-slot\"").count - 1 == screen.rows.filter { $0.layout.imageSlot != nil }.count)
+        #expect(html.occurrences(of: "class=\"facts-slot\"") == screen.rows.filter { $0.layout.imageSlot != nil }.count)
         #expect(html.contains("background-color: \(metrics.placeholderColor.hex)"))
         let title = metrics.titleFont
         #expect(html.contains("font-size: \(Int(title.size))px; font-weight: \(title.weight.cssValue); color: \(metrics.titleColor.hex)"))
@@ -42,7 +42,7 @@ struct FactsPreviewTests {
         let html = FactsPreview.screen(screen, images: PreviewImages(caches: [cache])).content.html
         let loaded = screen.rows.filter { if case .loaded = $0.image { $0.imageURL != nil } else { false } }
         #expect(!loaded.isEmpty)
-        #expect(html.components(separatedBy: "<img src=\"data:image/png;base64,").count - 1 == loaded.count)
+        #expect(html.occurrences(of: "<img src=\"data:image/png;base64,") == loaded.count)
     }
 
     @Test("An iPad width widens the phone")

@@ -28,6 +28,15 @@ struct HTMLBuilderTests {
         #expect(HTMLEscaping.text("a\u{0}b\u{1B}c\u{85}d") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}d")
         #expect(HTMLEscaping.text("a\tb\nc\r") == "a\tb\nc\r")
         #expect(HTMLEscaping.attribute("日本語 🏈") == "日本語 🏈")
+        // Each special character alone (the unchanged fast path must not skip any of them), a
+        // C1 control alone, and non-breaking space and "é" (lead bytes 0xC2, 0xC3) kept.
+        #expect(
+            ["&", "<", ">", "\"", "'", "\u{7F}", "\u{9F}"].map(HTMLEscaping.attribute) == [
+                "&amp;", "&lt;", "&gt;", "&quot;", "&#39;", "\u{FFFD}", "\u{FFFD}",
+            ])
+        #expect(HTMLEscaping.text("a\u{A0}é") == "a\u{A0}é")
+        let dataURL = "data:image/png;base64," + String(repeating: "iVBORw0KGgo+/=", count: 1000)
+        #expect(HTMLEscaping.attribute(dataURL) == dataURL)
     }
 
     @Test(
@@ -97,7 +106,7 @@ struct HTMLBuilderTests {
         #expect(!html.lowercased().contains("<script"))
         #expect(!html.lowercased().contains("<img src=x"))
         #expect(html.contains("<title>&lt;script&gt;alert(1)&lt;/script&gt;</title>"))
-        #expect(html.components(separatedBy: "<figure class=\"device\" id=\"demo\">").count == 3)
+        #expect(html.occurrences(of: "<figure class=\"device\" id=\"demo\">") == 2)
         #expect(PreviewDocument(title: "t", screens: [], language: "en_US@calendar=japanese").html.contains("<html lang=\"en\">"))
     }
 }

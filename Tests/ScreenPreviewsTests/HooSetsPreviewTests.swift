@@ -13,12 +13,12 @@ struct HooSetsPreviewTests {
         let state = try await Fixtures.hooSets(caches: caches)
         let screen = HooSetsPreview.screen(state)
         let html = PreviewDocument(title: screen.title, screens: [screen]).html
-        #expect(html.components(separatedBy: "class=\"hoo-header\"").count - 1 == state.sections.count)
-        #expect(html.components(separatedBy: "class=\"hoo-cell").count - 1 == state.hooCount)
-        #expect(html.components(separatedBy: "class=\"hoo-cell selected\"").count - 1 == 1)
+        #expect(html.occurrences(of: "class=\"hoo-header\"") == state.sections.count)
+        #expect(html.occurrences(of: "class=\"hoo-cell") == state.hooCount)
+        #expect(html.occurrences(of: "class=\"hoo-cell selected\"") == 1)
         // Headers, Hoo images, disc and cell-frame artwork are embedded; nothing points at a file.
         #expect(!html.contains("file:"))
-        #expect(html.components(separatedBy: "src=\"data:image/png;base64,").count - 1 >= state.sections.count + state.hooCount)
+        #expect(html.occurrences(of: "src=\"data:image/png;base64,") >= state.sections.count + state.hooCount)
         #expect(html.contains("background-image: url(\"data:image/png;base64,"))
         // The first cell at its frame from the view state.
         let first = try #require(state.sections.first?.items.first)

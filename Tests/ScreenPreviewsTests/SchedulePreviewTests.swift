@@ -21,8 +21,8 @@ struct SchedulePreviewTests {
             #expect(html.contains(">\(section.title)</h2>"))
         }
         let games = state.allRows.compactMap(\.game)
-        #expect(html.components(separatedBy: "class=\"schedule-row schedule-game").count - 1 == games.count)
-        #expect(html.components(separatedBy: "class=\"schedule-row schedule-bye\"").count - 1 == state.allRows.count - games.count)
+        #expect(html.occurrences(of: "class=\"schedule-row schedule-game") == games.count)
+        #expect(html.occurrences(of: "class=\"schedule-row schedule-bye\"") == state.allRows.count - games.count)
         #expect(html.contains("style=\"height: \(Int(metrics.gameRowHeight))px\""))
         #expect(html.contains("style=\"height: \(Int(metrics.byeRowHeight))px\""))
         let score = metrics.score
@@ -36,7 +36,7 @@ struct SchedulePreviewTests {
         #expect(html.contains(">SCHEDULE<") && html.contains(">\(bar.teamName)<"))
         // The row the screen opens at, once.
         #expect(state.initialRow != nil)
-        #expect(html.components(separatedBy: "id=\"\(SchedulePreview.initialRowAnchor)\"").count - 1 == 1)
+        #expect(html.occurrences(of: "id=\"\(SchedulePreview.initialRowAnchor)\"") == 1)
         // No logo in any cache: the tricode placeholders.
         #expect(html.contains("class=\"schedule-logo schedule-logo-placeholder\""))
         #expect(html.contains(">GB</span>"))
@@ -55,9 +55,7 @@ struct SchedulePreviewTests {
         cache.store(logo, forKey: try #require(packers.logoURL).absoluteString)
         let html = SchedulePreview.screen(state, images: PreviewImages(caches: [cache])).content.html
         let gamesWithPackers = state.allRows.compactMap(\.game).filter { $0.left.triCode == "GB" || $0.right.triCode == "GB" }.count
-        #expect(
-            html.components(separatedBy: "<img src=\"data:image/png;base64,\(logo.base64EncodedString())\" alt=\"GB\"").count - 1
-                == gamesWithPackers)
+        #expect(html.occurrences(of: "<img src=\"data:image/png;base64,\(logo.base64EncodedString())\" alt=\"GB\"") == gamesWithPackers)
         #expect(!html.contains(">GB</span>"))
         #expect(html.contains(">MIN</span>"))
     }

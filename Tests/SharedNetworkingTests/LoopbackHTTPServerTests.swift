@@ -161,15 +161,15 @@ import Testing
 
     @Test func clientClosingDuringDelayIsCounted() async throws {
         defer { server.stop() }
-        server.route("/wait", ScriptedResponse.text("late").delayed(by: .seconds(30)))
+        server.route("/wait", ScriptedResponse.text("late").delayed(by: .seconds(600)))
         let connection = try connect()
         connection.send("GET /wait HTTP/1.1\r\nHost: t\r\n\r\n")
-        #expect(await server.waitUntil { $0.inFlightRequests == 1 })
+        try #require(await server.waitUntil { $0.inFlightRequests == 1 })
         #expect(server.closedByClientCount == 0)
 
         connection.close()
 
-        #expect(await server.waitUntil { $0.closedByClientCount == 1 && $0.inFlightRequests == 0 && $0.openConnections == 0 })
+        try #require(await server.waitUntil { $0.closedByClientCount == 1 && $0.inFlightRequests == 0 && $0.openConnections == 0 })
     }
 
     @Test func pipelinedBytesDoNotLookLikeAClose() async throws {
@@ -184,26 +184,26 @@ import Testing
 
     @Test func concurrencyIsMeasured() async throws {
         defer { server.stop() }
-        server.route("/slow", ScriptedResponse.text("x").delayed(by: .seconds(30)))
+        server.route("/slow", ScriptedResponse.text("x").delayed(by: .seconds(600)))
         let connections = try (0..<3).map { _ in try connect() }
         for connection in connections { connection.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n") }
-        #expect(await server.waitUntil { $0.inFlightRequests == 3 })
+        try #require(await server.waitUntil { $0.inFlightRequests == 3 })
         #expect(server.maxConcurrentRequests == 3)
         #expect(server.connectionCount == 3)
         for connection in connections { connection.close() }
-        #expect(await server.waitUntil { $0.inFlightRequests == 0 })
+        try #require(await server.waitUntil { $0.inFlightRequests == 0 })
         #expect(server.maxConcurrentRequests == 3)
     }
 
     @Test func stopEndsEveryConnectionAndThreadPromptly() async throws {
-        server.route("/slow", ScriptedResponse.text("x").delayed(by: .seconds(30)))
+        server.route("/slow", ScriptedResponse.text("x").delayed(by: .seconds(600)))
         server.route("/ok", .text("ok"))
         let idle = try connect()
         idle.send("GET /ok HTTP/1.1\r\nHost: t\r\n\r\n")
         #expect(idle.responses(1).count == 1)
         let waiting = try connect()
         waiting.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
-        #expect(await server.waitUntil { $0.inFlightRequests == 1 && $0.openConnections == 2 })
+        try #require(await server.waitUntil { $0.inFlightRequests == 1 && $0.openConnections == 2 })
 
         let start = ContinuousClock.now
         server.stop()

@@ -29,6 +29,10 @@ import Testing
         )
     }
 
+    /// Starts the request. Tests `try #require` each wait for a sleeper and cancel the task on
+    /// the way out: a sleeper that arrives after the clock was advanced would otherwise sleep on
+    /// the manual clock forever and the test would never end (on a loaded two-core machine the
+    /// first response can take seconds).
     func start(_ client: RetryingHTTPClient, _ request: HTTPRequest) -> Task<HTTPResponse, any Error> {
         Task { try await client.send(request) }
     }
@@ -37,8 +41,9 @@ import Testing
         defer { server.stop() }
         server.route("/feed", responses: [.status(500, body: "oops"), .json(#"{"ok":true}"#)])
         let task = start(client(), HTTPRequest(url: server.url("/feed")))
+        defer { task.cancel() }
 
-        #expect(await clock.waitForSleepers(1))
+        try #require(await clock.waitForSleepers(1))
         #expect(server.requestCount("/feed") == 1)
         // Attempt 1 failed: full jitter in 0...baseDelay, here 0.25 × 1 s.
         #expect(clock.sleeps == [.milliseconds(250)])
@@ -54,8 +59,9 @@ import Testing
         defer { server.stop() }
         server.route("/busy", responses: [ScriptedResponse.status(503).header("Retry-After", "2"), .json("{}")])
         let task = start(client(), HTTPRequest(url: server.url("/busy")))
+        defer { task.cancel() }
 
-        #expect(await clock.waitForSleepers(1))
+        try #require(await clock.waitForSleepers(1))
         #expect(clock.sleeps == [.seconds(2)])
         clock.advance(by: .seconds(1))
         // Still waiting after 1 s of the 2 the server asked for.
@@ -96,7 +102,8 @@ import Testing
         defer { server.stop() }
         server.route("/upsert", responses: [.status(502), .json("{}")])
         let task = start(client(), HTTPRequest(url: server.url("/upsert"), method: .post, body: Data("{}".utf8), isIdempotent: true))
-        #expect(await clock.waitForSleepers(1))
+        defer { task.cancel() }
+        try #require(await clock.waitForSleepers(1))
         clock.advance(by: .seconds(1))
         #expect(try await task.value.status == 200)
         #expect(server.requests.map(\.method) == ["POST", "POST"])
@@ -109,9 +116,10 @@ import Testing
         let url = server.url("/down")
         let task = start(
             client(RetryPolicy(maxAttempts: 4, baseDelay: .seconds(1), maxDelay: .seconds(3)), unitRandom: 0.5), HTTPRequest(url: url))
+        defer { task.cancel() }
 
         for expectedRequests in 1...3 {
-            #expect(await clock.waitForSleepers(1))
+            try #require(await clock.waitForSleepers(1))
             #expect(server.requestCount("/down") == expectedRequests)
             clock.advance(by: .seconds(10))
         }
@@ -137,7 +145,8 @@ import Testing
         defer { server.stop() }
         server.route("/flaky", responses: [ScriptedResponse.json("{}").truncated(after: 1), .json(#"{"n":1}"#)])
         let task = start(client(), HTTPRequest(url: server.url("/flaky")))
-        #expect(await clock.waitForSleepers(1))
+        defer { task.cancel() }
+        try #require(await clock.waitForSleepers(1))
         clock.advance(by: .seconds(1))
         #expect(try await task.value.body == Data(#"{"n":1}"#.utf8))
         #expect(server.requestCount("/flaky") == 2)
@@ -147,7 +156,8 @@ import Testing
         defer { server.stop() }
         server.route("/feed", responses: [.status(500), .json("{}")])
         let task = start(client(), HTTPRequest(url: server.url("/feed")))
-        #expect(await clock.waitForSleepers(1))
+        defer { task.cancel() }
+        try #require(await clock.waitForSleepers(1))
 
         task.cancel()
         let result = await task.result

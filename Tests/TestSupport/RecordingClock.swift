@@ -30,7 +30,7 @@ public final class RecordingClock: AppClock {
     /// `timeout`: the sleeper typically arrives after real network I/O, which yielding alone
     /// cannot wait for reliably.
     @discardableResult
-    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(10)) async -> Bool {
+    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(60)) async -> Bool {
         await eventually(timeout: timeout) { self.manual.sleeperCount >= count }
     }
 }
@@ -38,10 +38,12 @@ public final class RecordingClock: AppClock {
 /// Waits until `condition` holds or `timeout` passes on the real clock (``ManualClock/poll``:
 /// time this task was descheduled does not count, so a busy two-core machine does not make a
 /// wait time out). Runs the condition on the caller's actor, so main-actor view-model state can
-/// be read directly. Only for waiting on real concurrent work; anything driven by an
-/// ``AppClock`` should be advanced with ``ManualClock`` instead.
+/// be read directly. The default timeout is generous because CI shares two cores between the
+/// whole suite and other builds; it only costs time when a test is already failing. Only for
+/// waiting on real concurrent work; anything driven by an ``AppClock`` should be advanced with
+/// ``ManualClock`` instead.
 public func eventually(
-    timeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(60),
     isolation: isolated (any Actor)? = #isolation,
     _ condition: () -> Bool
 ) async -> Bool {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Trivia
 
 @Suite("Client rules: launch and balance")
@@ -235,7 +236,8 @@ struct ClientWildcardTests {
 
         var machine = answered(0, balance: 2)
         machine.send(.wildcardAccepted)
-        machine.receive(.wildcardResult(WildcardResultPayload(requestId: "ios-r2", questionId: "q1", accepted: true, balance: 1, role: .player)))
+        machine.receive(
+            .wildcardResult(WildcardResultPayload(requestId: "ios-r2", questionId: "q1", accepted: true, balance: 1, role: .player)))
         machine.now = at(26)
         machine.receive(questionMessage(1))
         machine.send(.choiceSelected(2))
@@ -251,7 +253,8 @@ struct ClientWildcardTests {
         machine.send(.wildcardAccepted)
         #expect(machine.sent == [.useWildcard(UseWildcardPayload(requestId: "ios-r2", questionId: "q1"))])
         #expect(machine.resultRound?.wildcard == .sending(request: "ios-r2", sends: 1, deadline: at(26)))
-        machine.receive(.wildcardResult(WildcardResultPayload(requestId: "ios-r2", questionId: "q1", accepted: true, balance: 0, role: .player)))
+        machine.receive(
+            .wildcardResult(WildcardResultPayload(requestId: "ios-r2", questionId: "q1", accepted: true, balance: 0, role: .player)))
         #expect(machine.resultRound?.wildcard == .accepted(balance: 0))
         #expect(machine.state.role == .player)
         #expect(machine.state.usedWildcard)
@@ -262,7 +265,9 @@ struct ClientWildcardTests {
     func wildcardRejected() {
         var machine = answered(0)
         machine.send(.wildcardAccepted)
-        machine.receive(.wildcardResult(WildcardResultPayload(requestId: "ios-r2", questionId: "q1", accepted: false, reason: .tooLate, balance: 1, role: .viewer)))
+        machine.receive(
+            .wildcardResult(
+                WildcardResultPayload(requestId: "ios-r2", questionId: "q1", accepted: false, reason: .tooLate, balance: 1, role: .viewer)))
         #expect(machine.resultRound?.wildcard == .rejected(reason: .tooLate))
         #expect(machine.state.role == .viewer)
         #expect(!machine.state.usedWildcard)
@@ -361,6 +366,28 @@ struct ClientRobustnessTests {
         }
     }
 
+    @Test("a result replayed after a resume is not counted again: welcome's count already has it")
+    func replayedResultCountedOnce() {
+        var machine = MachineHarness()
+        machine.online()
+        machine.receive(questionMessage(0), seq: 1)
+        machine.send(.choiceSelected(1))
+        machine.send(.disconnected(.closed("lost")))
+        machine.send(.timerFired(.reconnect))
+        machine.send(.connected)
+        var welcome = machine.welcomePayload(lastSeq: 3)
+        welcome.correctAnswers = 1  // the host closed q1 (seq 3) while the client was away
+        machine.receive(.welcome(welcome))
+        machine.receive(.answerAck(AnswerAckPayload(requestId: "ios-r1", questionId: "q1", status: .accepted, choice: 1)), seq: 2)
+        machine.receive(resultMessage(0, yourChoice: 1), seq: 3)
+        #expect(machine.state.correctAnswers == 1)
+        #expect(machine.resultRound?.result.correct == true)
+        machine.receive(questionMessage(1), seq: 4)
+        machine.send(.choiceSelected(0))
+        machine.receive(resultMessage(1, yourChoice: 0), seq: 5)
+        #expect(machine.state.correctAnswers == 2, "live results still count")
+    }
+
     @Test("an answer waiting for its acknowledgement is resent with the same id after reconnecting")
     func pendingAnswerResentAfterReconnect() {
         var machine = MachineHarness()
@@ -447,6 +474,28 @@ struct ClientRobustnessTests {
         machine.send(.connected)
         machine.receive(.error(ErrorPayload(code: .unauthorized, message: "bad token")))
         #expect(machine.state.link == .closed(.refused(code: .unauthorized, message: "bad token")))
+    }
+
+    @Test("a host that lost the competition (restarted) ends the game: no reconnecting, a banner says why")
+    func competitionReset() {
+        var machine = MachineHarness()
+        machine.online()
+        let effects = machine.receive(.error(ErrorPayload(code: .competitionReset, message: "the game server restarted")))
+        #expect(effects == [.cancelAllTimers, .disconnect])
+        #expect(machine.state.link == .closed(.interrupted(message: "the game server restarted")))
+        #expect(machine.send(.disconnected(nil)).isEmpty, "no reconnect after the competition is gone")
+        let screen = TriviaScreenBuilder(locale: Locale(identifier: "en_US"), timeZone: .gmt).screen(for: machine.state, at: at(0))
+        #expect(screen.banner?.kind == .connection)
+        #expect(screen.banner?.text.contains("restarted") == true)
+    }
+
+    @Test("new error codes a client does not act on are notices")
+    func rateLimitedIsANotice() {
+        var machine = MachineHarness()
+        machine.online()
+        #expect(machine.receive(.error(ErrorPayload(code: .rateLimited, message: "slow down"))).isEmpty)
+        #expect(machine.state.link == .online)
+        #expect(machine.state.notice == .hostError(code: .rateLimited, message: "slow down"))
     }
 
     @Test("silence for a whole heartbeat interval after a ping means a dead connection")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Trivia
 
 @Suite("TriviaCodec")
@@ -22,16 +23,25 @@ struct CodecTests {
     @Test("every message round-trips through bytes")
     func roundTrip() throws {
         let server: [ServerMessage] = [
-            .welcome(WelcomePayload(
-                user: "ada", displayName: "Ada", competition: CompetitionInfo(id: "c", title: "C", questionCount: 3, startsAt: at(10)),
-                role: .player, balance: nil, usedWildcard: true, correctAnswers: 2, serverTime: at(1.25), lastSeq: 4, resumed: false)),
-            .question(QuestionPayload(questionId: "q", index: 0, total: 1, text: "?", choices: ["a", "b"], openedAt: at(0), deadline: at(10.5), role: .viewer)),
+            .welcome(
+                WelcomePayload(
+                    user: "ada", displayName: "Ada", competition: CompetitionInfo(id: "c", title: "C", questionCount: 3, startsAt: at(10)),
+                    role: .player, balance: nil, usedWildcard: true, correctAnswers: 2, serverTime: at(1.25), lastSeq: 4, resumed: false)),
+            .question(
+                QuestionPayload(
+                    questionId: "q", index: 0, total: 1, text: "?", choices: ["a", "b"], openedAt: at(0), deadline: at(10.5), role: .viewer)
+            ),
             .answerAck(AnswerAckPayload(requestId: "r", questionId: "q", status: .rejected, reason: .late, choice: 1)),
-            .result(ResultPayload(questionId: "q", correctChoice: 0, yourChoice: nil, correct: false, role: .viewer, wildcardDeadline: nil, answerCounts: [1, 0], playersRemaining: 1)),
+            .result(
+                ResultPayload(
+                    questionId: "q", correctChoice: 0, yourChoice: nil, correct: false, role: .viewer, wildcardDeadline: nil,
+                    answerCounts: [1, 0], playersRemaining: 1)),
             .wildcardResult(WildcardResultPayload(requestId: "r", questionId: "q", accepted: true, balance: 0, role: .player)),
-            .finish(FinishPayload(competition: "c", summary: FinishSummary(questionCount: 1, playerCount: 2, winnerCount: 1),
-                winners: [TriviaWinner(user: "ada", displayName: "Ada", correctAnswers: 1)],
-                you: FinalStanding(role: .player, winner: true, correctAnswers: 1, usedWildcard: false, balance: nil))),
+            .finish(
+                FinishPayload(
+                    competition: "c", summary: FinishSummary(questionCount: 1, playerCount: 2, winnerCount: 1),
+                    winners: [TriviaWinner(user: "ada", displayName: "Ada", correctAnswers: 1)],
+                    you: FinalStanding(role: .player, winner: true, correctAnswers: 1, usedWildcard: false, balance: nil))),
             .error(ErrorPayload(code: "somethingNew", message: "m", ref: nil)),
             .pong(PongPayload(nonce: nil, serverTime: at(0.5))),
         ]
@@ -75,10 +85,22 @@ struct CodecTests {
         let cases: [(String, String)] = [
             ("not json", "not valid JSON"),
             ("[1,2]", "expected Object, found Array"),
-            (#"{"type":"answer","version":1,"id":"m1","seq":1,"payload":{"requestId":"r","questionId":"q","choice":"B"}}"#, "payload.choice: expected Number, found String"),
-            (#"{"type":"answer","version":1,"id":"m1","seq":1,"payload":{"requestId":"r","questionId":"q"}}"#, "payload.choice: required field is missing"),
-            (#"{"type":"answer","version":1,"id":"m1","seq":1,"payload":{"requestId":"r","questionId":"q","choice":-1}}"#, "choice must be 0 or more"),
-            (#"{"type":"answer","version":1,"id":"m1","seq":1,"payload":{"requestId":"","questionId":"q","choice":0}}"#, "requestId is empty"),
+            (
+                #"{"type":"answer","version":1,"id":"m1","seq":1,"payload":{"requestId":"r","questionId":"q","choice":"B"}}"#,
+                "payload.choice: expected Number, found String"
+            ),
+            (
+                #"{"type":"answer","version":1,"id":"m1","seq":1,"payload":{"requestId":"r","questionId":"q"}}"#,
+                "payload.choice: required field is missing"
+            ),
+            (
+                #"{"type":"answer","version":1,"id":"m1","seq":1,"payload":{"requestId":"r","questionId":"q","choice":-1}}"#,
+                "choice must be 0 or more"
+            ),
+            (
+                #"{"type":"answer","version":1,"id":"m1","seq":1,"payload":{"requestId":"","questionId":"q","choice":0}}"#,
+                "requestId is empty"
+            ),
             (#"{"type":"join","version":1,"id":"m1","seq":1,"payload":{"user":"u","token":"","competition":"c"}}"#, "token is empty"),
             (#"{"version":1,"id":"m1","seq":1,"payload":{}}"#, "type: required field is missing"),
             (#"{"type":"ping","version":1,"id":"","seq":1,"payload":{}}"#, "id is empty"),
@@ -101,13 +123,15 @@ struct CodecTests {
     @Test("frames over the size limit are rejected before parsing")
     func sizeLimit() {
         let small = TriviaCodec(maxFrameBytes: 64)
-        let frame = Data(#"{"type":"ping","version":1,"id":"m1","seq":1,"payload":{"nonce":"\#(String(repeating: "x", count: 100))"}}"#.utf8)
+        let frame = Data(
+            #"{"type":"ping","version":1,"id":"m1","seq":1,"payload":{"nonce":"\#(String(repeating: "x", count: 100))"}}"#.utf8)
         #expect(throws: TriviaProtocolError.self) { try small.decodeClientMessage(frame) }
     }
 
     @Test("questions need 2 to 6 choices and a deadline after opening")
     func questionValidation() {
-        let base = #"{"type":"question","version":1,"id":"m1","seq":1,"payload":{"questionId":"q","index":0,"total":1,"text":"?","choices":CHOICES,"openedAt":"2020-09-10T08:00:10Z","deadline":"DEADLINE","role":"player"}}"#
+        let base =
+            #"{"type":"question","version":1,"id":"m1","seq":1,"payload":{"questionId":"q","index":0,"total":1,"text":"?","choices":CHOICES,"openedAt":"2020-09-10T08:00:10Z","deadline":"DEADLINE","role":"player"}}"#
         func decode(_ choices: String, deadline: String = "2020-09-10T08:00:20Z") -> TriviaProtocolError? {
             let json = base.replacingOccurrences(of: "CHOICES", with: choices).replacingOccurrences(of: "DEADLINE", with: deadline)
             do {
@@ -141,7 +165,9 @@ struct CodecTests {
                 }
                 if bytes.isEmpty { bytes = [0x7B] }
             }
-            for decode in [{ _ = try codec.decodeClientMessage(Data(bytes)) }, { _ = try codec.decodeServerMessage(Data(bytes)) }] as [() throws -> Void] {
+            for decode in [{ _ = try codec.decodeClientMessage(Data(bytes)) }, { _ = try codec.decodeServerMessage(Data(bytes)) }]
+                as [() throws -> Void]
+            {
                 do {
                     try decode()
                     outcomes.messages += 1

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Trivia
 
 @Suite("Reference host: joining and connections")
@@ -21,7 +22,8 @@ struct HostJoinTests {
     func badToken() throws {
         var host = makeHost()
         _ = host.connect(ConnectionID(1), at: at(0))
-        let outputs = host.receive(client(.join(JoinPayload(user: "ada", token: "t-alan", competition: "test-cup"))), from: ConnectionID(1), at: at(0))
+        let outputs = host.receive(
+            client(.join(JoinPayload(user: "ada", token: "t-alan", competition: "test-cup"))), from: ConnectionID(1), at: at(0))
         #expect(outputs.messages(to: 1).first?.error?.code == .unauthorized)
         #expect(outputs.closes(1))
         #expect(host.standings.isEmpty)
@@ -31,7 +33,8 @@ struct HostJoinTests {
     func wrongCompetition() {
         var host = makeHost()
         _ = host.connect(ConnectionID(1), at: at(0))
-        let outputs = host.receive(client(.join(JoinPayload(user: "ada", token: "t-ada", competition: "other"))), from: ConnectionID(1), at: at(0))
+        let outputs = host.receive(
+            client(.join(JoinPayload(user: "ada", token: "t-ada", competition: "other"))), from: ConnectionID(1), at: at(0))
         #expect(outputs.messages(to: 1).first?.error?.code == .unknownCompetition)
         #expect(outputs.closes(1))
     }
@@ -80,7 +83,8 @@ struct HostJoinTests {
     func unknownType() {
         var host = makeHost()
         _ = host.join(ada, connection: 1)
-        let outputs = host.receive(frame: Data(#"{"type":"emoji","version":1,"id":"e","seq":2,"payload":{}}"#.utf8), from: ConnectionID(1), at: at(1))
+        let outputs = host.receive(
+            frame: Data(#"{"type":"emoji","version":1,"id":"e","seq":2,"payload":{}}"#.utf8), from: ConnectionID(1), at: at(1))
         #expect(outputs.isEmpty)
     }
 
@@ -152,12 +156,18 @@ struct HostAnswerTests {
         var host = makeHost()
         _ = host.join(ada, connection: 1)
         _ = host.advance(to: at(opens(0)))
-        #expect(host.receive(answer("q1", 3, request: "r1"), from: ConnectionID(1), at: at(11)).messages(to: 1).first?.ack?.reason == .invalidChoice)
-        #expect(host.receive(answer("nope", 0, request: "r2"), from: ConnectionID(1), at: at(11)).messages(to: 1).first?.ack?.reason == .unknownQuestion)
+        #expect(
+            host.receive(answer("q1", 3, request: "r1"), from: ConnectionID(1), at: at(11)).messages(to: 1).first?.ack?.reason
+                == .invalidChoice)
+        #expect(
+            host.receive(answer("nope", 0, request: "r2"), from: ConnectionID(1), at: at(11)).messages(to: 1).first?.ack?.reason
+                == .unknownQuestion)
         #expect(host.receive(answer("q2", 0, request: "r3"), from: ConnectionID(1), at: at(11)).messages(to: 1).first?.ack?.reason == .late)
         _ = host.advance(to: at(opens(1)))
         // Ada did not answer q1: she is a viewer now.
-        #expect(host.receive(answer("q2", 0, request: "r4"), from: ConnectionID(1), at: at(opens(1) + 1)).messages(to: 1).first?.ack?.reason == .notAPlayer)
+        #expect(
+            host.receive(answer("q2", 0, request: "r4"), from: ConnectionID(1), at: at(opens(1) + 1)).messages(to: 1).first?.ack?.reason
+                == .notAPlayer)
     }
 
     @Test("results: correct players stay, incorrect and silent players become viewers")
@@ -188,7 +198,8 @@ struct HostAnswerTests {
         _ = host.join(alan, connection: 2)
         for (index, question) in threeQuestions.questions.enumerated() {
             _ = host.advance(to: at(opens(index)))
-            _ = host.receive(answer(question.id, question.answer, request: RequestID("a\(index)")), from: ConnectionID(1), at: at(opens(index) + 1))
+            _ = host.receive(
+                answer(question.id, question.answer, request: RequestID("a\(index)")), from: ConnectionID(1), at: at(opens(index) + 1))
         }
         let last = host.advance(to: at(closes(2)))
         #expect(last.messages(to: 1).first?.result?.wildcardDeadline == nil)
@@ -199,6 +210,26 @@ struct HostAnswerTests {
         #expect(finish.you == FinalStanding(role: .player, winner: true, correctAnswers: 3, usedWildcard: false, balance: 1))
         #expect(outputs.messages(to: 2).first?.finish?.you.winner == false)
         #expect(host.isFinished && host.nextDeadline == nil)
+    }
+
+    @Test("finish lists at most `listedWinners` winners by name; the summary counts them all")
+    func listedWinners() throws {
+        let identities = (1...5).map { TriviaIdentity(user: UserID("u\($0)"), displayName: "U\($0)") }
+        var host = TriviaHostCore(
+            configuration: TriviaHostConfiguration(
+                competition: "test-cup", title: "Test Cup", startsAt: at(10), listedWinners: 2),
+            questions: [threeQuestions.questions[0]],
+            authenticator: StaticTokenAuthenticator(Dictionary(uniqueKeysWithValues: identities.map { ("t-\($0.user)", $0) })))
+        for (index, identity) in identities.enumerated() { _ = host.join(identity, connection: UInt64(index + 1)) }
+        _ = host.advance(to: at(opens(0)))
+        for index in identities.indices {
+            _ = host.receive(answer("q1", 1, request: RequestID("r\(index)")), from: ConnectionID(UInt64(index + 1)), at: at(11))
+        }
+        let outputs = host.advance(to: at(40))  // the result, then finish
+        let finish = try #require(outputs.messages(to: 1).compactMap(\.finish).first)
+        #expect(finish.winners.map(\.user) == ["u1", "u2"])
+        #expect(finish.summary.winnerCount == 5)
+        #expect(host.winners.count == 5)
     }
 }
 
@@ -223,7 +254,8 @@ struct HostWildcardTests {
         var host = afterWrongFirstAnswer()
         let first = host.receive(wildcard("q1", request: "w1"), from: ConnectionID(1), at: at(closes(0) + 1))
         let verdict = try #require(first.messages(to: 1).first)
-        #expect(verdict.wildcardResult == WildcardResultPayload(requestId: "w1", questionId: "q1", accepted: true, balance: 0, role: .player))
+        #expect(
+            verdict.wildcardResult == WildcardResultPayload(requestId: "w1", questionId: "q1", accepted: true, balance: 0, role: .player))
         let resent = host.receive(wildcard("q1", request: "w1"), from: ConnectionID(1), at: at(closes(0) + 2))
         #expect(resent.messages(to: 1) == [verdict])
         #expect(host.balance(of: "ada") == 0)
@@ -248,18 +280,29 @@ struct HostWildcardTests {
     @Test("not after a correct answer, not without balance, not after the window, not on the last question")
     func rejections() {
         var host = afterWrongFirstAnswer()
-        #expect(host.receive(wildcard("q1", request: "l-w"), from: ConnectionID(2), at: at(closes(0) + 1)).messages(to: 2).first?.wildcardResult?.reason == .notEligible)
+        #expect(
+            host.receive(wildcard("q1", request: "l-w"), from: ConnectionID(2), at: at(closes(0) + 1)).messages(to: 2).first?
+                .wildcardResult?.reason == .notEligible)
         var noBalance = makeHost(balances: ["ada": 0])
         _ = noBalance.join(ada, connection: 1)
         _ = noBalance.advance(to: at(closes(0)))
-        #expect(noBalance.receive(wildcard("q1", request: "w"), from: ConnectionID(1), at: at(closes(0) + 1)).messages(to: 1).first?.wildcardResult?.reason == .noBalance)
-        #expect(host.receive(wildcard("q1", request: "late"), from: ConnectionID(1), at: at(opens(1) + 1)).messages(to: 1).compactMap(\.wildcardResult).first?.reason == .tooLate)
-        #expect(host.receive(wildcard("zz", request: "u"), from: ConnectionID(1), at: at(opens(1) + 1)).messages(to: 1).first?.wildcardResult?.reason == .unknownQuestion)
+        #expect(
+            noBalance.receive(wildcard("q1", request: "w"), from: ConnectionID(1), at: at(closes(0) + 1)).messages(to: 1).first?
+                .wildcardResult?.reason == .noBalance)
+        #expect(
+            host.receive(wildcard("q1", request: "late"), from: ConnectionID(1), at: at(opens(1) + 1)).messages(to: 1).compactMap(
+                \.wildcardResult
+            ).first?.reason == .tooLate)
+        #expect(
+            host.receive(wildcard("zz", request: "u"), from: ConnectionID(1), at: at(opens(1) + 1)).messages(to: 1).first?.wildcardResult?
+                .reason == .unknownQuestion)
 
         var last = makeHost(questions: TriviaQuestionSet(id: "test-cup", title: "T", questions: [threeQuestions.questions[0]]))
         _ = last.join(ada, connection: 1)
         _ = last.advance(to: at(closes(0)))
-        #expect(last.receive(wildcard("q1", request: "w"), from: ConnectionID(1), at: at(closes(0) + 1)).messages(to: 1).first?.wildcardResult?.reason == .tooLate)
+        #expect(
+            last.receive(wildcard("q1", request: "w"), from: ConnectionID(1), at: at(closes(0) + 1)).messages(to: 1).first?.wildcardResult?
+                .reason == .tooLate)
         #expect(last.balance(of: "ada") == 1)
     }
 }
@@ -290,6 +333,20 @@ struct HostResumeTests {
         _ = host.advance(to: at(closes(0)))
         let outputs = host.join(ada, connection: 2, at: at(closes(0) + 1))
         #expect(outputs.messages(to: 2).dropFirst().map(\.seq) == [1, 2])
+    }
+
+    @Test("resuming from a seq this host never sent (it restarted) ends the game for that client")
+    func resumeAfterRestart() {
+        var restarted = makeHost()
+        _ = restarted.advance(to: at(opens(1)))
+        let outputs = restarted.join(ada, connection: 1, resumeFrom: 4, at: at(opens(1) + 1))
+        let error = outputs.messages(to: 1).first?.error
+        #expect(error?.code == .competitionReset)
+        #expect(error?.message.contains("restarted") == true)
+        #expect(outputs.closes(1))
+        #expect(restarted.standings.isEmpty, "the user is not registered by a failed resume")
+        let fresh = restarted.join(ada, connection: 2, at: at(opens(1) + 2))
+        #expect(fresh.messages(to: 2).first?.welcome?.role == .viewer, "a fresh join still works (as a late viewer)")
     }
 
     @Test("the log is bounded; a gap is reported with resumed: false")

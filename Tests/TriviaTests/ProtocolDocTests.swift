@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Trivia
 
 /// The protocol document is the contract: every example in it must decode with the code.
@@ -45,7 +46,8 @@ struct ProtocolDocTests {
     /// decoded envelopes.
     func decodeExamples<Message: TriviaMessage>(tagged tag: String, as type: Message.Type) throws -> [TriviaEnvelope<Message>] {
         try Self.examples().filter { $0.tag == tag }.map { example in
-            let envelope = try #require(try codec.decode(Data(example.json.utf8), as: Message.self).envelope, "line \(example.line): \(example.json)")
+            let envelope = try #require(
+                try codec.decode(Data(example.json.utf8), as: Message.self).envelope, "line \(example.line): \(example.json)")
             // Round trip: what we encode decodes to the same message.
             #expect(try codec.decode(codec.encode(envelope), as: Message.self).envelope == envelope, "line \(example.line)")
             return envelope

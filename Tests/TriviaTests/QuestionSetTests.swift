@@ -1,6 +1,7 @@
 import Foundation
 import SharedNetworking
 import Testing
+
 @testable import Trivia
 
 @Suite("Question sets")

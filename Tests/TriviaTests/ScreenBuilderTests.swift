@@ -1,6 +1,7 @@
 import Foundation
 import SharedNetworking
 import Testing
+
 @testable import Trivia
 
 @Suite("Screens built from client state")
@@ -51,7 +52,8 @@ struct ScreenBuilderTests {
         #expect(!sending.choices.contains { $0.isSelectable })
         #expect(!sending.isInteractive)
         machine.receive(.answerAck(AnswerAckPayload(requestId: "ios-r1", questionId: "q1", status: .accepted, choice: 2)))
-        #expect(builder.screen(for: machine.state, at: at(11)).question?.lockedOverlay?.message == "Answer locked in. Waiting for the result…")
+        #expect(
+            builder.screen(for: machine.state, at: at(11)).question?.lockedOverlay?.message == "Answer locked in. Waiting for the result…")
     }
 
     @Test("result: correct in green, the wrong pick in red, counts per choice, and the wild-card offer")
@@ -78,7 +80,8 @@ struct ScreenBuilderTests {
 
         machine.send(.wildcardAccepted)
         #expect(builder.screen(for: machine.state, at: at(21)).header.role?.text == "At risk", "while the use is confirmed")
-        machine.receive(.wildcardResult(WildcardResultPayload(requestId: "ios-r2", questionId: "q1", accepted: true, balance: 1, role: .player)))
+        machine.receive(
+            .wildcardResult(WildcardResultPayload(requestId: "ios-r2", questionId: "q1", accepted: true, balance: 1, role: .player)))
         let after = try #require(builder.screen(for: machine.state, at: at(22)).question)
         #expect(after.wildcardOffer == nil)
         #expect(after.result?.wildcardStatus == "Wild-card used: you're back in! 1 left.")
@@ -101,11 +104,15 @@ struct ScreenBuilderTests {
     func final() throws {
         var machine = MachineHarness()
         machine.online()
-        let winners = (1...12).map { TriviaWinner(user: UserID("u\($0)"), displayName: "Player \($0)", correctAnswers: 12) }
+        let winners =
+            (1...12).map { TriviaWinner(user: UserID("u\($0)"), displayName: "Player \($0)", correctAnswers: 12) }
             + [TriviaWinner(user: "ada", displayName: "Ada", correctAnswers: 11)]
-        machine.receive(.finish(FinishPayload(
-            competition: "test-cup", summary: FinishSummary(questionCount: 12, playerCount: 1234, winnerCount: 13), winners: winners,
-            you: FinalStanding(role: .player, winner: true, correctAnswers: 11, usedWildcard: true, balance: 0))))
+        machine.receive(
+            .finish(
+                FinishPayload(
+                    competition: "test-cup", summary: FinishSummary(questionCount: 12, playerCount: 1234, winnerCount: 13),
+                    winners: winners,
+                    you: FinalStanding(role: .player, winner: true, correctAnswers: 11, usedWildcard: true, balance: 0))))
         let screen = builder.screen(for: machine.state, at: at(300))
         #expect(screen.kind == .final)
         let final = try #require(screen.final)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Trivia
 
 @Suite("Simulation: a whole competition with many players")

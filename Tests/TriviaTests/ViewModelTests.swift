@@ -2,6 +2,7 @@ import Foundation
 import SharedNetworking
 import TestSupport
 import Testing
+
 @testable import Trivia
 
 /// The real driver (`TriviaViewModel`) against the real host actor over the in-memory network,
@@ -108,7 +109,10 @@ struct ViewModelTests {
         let ada = stack.viewModel(adaUser)
         ada.start()
         #expect(await eventually { if case .waitingToReconnect(1, _) = ada.state.link { true } else { false } })
-        #expect(await advance(stack.clock, by: .milliseconds(500)) { if case .waitingToReconnect(2, _) = ada.state.link { true } else { false } })
+        #expect(
+            await advance(stack.clock, by: .milliseconds(500)) {
+                if case .waitingToReconnect(2, _) = ada.state.link { true } else { false }
+            })
         stack.network.refusesConnections = false
         #expect(await advance(stack.clock, by: .milliseconds(500)) { ada.state.link == .online })
         ada.stop()
@@ -175,7 +179,8 @@ struct WebSocketTransportTests {
 
     @Test("a URL that is not ws:// or wss:// fails at once")
     func rejectsHTTP() async {
-        let transport = URLSessionWebSocketTransport(url: URL(string: "https://x")!, configuration: .ephemeral, clock: ManualClock(now: epoch))
+        let transport = URLSessionWebSocketTransport(
+            url: URL(string: "https://x")!, configuration: .ephemeral, clock: ManualClock(now: epoch))
         let error = await #expect(throws: TriviaTransportError.self) { try await transport.connect() }
         #expect(error == .connectionFailed("https://x is not a ws:// or wss:// URL"))
     }

@@ -1,8 +1,9 @@
 import Foundation
 import SharedNetworking
-import TestSupport
 import Synchronization
+import TestSupport
 import Testing
+
 @testable import Trivia
 
 #if canImport(FoundationNetworking)
@@ -24,7 +25,8 @@ struct WildcardBalanceLoopbackTests {
         server.route("/" + WildcardBalanceEndpoint.path(for: user)) { [unowned server] recorded in
             let attempt = hits.next()
             if attempt <= before.count { return before[attempt - 1] }
-            let request = HTTPRequest(url: server.url(recorded.path), method: HTTPMethod(rawValue: recorded.method), headers: recorded.headers)
+            let request = HTTPRequest(
+                url: server.url(recorded.path), method: HTTPMethod(rawValue: recorded.method), headers: recorded.headers)
             let response: HTTPResponse
             switch WildcardBalanceEndpoint.authorize(request, authenticator: testAuthenticator) {
             case .refused(let refusal): response = refusal

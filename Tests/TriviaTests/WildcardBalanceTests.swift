@@ -1,13 +1,16 @@
 import Foundation
 import SharedNetworking
 import Testing
+
 @testable import Trivia
 
 @Suite("Wild-card balance over HTTP")
 struct WildcardBalanceTests {
     let base = URL(string: "https://trivia.example.com/api/")!
 
-    func json(_ status: Int, _ body: String, for request: HTTPRequest, headers: HTTPHeaders = ["Content-Type": "application/json"]) -> Result<HTTPResponse, NetworkError> {
+    func json(_ status: Int, _ body: String, for request: HTTPRequest, headers: HTTPHeaders = ["Content-Type": "application/json"])
+        -> Result<HTTPResponse, NetworkError>
+    {
         .success(HTTPResponse(url: request.url, status: status, headers: headers, body: Data(body.utf8)))
     }
 
@@ -63,13 +66,15 @@ struct WildcardBalanceTests {
             attempt < 3 ? json(503, "busy", for: request) : json(200, #"{"user":"ada","balance":1}"#, for: request)
         }
         let client = WildcardBalanceClient(
-            baseURL: base, client: RetryingHTTPClient(base: stub, policy: RetryPolicy(maxAttempts: 3), clock: ManualClock(now: epoch), unitRandom: { 0 }))
+            baseURL: base,
+            client: RetryingHTTPClient(base: stub, policy: RetryPolicy(maxAttempts: 3), clock: ManualClock(now: epoch), unitRandom: { 0 }))
         #expect(try await client.balance(for: "ada", token: "t").balance == 1)
         #expect(stub.requests.count == 3)
 
         let down = StubHTTPClient { request, _ in json(503, "busy", for: request) }
         let failing = WildcardBalanceClient(
-            baseURL: base, client: RetryingHTTPClient(base: down, policy: RetryPolicy(maxAttempts: 2), clock: ManualClock(now: epoch), unitRandom: { 0 }))
+            baseURL: base,
+            client: RetryingHTTPClient(base: down, policy: RetryPolicy(maxAttempts: 2), clock: ManualClock(now: epoch), unitRandom: { 0 }))
         let error = await #expect(throws: WildcardBalanceError.self) { try await failing.balance(for: "ada", token: "t") }
         #expect(error?.isRetryable == true)
         #expect(down.requests.count == 2)
@@ -93,9 +98,12 @@ struct WildcardBalanceTests {
         let endpoint = WildcardBalanceEndpoint(authenticator: testAuthenticator) { _ in 3 }
         let other = await endpoint.respond(to: HTTPRequest(url: URL(string: "https://h/v1/users/ada")!))
         #expect(other.status == 404)
-        let post = await endpoint.respond(to: HTTPRequest(url: URL(string: "https://h/v1/users/ada/wildcards")!, method: .post, headers: ["Authorization": "Bearer t-ada"]))
+        let post = await endpoint.respond(
+            to: HTTPRequest(
+                url: URL(string: "https://h/v1/users/ada/wildcards")!, method: .post, headers: ["Authorization": "Bearer t-ada"]))
         #expect(post.status == 405)
-        let ok = await endpoint.respond(to: HTTPRequest(url: URL(string: "https://h/v1/users/ada/wildcards")!, headers: ["Authorization": "bearer t-ada"]))
+        let ok = await endpoint.respond(
+            to: HTTPRequest(url: URL(string: "https://h/v1/users/ada/wildcards")!, headers: ["Authorization": "bearer t-ada"]))
         #expect(ok.status == 200)
         #expect(ok.headers["Cache-Control"] == "no-store")
         #expect(String(decoding: ok.body, as: UTF8.self) == #"{"balance":3,"user":"ada"}"#)

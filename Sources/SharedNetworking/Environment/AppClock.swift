@@ -107,7 +107,7 @@ public final class ManualClock: AppClock, @unchecked Sendable {
     /// has passed (then returns `false`). A sleeper usually arrives after work on other threads,
     /// so this waits on the real clock; the manual time itself does not move.
     @discardableResult
-    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(10)) async -> Bool {
+    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(60)) async -> Bool {
         await Self.poll(timeout: timeout) { self.sleeperCount >= count }
     }
 

@@ -14,7 +14,7 @@ extension TriviaClientState {
         case .welcome(let welcome): return self.welcome(welcome, at: now)
         case .question(let question): return show(question, at: now)
         case .answerAck(let ack): return acknowledge(ack)
-        case .result(let result): return show(result, at: now)
+        case .result(let result): return show(result, counted: envelope.seq <= scoredThrough, at: now)
         case .wildcardResult(let verdict): return wildcardVerdict(verdict)
         case .finish(let finish): return self.finish(finish)
         case .error(let error): return hostError(error)
@@ -31,6 +31,7 @@ extension TriviaClientState {
         displayName = welcome.displayName
         usedWildcard = welcome.usedWildcard
         correctAnswers = welcome.correctAnswers
+        scoredThrough = welcome.lastSeq
         clockOffset = welcome.serverTime.timeIntervalSince(now)
         if let count = welcome.balance {
             balance = .known(count)
@@ -83,7 +84,8 @@ extension TriviaClientState {
         switch round.answer {
         case .sending(_, let request, _), .notDelivered(_, let request):
             guard request == ack.requestId else { return [] }
-            round.answer = ack.status == .accepted
+            round.answer =
+                ack.status == .accepted
                 ? .confirmed(choice: ack.choice)
                 : .rejected(choice: ack.choice, reason: ack.reason ?? "rejected")
             phase = .question(round)
@@ -97,7 +99,9 @@ extension TriviaClientState {
     /// The result screen: correct or incorrect, and the wild-card offer when the exercise's
     /// rule holds (incorrect, has a wild-card, none used in this competition) and the host
     /// still accepts one for this question.
-    mutating func show(_ result: ResultPayload, at now: Date) -> [TriviaClientEffect] {
+    /// - Parameter counted: the host's `welcome` already included this result in
+    ///   ``correctAnswers`` (it is replayed after a resume), so it is not counted again.
+    mutating func show(_ result: ResultPayload, counted: Bool = false, at now: Date) -> [TriviaClientEffect] {
         var question: QuestionPayload?
         switch phase {
         case .finished:
@@ -113,7 +117,7 @@ extension TriviaClientState {
         var effects = cancelRoundTimers()
         let wasPlayer = role == .player
         role = result.role
-        if wasPlayer && result.correct { correctAnswers += 1 }
+        if wasPlayer && result.correct && !counted { correctAnswers += 1 }
         var wildcard = WildcardState.notOffered
         if wasPlayer, !result.correct, !usedWildcard, (knownBalance ?? 0) > 0, let hostDeadline = result.wildcardDeadline {
             let deadline = localTime(hostDeadline)
@@ -146,6 +150,9 @@ extension TriviaClientState {
             return [.cancelAllTimers, .disconnect]
         case .unauthorized, .unknownCompetition:
             link = .closed(.refused(code: error.code, message: error.message))
+            return [.cancelAllTimers, .disconnect]
+        case .competitionReset:
+            link = .closed(.interrupted(message: error.message))
             return [.cancelAllTimers, .disconnect]
         default:
             notice = .hostError(code: error.code, message: error.message)

@@ -21,6 +21,9 @@ public struct TriviaClientState: Sendable, Hashable {
     /// The latest thing worth telling the user that is not the screen itself.
     public internal(set) var notice: TriviaNotice?
 
+    /// The stream `seq` up to which ``correctAnswers`` came from the host (`welcome.lastSeq`):
+    /// results replayed after a resume are already in that count.
+    var scoredThrough = 0
     var sentMessages = 0
     var nextRequest = 0
     var reconnectAttempt = 0
@@ -70,6 +73,8 @@ public enum TriviaCloseReason: Sendable, Hashable {
     case replaced
     /// The host refused `join` (bad token, wrong competition).
     case refused(code: TriviaErrorCode, message: String)
+    /// The host no longer has the competition (it restarted): the game cannot go on.
+    case interrupted(message: String)
     /// The user left.
     case stopped
 }

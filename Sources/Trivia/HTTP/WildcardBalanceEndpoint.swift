@@ -59,7 +59,8 @@ public struct WildcardBalanceEndpoint: Sendable {
         }
         let authorization = request.headers["Authorization"] ?? ""
         guard authorization.lowercased().hasPrefix("bearer "),
-            let identity = authenticator.identity(forToken: String(authorization.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces))
+            let identity = authenticator.identity(
+                forToken: String(authorization.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces))
         else {
             return .refused(error(401, "unauthorized", "a valid bearer token is required", for: request))
         }

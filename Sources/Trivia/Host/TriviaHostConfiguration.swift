@@ -17,6 +17,9 @@ public struct TriviaHostConfiguration: Sendable, Hashable {
     public var maxConsecutiveErrors: Int
     /// Wild-cards of a user the ledger does not list.
     public var defaultBalance: Int
+    /// The most winners `finish` lists by name (`summary.winnerCount` counts them all), so the
+    /// last message of a big competition stays small: it goes to every user.
+    public var listedWinners: Int
 
     public init(
         competition: CompetitionID,
@@ -26,7 +29,8 @@ public struct TriviaHostConfiguration: Sendable, Hashable {
         reviewWindow: Duration = .seconds(6),
         logLimit: Int = 256,
         maxConsecutiveErrors: Int = 10,
-        defaultBalance: Int = 0
+        defaultBalance: Int = 0,
+        listedWinners: Int = 100
     ) {
         self.competition = competition
         self.title = title
@@ -36,6 +40,7 @@ public struct TriviaHostConfiguration: Sendable, Hashable {
         self.logLimit = max(1, logLimit)
         self.maxConsecutiveErrors = max(1, maxConsecutiveErrors)
         self.defaultBalance = max(0, defaultBalance)
+        self.listedWinners = max(1, listedWinners)
     }
 
     /// A configuration for `set`, competing under the set's id and title.

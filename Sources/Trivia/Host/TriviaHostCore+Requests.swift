@@ -5,10 +5,17 @@ extension TriviaHostCore {
 
     mutating func join(_ join: JoinPayload, envelope: ClientEnvelope, on connection: ConnectionID, at now: Date) -> [HostOutput] {
         guard connections[connection]?.user == nil else {
-            return [control(.error(ErrorPayload(code: .alreadyJoined, message: "this connection already joined", ref: envelope.id)), on: connection)]
+            return [
+                control(
+                    .error(ErrorPayload(code: .alreadyJoined, message: "this connection already joined", ref: envelope.id)), on: connection)
+            ]
         }
         guard let identity = authenticator.identity(forToken: join.token), identity.user == join.user else {
-            return [control(.error(ErrorPayload(code: .unauthorized, message: "the token is not valid for user \(join.user)", ref: envelope.id)), on: connection)]
+            return [
+                control(
+                    .error(ErrorPayload(code: .unauthorized, message: "the token is not valid for user \(join.user)", ref: envelope.id)),
+                    on: connection)
+            ]
                 + close(connection, reason: .unauthorized)
         }
         guard join.competition == configuration.competition else {
@@ -17,8 +24,18 @@ extension TriviaHostCore {
                 + close(connection, reason: .unknownCompetition)
         }
 
-        var outputs: [HostOutput] = []
         let user = identity.user
+        if let resumeFrom = join.resumeFrom, resumeFrom > (users[user]?.seq ?? 0) {
+            // The client processed messages this host never sent: the host restarted (or lost
+            // its state) and the competition the client was in cannot continue.
+            let message =
+                "the game server restarted and this competition cannot be resumed "
+                + "(you had message \(resumeFrom), this server has sent \(users[user]?.seq ?? 0))"
+            return [control(.error(ErrorPayload(code: .competitionReset, message: message, ref: envelope.id)), on: connection)]
+                + close(connection, reason: .competitionReset)
+        }
+
+        var outputs: [HostOutput] = []
         if let previous = users[user]?.connection, previous != connection {
             outputs.append(control(.error(ErrorPayload(code: .replaced, message: "\(user) joined on another connection")), on: previous))
             outputs += close(previous, reason: .replaced)
@@ -94,7 +111,9 @@ extension TriviaHostCore {
     /// One answer per player per question, before the deadline, for the open question.
     mutating func evaluate(_ answer: AnswerPayload, from user: UserID, at now: Date) -> ServerMessage {
         func rejected(_ reason: AnswerRejection) -> ServerMessage {
-            .answerAck(AnswerAckPayload(requestId: answer.requestId, questionId: answer.questionId, status: .rejected, reason: reason, choice: answer.choice))
+            .answerAck(
+                AnswerAckPayload(
+                    requestId: answer.requestId, questionId: answer.questionId, status: .rejected, reason: reason, choice: answer.choice))
         }
         guard case .open(let index, _, let deadline) = phase, questions[index].id == answer.questionId else {
             return rejected(questions.contains { $0.id == answer.questionId } ? .late : .unknownQuestion)
@@ -104,7 +123,8 @@ extension TriviaHostCore {
         guard questions[index].choices.indices.contains(answer.choice) else { return rejected(.invalidChoice) }
         guard record.answers[answer.questionId] == nil else { return rejected(.alreadyAnswered) }
         users[user]?.answers[answer.questionId] = answer.choice
-        return .answerAck(AnswerAckPayload(requestId: answer.requestId, questionId: answer.questionId, status: .accepted, choice: answer.choice))
+        return .answerAck(
+            AnswerAckPayload(requestId: answer.requestId, questionId: answer.questionId, status: .accepted, choice: answer.choice))
     }
 
     // MARK: Wild-cards

@@ -61,15 +61,16 @@ extension TriviaHostCore {
             users[user] = record
         }
         let remaining = userOrder.count { users[$0]?.role == .player }
-        return broadcast(messagesForEveryone { user in
-            let choice = user.answers[question.id]
-            return .result(
-                ResultPayload(
-                    questionId: question.id, correctChoice: question.answer, yourChoice: choice,
-                    correct: wasPlayer.contains(user.identity.user) && choice == question.answer,
-                    role: user.role, wildcardDeadline: isLast ? nil : until,
-                    answerCounts: counts, playersRemaining: remaining))
-        })
+        return broadcast(
+            messagesForEveryone { user in
+                let choice = user.answers[question.id]
+                return .result(
+                    ResultPayload(
+                        questionId: question.id, correctChoice: question.answer, yourChoice: choice,
+                        correct: wasPlayer.contains(user.identity.user) && choice == question.answer,
+                        role: user.role, wildcardDeadline: isLast ? nil : until,
+                        answerCounts: counts, playersRemaining: remaining))
+            })
     }
 
     mutating func finish() -> [HostOutput] {
@@ -81,7 +82,7 @@ extension TriviaHostCore {
 
     func finishPayload(for user: HostUser, winners: [TriviaWinner], summary: FinishSummary) -> FinishPayload {
         FinishPayload(
-            competition: configuration.competition, summary: summary, winners: winners,
+            competition: configuration.competition, summary: summary, winners: Array(winners.prefix(configuration.listedWinners)),
             you: FinalStanding(
                 role: user.role, winner: user.role == .player, correctAnswers: user.correctAnswers,
                 usedWildcard: user.usedWildcard, balance: balance(of: user.identity.user)))

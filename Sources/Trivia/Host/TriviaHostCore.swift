@@ -150,7 +150,8 @@ public struct TriviaHostCore: Sendable {
         connections[connection]?.consecutiveErrors += 1
         var outputs = [control(.error(ErrorPayload(code: error.code, message: error.message, ref: error.messageID)), on: connection)]
         if let count = connections[connection]?.consecutiveErrors, count >= configuration.maxConsecutiveErrors {
-            outputs.append(control(.error(ErrorPayload(code: .tooManyErrors, message: "\(count) malformed messages in a row")), on: connection))
+            outputs.append(
+                control(.error(ErrorPayload(code: .tooManyErrors, message: "\(count) malformed messages in a row")), on: connection))
             outputs += close(connection, reason: .tooManyErrors)
         }
         return outputs

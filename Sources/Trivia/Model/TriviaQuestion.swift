@@ -42,10 +42,12 @@ public struct TriviaQuestion: Sendable, Hashable, Codable {
         guard Self.choiceLimit.contains(choices.count) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .choices, in: container,
-                debugDescription: "a question needs \(Self.choiceLimit.lowerBound) to \(Self.choiceLimit.upperBound) choices, found \(choices.count)")
+                debugDescription:
+                    "a question needs \(Self.choiceLimit.lowerBound) to \(Self.choiceLimit.upperBound) choices, found \(choices.count)")
         }
         guard !choices.contains(where: \.isEmpty), Set(choices).count == choices.count else {
-            throw DecodingError.dataCorruptedError(forKey: .choices, in: container, debugDescription: "choices must be non-empty and different")
+            throw DecodingError.dataCorruptedError(
+                forKey: .choices, in: container, debugDescription: "choices must be non-empty and different")
         }
         let answer = try container.decode(Int.self, forKey: .answer)
         guard choices.indices.contains(answer) else {

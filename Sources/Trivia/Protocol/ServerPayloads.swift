@@ -178,7 +178,9 @@ public struct WildcardResultPayload: TriviaPayload {
     public var balance: Int
     public var role: TriviaRole
 
-    public init(requestId: RequestID, questionId: QuestionID, accepted: Bool, reason: WildcardRejection? = nil, balance: Int, role: TriviaRole) {
+    public init(
+        requestId: RequestID, questionId: QuestionID, accepted: Bool, reason: WildcardRejection? = nil, balance: Int, role: TriviaRole
+    ) {
         self.requestId = requestId
         self.questionId = questionId
         self.accepted = accepted

@@ -120,7 +120,8 @@ public enum TriviaDates {
         let (days, secondOfDay) = floorDivision(seconds, 86_400)
         let (year, month, day) = civil(fromDays: days)
         let time = String(
-            format: "%04lld-%02lld-%02lldT%02lld:%02lld:%02lld", year, month, day, secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
+            format: "%04lld-%02lld-%02lldT%02lld:%02lld:%02lld", year, month, day, secondOfDay / 3600, secondOfDay / 60 % 60,
+            secondOfDay % 60)
         return fraction == 0 ? time + "Z" : time + String(format: ".%03lldZ", fraction)
     }
 

@@ -29,6 +29,17 @@ extension TriviaID where Tag == ErrorCodeTag {
     public static let replaced: Self = "replaced"
     /// Too many malformed messages in a row; the host closes the connection.
     public static let tooManyErrors: Self = "tooManyErrors"
+    /// `join` resumes from a `seq` this host never sent: the host restarted and lost the
+    /// competition the client was in. The host closes the connection; do not reconnect.
+    public static let competitionReset: Self = "competitionReset"
+    /// More messages than the server's rate limit; this one was dropped. Repeated, the server
+    /// closes the connection.
+    public static let rateLimited: Self = "rateLimited"
+    /// No `join` soon enough after connecting, or nothing at all (not even `ping`) for too long.
+    /// The server closes the connection.
+    public static let idleTimeout: Self = "idleTimeout"
+    /// The server is stopping (a restart, a deploy). It closes the connection; reconnect.
+    public static let shuttingDown: Self = "shuttingDown"
 }
 
 extension TriviaID where Tag == AnswerRejectionTag {

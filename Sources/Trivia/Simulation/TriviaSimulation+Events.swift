@@ -61,7 +61,8 @@ extension TriviaSimulation {
         }
     }
 
-    mutating func lose(_ index: Int, connection: ConnectionID, observe: (TriviaSimulationObservation) -> Void, reason: TriviaTransportError) {
+    mutating func lose(_ index: Int, connection: ConnectionID, observe: (TriviaSimulationObservation) -> Void, reason: TriviaTransportError)
+    {
         owners[connection] = nil
         clients[index].connection = nil
         observe(.connection(client: index, "\(reason)", at: now))
@@ -160,7 +161,9 @@ extension TriviaSimulation {
             queue.schedule(.tap(index, .choice(choice, question.questionId)), at: now.addingTimeInterval(think))
         case .result(let round):
             guard case .offered = round.wildcard else { return }
-            if case .result(let previous) = before.phase, previous.result.questionId == round.result.questionId, case .offered = previous.wildcard {
+            if case .result(let previous) = before.phase, previous.result.questionId == round.result.questionId,
+                case .offered = previous.wildcard
+            {
                 return
             }
             let delay = clients[index].random.double(in: 0.5...2)

@@ -46,7 +46,8 @@ public struct TriviaSimulationSettings: Sendable {
         self.latency = latency
         self.disconnectRate = disconnectRate
         self.balanceFailureRate = balanceFailureRate
-        self.clientTemplate = clientTemplate
+        self.clientTemplate =
+            clientTemplate
             ?? TriviaClientConfiguration(user: "template", token: "template", competition: questionSet.id, clientInstance: "sim")
         self.maxEvents = maxEvents
     }
@@ -55,8 +56,10 @@ public struct TriviaSimulationSettings: Sendable {
     /// think times within the answer window (a few slower than it).
     public static func bots(count: Int, seed: UInt64, namePrefix: String = "bot") -> [TriviaBot] {
         var random = SeededRandom(seed: seed ^ 0xB075)
-        let names = ["Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Margaret", "Ken", "Frances", "Dennis",
-                     "Radia", "Linus", "Hedy", "Tim", "Katherine", "Niklaus", "Sophie", "Bjarne", "Annie", "Guido"]
+        let names = [
+            "Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Margaret", "Ken", "Frances", "Dennis",
+            "Radia", "Linus", "Hedy", "Tim", "Katherine", "Niklaus", "Sophie", "Bjarne", "Annie", "Guido",
+        ]
         return (0..<count).map { index in
             let name = names[index % names.count] + (index >= names.count ? " \(index / names.count + 1)" : "")
             let user = UserID("\(namePrefix)-\(index + 1)")

@@ -77,7 +77,9 @@ public struct URLSessionWebSocketTransport: TriviaTransport {
 
 /// Waits for the socket to open or fail; whichever the delegate reports first wins.
 final class WebSocketOpening: NSObject, URLSessionWebSocketDelegate, Sendable {
-    private let state = Mutex<(outcome: Result<Void, TriviaTransportError>?, waiter: CheckedContinuation<Result<Void, TriviaTransportError>, Never>?)>((nil, nil))
+    private let state = Mutex<
+        (outcome: Result<Void, TriviaTransportError>?, waiter: CheckedContinuation<Result<Void, TriviaTransportError>, Never>?)
+    >((nil, nil))
 
     func wait() async -> Result<Void, TriviaTransportError> {
         await withCheckedContinuation { continuation in
@@ -137,7 +139,8 @@ final class URLSessionWebSocketConnection: TriviaConnection {
                     @unknown default: continue
                     }
                 } catch {
-                    continuation.yield(.closed(Task.isCancelled ? nil : .closed(URLSessionWebSocketTransport.transportError(error).description)))
+                    continuation.yield(
+                        .closed(Task.isCancelled ? nil : .closed(URLSessionWebSocketTransport.transportError(error).description)))
                     continuation.finish()
                     return
                 }

@@ -92,6 +92,8 @@ public struct TriviaScreenBuilder: Sendable {
         case .joining: connection = "Joining the game…"
         case .closed(.replaced): connection = "You joined from another device. This screen no longer updates."
         case .closed(.refused(_, let message)): connection = "The game did not let this account in: \(message)"
+        case .closed(.interrupted):
+            connection = "The game server restarted and this competition could not continue. It has ended."
         }
         if let connection {
             return TriviaBanner(kind: .connection, text: connection, background: TriviaTheme.warning)
@@ -183,7 +185,8 @@ public struct TriviaScreenBuilder: Sendable {
                 index, text, appearance: appearance, selectable: false,
                 detail: count.map { "\(number($0)) \($0 == 1 ? "answer" : "answers")" })
         }
-        let correctText = texts.indices.contains(result.correctChoice) ? "“\(texts[result.correctChoice])”" : "choice \(letter(result.correctChoice))"
+        let correctText =
+            texts.indices.contains(result.correctChoice) ? "“\(texts[result.correctChoice])”" : "choice \(letter(result.correctChoice))"
         let remaining = "\(number(result.playersRemaining)) \(result.playersRemaining == 1 ? "player remains" : "players remain")."
         let banner: TriviaResultBanner
         if !round.wasPlayer {
@@ -215,7 +218,8 @@ public struct TriviaScreenBuilder: Sendable {
         case .offered(let deadline):
             return TriviaWildcardOffer(
                 title: "Use a wild-card?",
-                message: "You have \(number(balance)) \(balance == 1 ? "wild-card" : "wild-cards"). Using one keeps you in the game; you can use one per competition.",
+                message:
+                    "You have \(number(balance)) \(balance == 1 ? "wild-card" : "wild-cards"). Using one keeps you in the game; you can use one per competition.",
                 secondsRemaining: Int(max(0, deadline.timeIntervalSince(now)).rounded(.up)),
                 useTitle: "Use wild-card", declineTitle: "Watch instead", isSending: false)
         case .sending(_, _, let deadline):
@@ -245,7 +249,8 @@ public struct TriviaScreenBuilder: Sendable {
         let you = finish.you
         let total = finish.summary.questionCount
         let headline = you.winner ? "You won!" : "Competition over"
-        let detail = "You answered \(number(you.correctAnswers)) of \(number(total)) correctly."
+        let detail =
+            "You answered \(number(you.correctAnswers)) of \(number(total)) correctly."
             + (you.winner ? "" : " Better luck next time.")
         var stats = [
             TriviaStat(label: "Players", value: number(finish.summary.playerCount)),
@@ -267,7 +272,9 @@ public struct TriviaScreenBuilder: Sendable {
 
     // MARK: Formatting
 
-    func choiceView(_ index: Int, _ text: String, appearance: TriviaChoiceView.Appearance, selectable: Bool, detail: String?) -> TriviaChoiceView {
+    func choiceView(_ index: Int, _ text: String, appearance: TriviaChoiceView.Appearance, selectable: Bool, detail: String?)
+        -> TriviaChoiceView
+    {
         let (background, foreground): (RGBColor, RGBColor) =
             switch appearance {
             case .normal: (TriviaTheme.choice, TriviaTheme.ink)

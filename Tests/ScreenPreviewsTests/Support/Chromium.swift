@@ -22,11 +22,11 @@ struct Chromium {
     }
 
     /// A PNG of `page` in a `width` × `height` window at device scale 1.
-    func screenshot(_ page: URL, width: Int, height: Int) throws -> Data {
+    func screenshot(_ page: URL, width: Int, height: Int) async throws -> Data {
         let directory = try Self.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("screenshot.png")
-        _ = try run(
+        _ = try await run(
             [
                 "--hide-scrollbars", "--force-device-scale-factor=1", "--window-size=\(width),\(height)", "--screenshot=\(output.path)",
                 page.absoluteString,
@@ -38,27 +38,23 @@ struct Chromium {
     }
 
     /// The page's DOM after loading, serialized (`--dump-dom`).
-    func dumpDOM(_ page: URL) throws -> String {
+    func dumpDOM(_ page: URL) async throws -> String {
         let directory = try Self.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        return try run(["--dump-dom", page.absoluteString], profile: directory)
+        return try await run(["--dump-dom", page.absoluteString], profile: directory)
     }
 
-    private func run(_ arguments: [String], profile: URL) throws -> String {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments =
-            ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile.path)"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "chromium exited with status \(process.terminationStatus)")
+    /// Runs Chromium as a ``ChildProcess``: no thread of the cooperative pool waits for it, and
+    /// it inherits no descriptor of the test process.
+    private func run(_ arguments: [String], profile: URL) async throws -> String {
+        let outputURL = profile.appendingPathComponent("stdout.txt")
+        let status = try await ChildProcess.run(
+            executable, ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile.path)"] + arguments,
+            output: outputURL)
+        guard status == 0 else {
+            throw Failure(description: "chromium exited with status \(status)")
         }
-        return String(decoding: data, as: UTF8.self)
+        return String(decoding: try Data(contentsOf: outputURL), as: UTF8.self)
     }
 
     static func scratchDirectory() throws -> URL {

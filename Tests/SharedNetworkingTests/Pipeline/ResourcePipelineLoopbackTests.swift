@@ -86,15 +86,29 @@ struct ResourcePipelineLoopbackTests {
     func cancelOne() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
-        server.route("/photo.jpg", ScriptedResponse.ok(photo, contentType: "image/jpeg").delayed(by: .milliseconds(500)))
+        // The server holds the response until both callers are waiting (a fixed delay raced
+        // the second caller on a loaded machine); the gate is opened on every way out.
+        let gate = DispatchSemaphore(value: 0)
+        defer { gate.signal() }
+        let response = ScriptedResponse.ok(photo, contentType: "image/jpeg")
+        server.route("/photo.jpg") { _ in
+            gate.wait()
+            return response
+        }
         let pipeline = makeLoopbackPipeline()
         let url = server.url("/photo.jpg")
         let first = Task { try await pipeline.image(for: url, priority: .normal) }
         let second = Task { try await pipeline.image(for: url, priority: .normal) }
-        #expect(await server.waitUntil { $0.totalRequests == 1 })
-        #expect(await eventually { pipeline.statistics.waitingCallers == 2 })
+        defer {
+            first.cancel()
+            second.cancel()
+        }
+        try #require(await server.waitUntil { $0.totalRequests == 1 })
+        try #require(await eventually { pipeline.statistics.waitingCallers == 2 })
         first.cancel()
+        // Let the cancel reach the pipeline before the response does.
         await #expect(throws: ResourceError.cancelled) { try await first.value }
+        gate.signal()
         #expect(try await second.value.data == photo)
         #expect(server.totalRequests == 1)
         #expect(server.closedByClientCount == 0)
@@ -106,18 +120,18 @@ struct ResourcePipelineLoopbackTests {
         defer { server.stop() }
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        server.route("/photo.jpg", ScriptedResponse.ok(photo, contentType: "image/jpeg").delayed(by: .seconds(20)))
+        server.route("/photo.jpg", ScriptedResponse.ok(photo, contentType: "image/jpeg").delayed(by: .seconds(600)))
         let pipeline = makeLoopbackPipeline(directory: directory.url)
         let url = server.url("/photo.jpg")
         let first = Task { try await pipeline.image(for: url, priority: .normal) }
         let second = Task { try await pipeline.image(for: url, priority: .low) }
-        #expect(await server.waitUntil { $0.totalRequests == 1 })
+        try #require(await server.waitUntil { $0.totalRequests == 1 })
         #expect(await eventually { pipeline.statistics.waitingCallers == 2 })
         first.cancel()
         second.cancel()
         await #expect(throws: ResourceError.cancelled) { try await first.value }
         await #expect(throws: ResourceError.cancelled) { try await second.value }
-        #expect(await server.waitUntil { $0.closedByClientCount == 1 })
+        try #require(await server.waitUntil { $0.closedByClientCount == 1 })
         #expect(await eventually { pipeline.statistics.activeRequests == 0 })
         #expect(pipeline.statistics.memoryCount == 0)
         #expect(pipeline.statistics.rememberedFailures == 0)

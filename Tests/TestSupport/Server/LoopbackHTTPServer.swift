@@ -107,7 +107,7 @@ public final class LoopbackHTTPServer: Sendable {
     /// holds; returns whether it did within `timeout`.
     @discardableResult
     public func waitUntil(
-        timeout: Duration = .seconds(10),
+        timeout: Duration = .seconds(60),
         _ condition: @escaping @Sendable (LoopbackHTTPServer) -> Bool
     ) async -> Bool {
         await eventually(timeout: timeout) { condition(self) }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Trivia
 
 /// Drives a ``TriviaClientState`` by hand and remembers the last effects.
@@ -48,7 +49,8 @@ struct MachineHarness {
 
     func welcomePayload(role: TriviaRole = .player, balance: Int? = 1, lastSeq: Int = 0) -> WelcomePayload {
         WelcomePayload(
-            user: "ada", displayName: "Ada", competition: CompetitionInfo(id: "test-cup", title: "Test Cup", questionCount: 3, startsAt: at(10)),
+            user: "ada", displayName: "Ada",
+            competition: CompetitionInfo(id: "test-cup", title: "Test Cup", questionCount: 3, startsAt: at(10)),
             role: role, balance: balance, usedWildcard: false, correctAnswers: 0, serverTime: now, lastSeq: lastSeq, resumed: true)
     }
 

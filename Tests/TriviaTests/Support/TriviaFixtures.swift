@@ -1,7 +1,8 @@
 import Foundation
 import SharedNetworking
-import TestSupport
 import Synchronization
+import TestSupport
+
 @testable import Trivia
 
 /// 2020-09-10T08:00:00Z, the instant every test starts from.
@@ -49,7 +50,10 @@ extension TriviaHostCore {
     mutating func join(_ identity: TriviaIdentity, connection id: UInt64, resumeFrom: Int? = nil, at time: Date = at(0)) -> [HostOutput] {
         var outputs = connect(ConnectionID(id), at: time)
         outputs += receive(
-            client(.join(JoinPayload(user: identity.user, token: "t-\(identity.user)", competition: configuration.competition, resumeFrom: resumeFrom))),
+            client(
+                .join(
+                    JoinPayload(
+                        user: identity.user, token: "t-\(identity.user)", competition: configuration.competition, resumeFrom: resumeFrom))),
             from: ConnectionID(id), at: time)
         return outputs
     }

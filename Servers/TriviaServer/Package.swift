@@ -1,0 +1,110 @@
+// swift-tools-version: 6.1
+//
+// The Trivia server: the Trivia module's reference host (`TriviaHost`) served over real HTTP and
+// WebSockets with Hummingbird. A nested package so that the root package stays dependency-free.
+//
+// Build, test and run from the repository root:
+//   swift build --build-tests --package-path Servers/TriviaServer
+//   swift test --skip-build --package-path Servers/TriviaServer
+//   swift run --package-path Servers/TriviaServer trivia-server --port 8080
+// See Docs/TriviaServer.md.
+
+import PackageDescription
+
+/// The same settings as the root package: Swift 6 mode, strict concurrency, `any P`.
+let strictSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "TriviaServer",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "trivia-server", targets: ["trivia-server"]),
+        .executable(name: "trivia-load", targets: ["trivia-load"]),
+        .library(name: "TriviaServer", targets: ["TriviaServer"]),
+        .library(name: "TriviaWebSocketClient", targets: ["TriviaWebSocketClient"]),
+    ],
+    dependencies: [
+        .package(name: "MobileExercises", path: "../.."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Already in the graph through Hummingbird; named because this package imports them
+        // (Logger, EventLoopGroup, ServiceGroup).
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+    ],
+    targets: [
+        /// The server as a library: HTTP routes, the WebSocket session (limits, close codes),
+        /// connection routing from the host's output stream, accounts. Tests start it in-process.
+        .target(
+            name: "TriviaServer",
+            dependencies: [
+                .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "SharedNetworking", package: "MobileExercises"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("Resources/accounts.json")],
+            swiftSettings: strictSettings
+        ),
+        /// `TriviaTransport` over hummingbird-websocket's client: WebSockets on Linux, where
+        /// URLSession has none.
+        .target(
+            name: "TriviaWebSocketClient",
+            dependencies: [
+                .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "SharedNetworking", package: "MobileExercises"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "trivia-server",
+            dependencies: [
+                "TriviaServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        /// The load test: N bots against a server it starts (or a loopback URL), bounded in
+        /// count and time.
+        .executableTarget(
+            name: "trivia-load",
+            dependencies: [
+                "TriviaWebSocketClient",
+                "TriviaServer",
+                .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "SharedNetworking", package: "MobileExercises"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TriviaServerTests",
+            dependencies: [
+                "TriviaServer",
+                "TriviaWebSocketClient",
+                .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "SharedNetworking", package: "MobileExercises"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

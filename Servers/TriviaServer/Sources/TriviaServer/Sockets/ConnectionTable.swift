@@ -1,0 +1,235 @@
+import Foundation
+import Synchronization
+import Trivia
+
+/// Every open socket: where its outgoing messages go, and the limits that apply to it.
+///
+/// The host's single output stream is routed here (``route(_:)``) into one queue per
+/// connection, drained by that connection's writer, so a slow client never holds up the
+/// others. Limits the host does not know about live here too: the message rate, the join and
+/// idle timeouts, the queue bound. Everything is behind one lock and never suspends.
+final class ConnectionTable: Sendable {
+    private struct Entry {
+        let continuation: AsyncStream<OutboundCommand>.Continuation
+        /// Drops the socket at once (no close frame): for a client too far behind to read one.
+        let abort: @Sendable () -> Void
+        let openedAt: Date
+        var lastActivity: Date
+        var limiter: MessageRateLimiter
+        /// The user, once a `welcome` went out on this connection.
+        var user: UserID?
+        var joined: Bool { user != nil }
+        var rateViolations = 0
+        /// Commands queued and not yet written.
+        var pending = 0
+        /// Set once a close is queued: nothing more is sent or read.
+        var closing = false
+        /// Set when the queue overflowed; the socket is dropped after the lock is released.
+        var overflowed = false
+        /// Server-made messages so far, for their ids.
+        var notices = 0
+    }
+
+    private struct State {
+        var entries: [ConnectionID: Entry] = [:]
+        var emptyWaiters: [AsyncStream<Void>.Continuation] = []
+    }
+
+    /// Whether a message that just arrived may go to the host.
+    enum Admission: Equatable {
+        case accept
+        /// Over the rate limit: dropped and answered `error`/`rateLimited`.
+        case dropped
+        /// The connection is closing; stop reading.
+        case closing
+    }
+
+    let limits: TriviaServerLimits
+    private let state = Mutex(State())
+
+    init(limits: TriviaServerLimits) {
+        self.limits = limits
+    }
+
+    var count: Int { state.withLock { $0.entries.count } }
+
+    /// Connections that have joined (a `welcome` was sent on them).
+    var joinedCount: Int { state.withLock { $0.entries.values.count { $0.joined } } }
+
+    // MARK: Lifecycle
+
+    /// Adds `connection` and returns the commands its writer performs. `abort` drops the
+    /// socket without a close frame.
+    func register(_ connection: ConnectionID, at now: Date, abort: @escaping @Sendable () -> Void) -> AsyncStream<OutboundCommand> {
+        let (stream, continuation) = AsyncStream.makeStream(of: OutboundCommand.self)
+        state.withLock {
+            $0.entries[connection] = Entry(
+                continuation: continuation, abort: abort, openedAt: now, lastActivity: now,
+                limiter: MessageRateLimiter(perSecond: limits.messagesPerSecond, burst: limits.messageBurst, now: now))
+        }
+        return stream
+    }
+
+    /// Forgets `connection` (its socket is gone); its queue ends.
+    func remove(_ connection: ConnectionID) {
+        let (entry, waiters) = state.withLock { state -> (Entry?, [AsyncStream<Void>.Continuation]) in
+            let entry = state.entries.removeValue(forKey: connection)
+            guard state.entries.isEmpty else { return (entry, []) }
+            defer { state.emptyWaiters.removeAll() }
+            return (entry, state.emptyWaiters)
+        }
+        entry?.continuation.finish()
+        for waiter in waiters { waiter.finish() }
+    }
+
+    /// Returns when no connection is left (or the calling task is cancelled).
+    func waitUntilEmpty() async {
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+        let empty = state.withLock { state -> Bool in
+            if state.entries.isEmpty { return true }
+            state.emptyWaiters.append(continuation)
+            return false
+        }
+        if empty { return }
+        for await _ in stream {}
+    }
+
+    // MARK: Outgoing
+
+    /// Routes one of the host's outputs to its connection's queue.
+    func route(_ output: HostOutput) {
+        let aborted = state.withLock { state -> (@Sendable () -> Void)? in
+            switch output {
+            case .send(let envelope, let connection):
+                guard var entry = state.entries[connection], !entry.closing else { return nil }
+                if case .welcome(let welcome) = envelope.message { entry.user = welcome.user }
+                enqueue(.send(envelope), into: &entry)
+                state.entries[connection] = entry
+                return entry.overflowed ? entry.abort : nil
+            case .close(let connection, let reason):
+                guard var entry = state.entries[connection], !entry.closing else { return nil }
+                close(&entry, with: TriviaCloseCode(hostReason: reason))
+                state.entries[connection] = entry
+                return nil
+            }
+        }
+        aborted?()
+    }
+
+    /// Drops the sockets of `user` without a close frame, as a network failure would. Returns
+    /// how many.
+    @discardableResult
+    func drop(_ user: UserID) -> Int {
+        let aborts = state.withLock { state in
+            state.entries.values.filter { $0.user == user && !$0.closing }.map(\.abort)
+        }
+        for abort in aborts { abort() }
+        return aborts.count
+    }
+
+    /// The writer finished one command.
+    func wrote(_ connection: ConnectionID) {
+        state.withLock { $0.entries[connection]?.pending -= 1 }
+    }
+
+    /// Sends `error`/`code` and closes every connection (the server is stopping).
+    func closeAll(_ close: TriviaCloseCode, code: TriviaErrorCode, message: String) {
+        state.withLock { state in
+            for connection in state.entries.keys {
+                guard var entry = state.entries[connection], !entry.closing else { continue }
+                notice(code, message, on: connection, entry: &entry)
+                self.close(&entry, with: close)
+                state.entries[connection] = entry
+            }
+        }
+    }
+
+    /// Sends `error`/`code` on `connection` and closes it (a limit the session enforces itself).
+    func close(_ connection: ConnectionID, _ close: TriviaCloseCode, code: TriviaErrorCode, message: String) {
+        state.withLock { state in
+            guard var entry = state.entries[connection], !entry.closing else { return }
+            notice(code, message, on: connection, entry: &entry)
+            self.close(&entry, with: close)
+            state.entries[connection] = entry
+        }
+    }
+
+    // MARK: Incoming
+
+    /// A message arrived on `connection` at `now`: counts as activity, and is admitted unless
+    /// it exceeds the rate limit. Repeated excess closes the connection.
+    func admit(_ connection: ConnectionID, at now: Date) -> Admission {
+        state.withLock { state in
+            guard var entry = state.entries[connection], !entry.closing else { return .closing }
+            defer { state.entries[connection] = entry }
+            entry.lastActivity = max(entry.lastActivity, now)
+            if entry.limiter.admit(at: now) { return .accept }
+            entry.rateViolations += 1
+            let rate = limits.messagesPerSecond.formatted(.number.precision(.fractionLength(0...1)))
+            if entry.rateViolations >= limits.maxRateViolations {
+                notice(
+                    .rateLimited, "closing: \(entry.rateViolations) messages over the limit of \(rate) a second", on: connection,
+                    entry: &entry)
+                close(&entry, with: .rateLimited)
+                return .closing
+            }
+            notice(.rateLimited, "message dropped: more than \(rate) messages a second", on: connection, entry: &entry)
+            return .dropped
+        }
+    }
+
+    /// Closes connections that did not join in time or went silent. Returns how many.
+    @discardableResult
+    func sweep(at now: Date) -> Int {
+        let joinTimeout = limits.joinTimeout.timeInterval
+        let idleTimeout = limits.idleTimeout.timeInterval
+        return state.withLock { state in
+            var closed = 0
+            for connection in state.entries.keys {
+                guard var entry = state.entries[connection], !entry.closing else { continue }
+                let message: String
+                if !entry.joined, now.timeIntervalSince(entry.openedAt) >= joinTimeout {
+                    message = "no join within \(Int(joinTimeout)) s of connecting"
+                } else if now.timeIntervalSince(entry.lastActivity) >= idleTimeout {
+                    message = "nothing received for \(Int(idleTimeout)) s"
+                } else {
+                    continue
+                }
+                notice(.idleTimeout, message, on: connection, entry: &entry)
+                close(&entry, with: .idleTimeout)
+                state.entries[connection] = entry
+                closed += 1
+            }
+            return closed
+        }
+    }
+
+    // MARK: Queueing (inside the lock)
+
+    private func enqueue(_ command: OutboundCommand, into entry: inout Entry) {
+        guard !entry.closing else { return }
+        if entry.pending >= limits.maxPendingMessages {
+            // Too far behind to read even a close frame: drop the socket. The client
+            // reconnects and resumes from the host's log.
+            entry.closing = true
+            entry.overflowed = true
+            entry.continuation.finish()
+            return
+        }
+        entry.pending += 1
+        entry.continuation.yield(command)
+    }
+
+    private func notice(_ code: TriviaErrorCode, _ message: String, on connection: ConnectionID, entry: inout Entry) {
+        entry.notices += 1
+        let envelope = ServerEnvelope(
+            id: MessageID("\(connection)-s\(entry.notices)"), seq: 0, message: .error(ErrorPayload(code: code, message: message)))
+        enqueue(.send(envelope), into: &entry)
+    }
+
+    private func close(_ entry: inout Entry, with close: TriviaCloseCode) {
+        entry.closing = true
+        entry.pending += 1
+        entry.continuation.yield(.close(close))
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import NIOWebSocket
+import SharedNetworking
+import Trivia
+
+/// One WebSocket connection, from the upgrade to the close: a reader that feeds whole
+/// messages to the host (within the size and rate limits) and a writer that drains the
+/// connection's queue. Whichever ends first ends the other.
+struct SocketSession: Sendable {
+    let host: TriviaHost
+    let table: ConnectionTable
+    let codec: TriviaCodec
+    let clock: any AppClock
+    /// The competition this server hosts.
+    let competition: CompetitionID
+
+    var limits: TriviaServerLimits { table.limits }
+
+    /// Runs the connection until either side closes it.
+    /// - Parameter requested: the competition named in the socket path.
+    func run(requested: CompetitionID, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel) async {
+        let connection = await host.openConnection()
+        let commands = table.register(connection, at: clock.now) { channel.close(promise: nil) }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await read(inbound, on: connection, requested: requested) }
+            group.addTask { await write(commands, to: outbound, on: connection) }
+            await group.next()
+            group.cancelAll()
+        }
+        table.remove(connection)
+        await host.disconnect(connection)
+    }
+
+    /// Collects fragments into messages and hands each admitted one to the host. After the
+    /// connection starts closing it keeps reading (so the client's close frame completes the
+    /// handshake) but ignores data.
+    ///
+    /// A socket opened for another competition is refused when its first message (its `join`)
+    /// arrives, not at once: the server never speaks first, because a client library may not be
+    /// reading yet when the upgrade completes (hummingbird-websocket's client was seen to lose
+    /// frames that arrive right behind the upgrade response).
+    func read(_ inbound: WebSocketInboundStream, on connection: ConnectionID, requested: CompetitionID) async {
+        var message = ByteBuffer()
+        do {
+            for try await frame in inbound {
+                switch frame.opcode {
+                case .text, .binary:
+                    message = frame.data
+                case .continuation:
+                    var data = frame.data
+                    message.writeBuffer(&data)
+                }
+                guard message.readableBytes <= limits.maxMessageBytes else {
+                    table.close(
+                        connection, .messageTooLarge, code: .malformed,
+                        message: "message of more than \(limits.maxMessageBytes) bytes")
+                    message.clear()
+                    continue
+                }
+                guard frame.fin else { continue }
+                let bytes = Data(message.readableBytesView)
+                message.clear()
+                guard requested == competition else {
+                    table.close(
+                        connection, .unknownCompetition, code: .unknownCompetition,
+                        message: "this server runs \(competition), not \(requested)")
+                    continue
+                }
+                switch table.admit(connection, at: clock.now) {
+                case .accept: await host.receive(bytes, from: connection)
+                case .dropped, .closing: continue
+                }
+            }
+        } catch {
+            // The socket failed (reset, protocol error): the session ends like a close.
+        }
+    }
+
+    /// Writes the connection's queue in order; a close command sends the close frame, then
+    /// waits up to ``TriviaServerLimits/closeGrace`` for the client's before giving up.
+    func write(_ commands: AsyncStream<OutboundCommand>, to outbound: WebSocketOutboundWriter, on connection: ConnectionID) async {
+        for await command in commands {
+            switch command {
+            case .send(let envelope):
+                if let text = try? codec.encodeText(envelope) {
+                    do {
+                        try await outbound.write(.text(text))
+                    } catch {
+                        return
+                    }
+                }
+                table.wrote(connection)
+            case .close(let close):
+                try? await outbound.close(WebSocketErrorCode(codeNumber: Int(close.code)), reason: close.reason)
+                try? await clock.sleep(for: limits.closeGrace)
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import ServiceLifecycle
+import SharedNetworking
+import Synchronization
+import Trivia
+
+/// The Trivia module's reference host (``TriviaHost``) served over HTTP and WebSockets.
+///
+/// - `GET /v1/users/{user}/wildcards`: the wild-card balance (``WildcardBalanceEndpoint``).
+/// - `GET /v1/competitions/{competition}/socket`: the WebSocket of `Docs/Trivia/Protocol.md`.
+/// - `GET /health`: ``TriviaServerStatus``.
+///
+/// The host decides everything the protocol decides (tokens, roles, deadlines, idempotency,
+/// resuming); this type carries bytes and enforces what only a network server can: message
+/// size and rate, join and idle timeouts, per-connection queues, close codes, shutdown. Clock,
+/// event loops and logger are injected, so a test runs it on a ``ManualClock`` on port 0.
+public final class TriviaServer: Sendable {
+    public let host: TriviaHost
+    public let configuration: TriviaServerConfiguration
+    public let accounts: TriviaAccounts
+    public let hostConfiguration: TriviaHostConfiguration
+    let clock: any AppClock
+    let eventLoopGroup: any EventLoopGroup
+    let logger: Logger
+    let codec: TriviaCodec
+    let table: ConnectionTable
+    private let lifecycle = Mutex(Lifecycle())
+
+    private struct Lifecycle {
+        var services: ServiceGroup?
+        var stopRequested = false
+    }
+
+    public init(
+        hostConfiguration: TriviaHostConfiguration,
+        questions: [TriviaQuestion],
+        accounts: TriviaAccounts,
+        configuration: TriviaServerConfiguration,
+        clock: any AppClock,
+        eventLoopGroup: any EventLoopGroup,
+        logger: Logger
+    ) {
+        let codec = TriviaCodec()
+        let core = TriviaHostCore(
+            configuration: hostConfiguration, questions: questions, authenticator: accounts.authenticator,
+            balances: accounts.balances, codec: codec)
+        self.host = TriviaHost(core: core, clock: clock)
+        self.hostConfiguration = hostConfiguration
+        self.configuration = configuration
+        self.accounts = accounts
+        self.clock = clock
+        self.eventLoopGroup = eventLoopGroup
+        self.logger = logger
+        self.codec = codec
+        self.table = ConnectionTable(limits: configuration.limits)
+    }
+
+    public var competition: CompetitionID { hostConfiguration.competition }
+
+    /// Open sockets.
+    public var connectionCount: Int { table.count }
+
+    /// Serves until ``shutdown()``. `onListening` gets the bound port (the chosen one for port 0).
+    public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        let services = ServiceGroup(
+            configuration: ServiceGroupConfiguration(services: [makeApplication(onListening: onListening)], logger: logger))
+        let stopNow = lifecycle.withLock { state -> Bool in
+            state.services = services
+            return state.stopRequested
+        }
+        if stopNow { return }
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { await self.host.run() }
+            tasks.addTask { await self.routeHostOutputs() }
+            tasks.addTask { await self.sweepConnections() }
+            try await services.run()
+            tasks.cancelAll()
+        }
+    }
+
+    /// Stops the server cleanly: every client gets `error`/`shuttingDown` and close 1001 (they
+    /// reconnect), then the listener closes. The competition's state is in memory and ends
+    /// with the process: a client resuming on the next run is told `competitionReset`.
+    public func shutdown() async {
+        table.closeAll(.shuttingDown, code: .shuttingDown, message: "the game server is stopping; reconnect in a moment")
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.table.waitUntilEmpty() }
+            group.addTask { try? await self.clock.sleep(for: self.configuration.limits.closeGrace) }
+            await group.next()
+            group.cancelAll()
+        }
+        let services = lifecycle.withLock { state -> ServiceGroup? in
+            state.stopRequested = true
+            return state.services
+        }
+        await services?.triggerGracefulShutdown()
+    }
+
+    /// Drops `user`'s socket without a close frame, as a lost network would: the host sees a
+    /// disconnect, the client reconnects and resumes. For fault-injection tests and drills.
+    @discardableResult
+    public func simulateNetworkFailure(for user: UserID) -> Int {
+        table.drop(user)
+    }
+
+    /// What `GET /health` reports.
+    public func status() async -> TriviaServerStatus {
+        let phase = await host.phase
+        let (name, question): (String, Int?) =
+            switch phase {
+            case .lobby: ("lobby", nil)
+            case .open(let index, _, _): ("open", index)
+            case .reviewing(let index, _): ("reviewing", index)
+            case .finished: ("finished", nil)
+            }
+        return TriviaServerStatus(
+            status: "ok", competition: competition, phase: name, question: question, startsAt: hostConfiguration.startsAt,
+            connections: table.count, joined: table.joinedCount)
+    }
+
+    // MARK: Parts
+
+    func makeApplication(onListening: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
+        let session = SocketSession(host: host, table: table, codec: codec, clock: clock, competition: competition)
+        let limits = configuration.limits
+        let endpoint = WildcardBalanceEndpoint(authenticator: accounts.authenticator) { [host, accounts] user in
+            accounts.contains(user) ? await host.balance(of: user) : nil
+        }
+        let responder = TriviaHTTPResponder(endpoint: endpoint) { await self.status() }
+        let webSocket = WebSocketServerConfiguration(
+            maxFrameSize: limits.maxMessageBytes, autoPing: .enabled(timePeriod: limits.pingInterval),
+            closeTimeout: limits.closeGrace)
+        return Application(
+            responder: responder,
+            server: .http1WebSocketUpgrade(
+                configuration: HTTP1WebSocketUpgradeChannel.Configuration(http1: .init(idleTimeout: TimeAmount.seconds(30)), ws: webSocket)
+            ) { request, channel, _ in
+                guard let requested = SocketPath.competition(inTarget: request.path ?? "") else { return .dontUpgrade }
+                return .upgrade([:]) { inbound, outbound, _ in
+                    await session.run(requested: requested, inbound: inbound, outbound: outbound, channel: channel)
+                }
+            },
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "trivia-server",
+                backlog: configuration.backlog),
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
+            eventLoopGroupProvider: .shared(eventLoopGroup),
+            logger: logger)
+    }
+
+    /// The host's one output stream, fanned out to the connections' queues.
+    func routeHostOutputs() async {
+        for await output in host.outputs {
+            table.route(output)
+        }
+    }
+
+    /// Closes connections that did not join in time or went silent.
+    func sweepConnections() async {
+        let limits = configuration.limits
+        let interval = min(Duration.seconds(1), limits.joinTimeout / 4, limits.idleTimeout / 4)
+        while !Task.isCancelled {
+            do {
+                try await clock.sleep(for: interval)
+            } catch {
+                return
+            }
+            table.sweep(at: clock.now)
+        }
+    }
+}

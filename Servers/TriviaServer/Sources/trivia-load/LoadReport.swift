@@ -1,0 +1,84 @@
+import Foundation
+
+/// The numbers of one load run.
+struct LoadReport: Sendable, Codable {
+    var clients: Int
+    var questions: Int
+    var questionSeconds: Double
+    var connected: Int
+    var joined: Int
+    var connectFailures: Int
+    var connectSeconds: Double
+    /// Server resident memory before any connection, with every client joined, and at its peak.
+    var serverBaselineBytes: Int
+    var serverJoinedBytes: Int
+    var serverPeakBytes: Int
+    var bytesPerConnection: Int
+    /// The load generator's own memory per client (client side of the same sockets).
+    var clientBytesPerConnection: Int
+    var questionFanOut: Percentiles
+    var resultFanOut: Percentiles
+    var answersSent: Int
+    var answersAcknowledged: Int
+    var acknowledgementsLost: Int
+    var answersRejected: Int
+    var wildcardsRequested: Int
+    var wildcardsAccepted: Int
+    var finished: Int
+    var droppedBeforeFinish: Int
+    var errors: [String: Int]
+    var serverCPUSeconds: Double
+    var wallSeconds: Double
+    var timedOut: Bool
+
+    /// Whether the run meets the bar: everyone joined and finished, no acknowledgement lost.
+    var passed: Bool {
+        !timedOut && joined == clients && finished == clients && acknowledgementsLost == 0 && connectFailures == 0
+    }
+
+    var text: String {
+        func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
+        return """
+            clients \(clients), \(questions) questions of \(Int(questionSeconds)) s
+            connect:   \(joined)/\(clients) joined in \(String(format: "%.2f", connectSeconds)) s (\(connectFailures) failed)
+            memory:    server \(mib(serverBaselineBytes)) idle → \(mib(serverJoinedBytes)) joined (peak \(mib(serverPeakBytes))): \
+            \(bytesPerConnection / 1024) KiB per connection; load generator \(clientBytesPerConnection / 1024) KiB per client
+            questions: fan-out p50 \(questionFanOut.p50Text) p99 \(questionFanOut.p99Text) max \(questionFanOut.maxText) (\(questionFanOut.count) deliveries)
+            results:   fan-out p50 \(resultFanOut.p50Text) p99 \(resultFanOut.p99Text) max \(resultFanOut.maxText) (\(resultFanOut.count) deliveries)
+            answers:   \(answersSent) sent, \(answersAcknowledged) acknowledged, \(acknowledgementsLost) lost (\(answersRejected) rejected)
+            wildcards: \(wildcardsRequested) requested, \(wildcardsAccepted) accepted
+            finish:    \(finished)/\(clients)\(droppedBeforeFinish > 0 ? ", \(droppedBeforeFinish) dropped before finish" : "")
+            errors:    \(errors.isEmpty ? "none" : errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+            server CPU \(String(format: "%.1f", serverCPUSeconds)) s over \(String(format: "%.1f", wallSeconds)) s\(timedOut ? " (TIMED OUT)" : "")
+            verdict:   \(passed ? "PASS" : "FAIL")
+            """
+    }
+}
+
+/// Latency percentiles, in seconds.
+struct Percentiles: Sendable, Codable {
+    var count: Int
+    var p50: Double
+    var p90: Double
+    var p99: Double
+    var max: Double
+
+    init(_ samples: [Double]) {
+        let sorted = samples.sorted()
+        count = sorted.count
+        func rank(_ fraction: Double) -> Double {
+            guard !sorted.isEmpty else { return 0 }
+            return sorted[min(sorted.count - 1, Int((Double(sorted.count) * fraction).rounded(.up)) - 1)]
+        }
+        p50 = rank(0.5)
+        p90 = rank(0.9)
+        p99 = rank(0.99)
+        max = sorted.last ?? 0
+    }
+
+    var p50Text: String { Self.milliseconds(p50) }
+    var p99Text: String { Self.milliseconds(p99) }
+    var maxText: String { Self.milliseconds(max) }
+
+    static func milliseconds(_ seconds: Double) -> String { String(format: "%.0f ms", seconds * 1000) }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A `trivia-server` child process on 127.0.0.1 with a system-chosen port.
+final class ServerProcess: @unchecked Sendable {
+    let process = Process()
+    let port: Int
+
+    /// Starts `executable` with `arguments` (plus `--host 127.0.0.1 --port 0`) and waits up to
+    /// `timeout` seconds for it to print the port it listens on.
+    init(executable: URL, arguments: [String], timeout: Double) throws {
+        let output = Pipe()
+        process.executableURL = executable
+        process.arguments = ["--host", "127.0.0.1", "--port", "0"] + arguments
+        process.standardOutput = output
+        try process.run()
+        let reader = output.fileHandleForReading
+        // A server that never reports is stopped, which ends the blocking reads below.
+        let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        defer { watchdog.cancel() }
+        var text = ""
+        var found: Int?
+        while found == nil, process.isRunning {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+            found = Self.port(in: text)
+        }
+        guard let found else {
+            process.terminate()
+            throw LoadError("the server did not report its port (output: \(text.prefix(300)))")
+        }
+        port = found
+        // Keep draining its output so the child never blocks on a full pipe.
+        reader.readabilityHandler = { handle in _ = handle.availableData }
+    }
+
+    /// The port in "trivia-server listening on http://127.0.0.1:PORT".
+    static func port(in text: String) -> Int? {
+        guard let range = text.range(of: "listening on http://127.0.0.1:") else { return nil }
+        let digits = text[range.upperBound...].prefix { $0.isNumber }
+        return Int(digits)
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    /// Resident memory now and at its peak, in bytes (`/proc/<pid>/status`).
+    func memory() -> (rss: Int, peak: Int) {
+        ProcessMemory.read(pid: pid)
+    }
+
+    /// User + system CPU seconds so far (`/proc/<pid>/stat`).
+    func cpuSeconds() -> Double {
+        ProcessMemory.cpuSeconds(pid: pid)
+    }
+
+    /// SIGTERM (the server closes every socket with 1001 and exits), then SIGKILL if it lingers.
+    /// Not SIGINT: a process started in the background of a non-interactive shell ignores it.
+    func stop(within seconds: Double = 10) {
+        guard process.isRunning else { return }
+        process.terminate()
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while process.isRunning, ContinuousClock.now < deadline { usleep(50_000) }
+        if process.isRunning { kill(pid, SIGKILL) }
+    }
+}
+
+/// Reads a Linux process's memory and CPU from `/proc`.
+enum ProcessMemory {
+    static func read(pid: Int32) -> (rss: Int, peak: Int) {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return (0, 0) }
+        func kilobytes(_ key: String) -> Int {
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(key) }) else { return 0 }
+            return (Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") ?? 0) * 1024
+        }
+        return (kilobytes("VmRSS:"), kilobytes("VmHWM:"))
+    }
+
+    static func cpuSeconds(pid: Int32) -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return 0 }
+        // Fields after "(comm)": state is field 3; utime and stime are fields 14 and 15.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Raises this process's open-file limit to its hard limit (children inherit it).
+    static func raiseFileLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
+        limit.rlim_cur = limit.rlim_max
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        return Int(limit.rlim_cur)
+    }
+}
+
+struct LoadError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,133 @@
+import ArgumentParser
+import Foundation
+import Logging
+import NIOPosix
+import SharedNetworking
+import Trivia
+import TriviaServer
+import UnixSignals
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `trivia-server`: one competition over HTTP and WebSockets (see Docs/TriviaServer.md).
+@main
+struct TriviaServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trivia-server",
+        abstract: "Serves one trivia competition over HTTP (wild-card balance) and WebSockets (Docs/Trivia/Protocol.md).",
+        discussion: """
+            Prints "trivia-server listening on http://HOST:PORT" once listening (the chosen port for --port 0).
+            SIGINT/SIGTERM close every socket with 1001 and stop. Demo accounts: ada/t-ada, grace/t-grace, \
+            alan/t-alan… (--accounts FILE for your own).
+            """)
+
+    @Option(help: "Address to bind (127.0.0.1 serves this machine only).")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on; 0 lets the system choose and prints it.")
+    var port = 8080
+
+    @Option(help: "A question set (JSON, the format of the bundled questions.json). Default: the bundled set.")
+    var questions: String?
+
+    @Option(help: "Play only the first N questions.")
+    var questionCount: Int?
+
+    @Option(help: "Seconds each question accepts answers.")
+    var questionSeconds: Double = 10
+
+    @Option(help: "Seconds a result stays on screen (the wild-card window) before the next question.")
+    var reviewSeconds: Double = 6
+
+    @Option(help: "Seconds from start-up until the first question opens.")
+    var startDelay: Double = 30
+
+    @Option(help: "Accounts (JSON: {\"accounts\": [{user, displayName, token, balance}]}). Default: the bundled demo users.")
+    var accounts: String?
+
+    @Option(help: "Messages a connection may send per second (sustained).")
+    var messagesPerSecond: Double = 10
+
+    @Option(help: "Seconds of silence after which a connection is closed (clients ping every 15 s).")
+    var idleSeconds: Double = 45
+
+    @Option(help: "Pending TCP connections the kernel may queue.")
+    var backlog = 1024
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    var logLevel = "notice"
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535") }
+        guard questionSeconds >= 1, reviewSeconds >= 1 else {
+            throw ValidationError("--question-seconds and --review-seconds must be at least 1")
+        }
+        guard startDelay >= 0 else { throw ValidationError("--start-delay must be 0 or more") }
+        guard questionCount.map({ $0 >= 1 }) ?? true else { throw ValidationError("--question-count must be at least 1") }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \(logLevel) is not a level") }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "trivia-server")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .notice
+        let clock = SystemClock()
+        let set = try await loadQuestions(logger: logger)
+        let accounts = try loadAccounts()
+        var hostConfiguration = TriviaHostConfiguration(questionSet: set, startsAt: clock.now.addingTimeInterval(startDelay))
+        hostConfiguration.answerWindow = .seconds(questionSeconds)
+        hostConfiguration.reviewWindow = .seconds(reviewSeconds)
+        let limits = TriviaServerLimits(messagesPerSecond: messagesPerSecond, idleTimeout: .seconds(idleSeconds))
+        let server = TriviaServer(
+            hostConfiguration: hostConfiguration, questions: set.questions, accounts: accounts,
+            configuration: TriviaServerConfiguration(host: host, port: port, backlog: backlog, limits: limits),
+            clock: clock, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)
+        let host = self.host
+        let summary =
+            "competition \(set.id) (\(set.questions.count) questions, \(Int(questionSeconds)) s each), "
+            + "first question at \(TriviaDates.string(from: hostConfiguration.startsAt)), \(accounts.accounts.count) accounts"
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await server.run { port in
+                    Self.say("trivia-server listening on http://\(host):\(port)\n\(summary)\n")
+                }
+            }
+            group.addTask {
+                for await signal in await UnixSignalsSequence(trapping: .sigterm, .sigint) {
+                    Self.say("trivia-server: \(signal), closing connections\n")
+                    await server.shutdown()
+                    return
+                }
+            }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// Unbuffered, so a parent process reading the pipe sees the port at once.
+    static func say(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    func loadQuestions(logger: Logger) async throws -> TriviaQuestionSet {
+        let loader = FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral))
+        let source = try questions.map { FeedSource.file(URL(fileURLWithPath: $0)) } ?? TriviaQuestionSet.bundledSource()
+        let loaded = try await TriviaQuestionSet.load(from: source, loader: loader)
+        for diagnostic in loaded.diagnostics {
+            FileHandle.standardError.write(Data("\(diagnostic)\n".utf8))
+        }
+        return questionCount.map { loaded.value.prefix($0) } ?? loaded.value
+    }
+
+    func loadAccounts() throws -> TriviaAccounts {
+        guard let accounts else { return try TriviaAccounts.demo() }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: accounts))
+        } catch {
+            throw TriviaAccountsError("cannot read \(accounts): \(error.localizedDescription)")
+        }
+        return try TriviaAccounts.decode(data)
+    }
+}
