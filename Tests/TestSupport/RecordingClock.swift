@@ -35,40 +35,17 @@ public final class RecordingClock: AppClock {
     }
 }
 
-/// Waits until `condition` holds or `timeout` passes on the real clock.
-///
-/// It first yields (enough for work on other tasks of the same actor), then polls every
-/// millisecond: counting yields alone is not a wait, because on a busy two-core machine
-/// a hundred thousand yields can pass before another thread gets scheduled. Runs the condition
-/// on the caller's actor, so main-actor view-model state can be read directly.
-/// The default timeout is generous because CI shares two cores between the whole suite and
-/// other builds; it only costs time when a test is already failing.
-/// Only for waiting on real concurrent work; anything driven by an ``AppClock`` should be
-/// advanced with ``ManualClock`` instead.
-///
-/// Only time this task could have spent checking counts towards `timeout`: a step counts for
-/// at most 50 ms. When every thread of the cooperative pool is held by other tests (two cores,
-/// the whole suite at once, under a sanitizer), this task and the work it waits for are both
-/// descheduled, sometimes for half a minute; that gap is not the work being late.
+/// Waits until `condition` holds or `timeout` passes on the real clock (``ManualClock/poll``:
+/// time this task was descheduled does not count, so a busy two-core machine does not make a
+/// wait time out). Runs the condition on the caller's actor, so main-actor view-model state can
+/// be read directly. The default timeout is generous because CI shares two cores between the
+/// whole suite and other builds; it only costs time when a test is already failing. Only for
+/// waiting on real concurrent work; anything driven by an ``AppClock`` should be advanced with
+/// ``ManualClock`` instead.
 public func eventually(
     timeout: Duration = .seconds(60),
     isolation: isolated (any Actor)? = #isolation,
     _ condition: () -> Bool
 ) async -> Bool {
-    var waited = Duration.zero
-    var last = ContinuousClock.now
-    var round = 0
-    while waited < timeout {
-        if condition() { return true }
-        round += 1
-        if round < 200 {
-            await Task.yield()
-        } else {
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        let now = ContinuousClock.now
-        waited += min(now - last, .milliseconds(50))
-        last = now
-    }
-    return condition()
+    await ManualClock.poll(timeout: timeout, isolation: isolation, condition)
 }

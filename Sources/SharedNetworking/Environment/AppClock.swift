@@ -106,18 +106,29 @@ public final class ManualClock: AppClock, @unchecked Sendable {
     /// Waits until at least `count` tasks are sleeping on this clock, or `timeout` of real time
     /// has passed (then returns `false`). A sleeper usually arrives after work on other threads,
     /// so this waits on the real clock; the manual time itself does not move.
+    @discardableResult
+    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(60)) async -> Bool {
+        await Self.poll(timeout: timeout) { self.sleeperCount >= count }
+    }
+
+    /// Checks `condition` on the caller's actor until it holds or `timeout` passes on the real
+    /// clock: first by yielding (enough for work on other tasks of the same actor), then every
+    /// millisecond. For tests waiting on real concurrent work.
     ///
     /// Only time this task could have spent checking counts: a step (one yield or one 1 ms
     /// sleep) counts for at most 50 ms. When every thread of the pool is busy (a two-core
     /// machine running a large test suite under a sanitizer), the waiter and the work it waits
     /// for are both descheduled, and that gap is not the work being late.
-    @discardableResult
-    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(60)) async -> Bool {
+    public static func poll(
+        timeout: Duration,
+        isolation: isolated (any Actor)? = #isolation,
+        _ condition: () -> Bool
+    ) async -> Bool {
         var waited = Duration.zero
         var last = ContinuousClock.now
         var round = 0
         while waited < timeout {
-            if sleeperCount >= count { return true }
+            if condition() { return true }
             round += 1
             if round < 200 {
                 await Task.yield()
@@ -128,7 +139,7 @@ public final class ManualClock: AppClock, @unchecked Sendable {
             waited += min(now - last, .milliseconds(50))
             last = now
         }
-        return sleeperCount >= count
+        return condition()
     }
 }
 
