@@ -26,12 +26,10 @@ public final class RecordingClock: AppClock {
         manual.advance(by: duration)
     }
 
-    /// Waits until `count` tasks sleep on this clock, polling the real clock for up to
-    /// `timeout`: the sleeper typically arrives after real network I/O, which yielding alone
-    /// cannot wait for reliably.
+    /// Waits until `count` tasks sleep on this clock (``ManualClock/waitForSleepers(_:timeout:)``).
     @discardableResult
     public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(60)) async -> Bool {
-        await eventually(timeout: timeout) { self.manual.sleeperCount >= count }
+        await manual.waitForSleepers(count, timeout: timeout)
     }
 }
 
