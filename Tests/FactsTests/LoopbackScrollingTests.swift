@@ -1,7 +1,6 @@
 import Facts
 import Foundation
 import SharedNetworking
-import Synchronization
 import TestSupport
 import Testing
 
@@ -33,7 +32,7 @@ struct LoopbackScrollingTests {
             var rows: [Int] = []
         }
 
-        private let state = Mutex(State())
+        private let state = Locked(State())
 
         /// The rows in the window now (settled scrolling: every request must be one of them).
         func setWindow(_ rows: [Int]) { state.withLock { $0.window = Set(rows) } }

@@ -1,6 +1,5 @@
 import Foundation
 import SharedNetworking
-import Synchronization
 import TestSupport
 import Testing
 
@@ -75,7 +74,7 @@ struct WildcardBalanceLoopbackTests {
 
 /// Counts requests across the server's connection threads.
 final class HitCounter: Sendable {
-    private let count = Mutex(0)
+    private let count = Locked(0)
 
     func next() -> Int {
         count.withLock { value -> Int in

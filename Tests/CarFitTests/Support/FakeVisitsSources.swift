@@ -1,15 +1,15 @@
 import CarFit
 import Foundation
 import SharedNetworking
-import Synchronization
+import TestSupport
 
 /// A source that answers from a script, one result per call (the last one repeats), and counts
 /// the calls.
 final class ScriptedVisitsSource: VisitsSource {
-    private let state: Mutex<(results: [Result<VisitBatch, CarFitError>], calls: Int)>
+    private let state: Locked<(results: [Result<VisitBatch, CarFitError>], calls: Int)>
 
     init(_ results: [Result<VisitBatch, CarFitError>]) {
-        state = Mutex((results, 0))
+        state = Locked((results, 0))
     }
 
     convenience init(visits: [Visit]) {
@@ -35,7 +35,7 @@ final class SuspendingVisitsSource: VisitsSource {
         var waiting: [CheckedContinuation<Result<VisitBatch, CarFitError>, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var callCount: Int { state.withLock { $0.calls } }
     var suspendedCount: Int { state.withLock { $0.waiting.count } }
@@ -73,7 +73,7 @@ final class SuspendingVisitsSource: VisitsSource {
 final class FixedHTTPClient: HTTPClient {
     private let body: Data
     private let status: Int
-    private let requests = Mutex<[URL]>([])
+    private let requests = Locked<[URL]>([])
 
     init(body: Data, status: Int = 200) {
         self.body = body

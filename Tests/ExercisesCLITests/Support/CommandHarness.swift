@@ -1,12 +1,12 @@
 import ExercisesCLI
 import Foundation
 import SharedNetworking
-import Synchronization
+import TestSupport
 
 /// Captures what a command writes.
 final class CapturingIO: ConsoleIO {
-    private let out = Mutex("")
-    private let err = Mutex("")
+    private let out = Locked("")
+    private let err = Locked("")
 
     func write(_ text: String) { out.withLock { $0 += text } }
     func writeError(_ text: String) { err.withLock { $0 += text } }

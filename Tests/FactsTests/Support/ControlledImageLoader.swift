@@ -1,6 +1,6 @@
 import Foundation
 import SharedNetworking
-import Synchronization
+import TestSupport
 
 /// A counting fake of the image pipeline: records every request with its priority, tracks how
 /// many are in flight (and the peak), and either answers at once or holds each request until
@@ -36,7 +36,7 @@ final class ControlledImageLoader: ResourceLoading {
         var nextID = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let mode: Mode
     /// URLs answered with a failure instead of an image (immediate mode).
     private let failing: Set<URL>

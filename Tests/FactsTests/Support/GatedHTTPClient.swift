@@ -1,6 +1,6 @@
 import Foundation
 import SharedNetworking
-import Synchronization
+import TestSupport
 
 /// An HTTP client whose responses the test releases one at a time, counting requests.
 final class GatedHTTPClient: HTTPClient {
@@ -9,7 +9,7 @@ final class GatedHTTPClient: HTTPClient {
         var waiting: [CheckedContinuation<Result<HTTPResponse, NetworkError>, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var requestCount: Int { state.withLock { $0.requests.count } }
     var waitingCount: Int { state.withLock { $0.waiting.count } }

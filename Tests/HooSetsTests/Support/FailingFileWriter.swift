@@ -1,16 +1,17 @@
 import Foundation
 import HooSets
 import Synchronization
+import TestSupport
 
 /// Writes real files but fails once `failAfterBytes` bytes have been written in total: the
 /// "crash in the middle" of an extraction.
 final class FailingFileWriter: ZipFileWriter {
     private let base = POSIXFileWriter()
-    private let budget: Mutex<Int>
+    private let budget: Locked<Int>
     let failures = Atomic<Int>(0)
 
     init(failAfterBytes: Int) {
-        budget = Mutex(failAfterBytes)
+        budget = Locked(failAfterBytes)
     }
 
     func createDirectory(at url: URL) throws(ZipError) {

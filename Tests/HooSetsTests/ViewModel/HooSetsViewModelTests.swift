@@ -1,6 +1,6 @@
 import Foundation
 import SharedNetworking
-import Synchronization
+import TestSupport
 import Testing
 
 @testable import HooSets
@@ -113,7 +113,7 @@ struct HooSetsViewModelTests {
     }
 
     @Test func aFailedReloadKeepsWhatIsShown() async {
-        let attempts = Mutex(0)
+        let attempts = Locked(0)
         let library = Self.library()
         let model = HooSetsViewModel(
             loader: { () async throws(HooSetsError) -> Loaded<HooLibrary> in

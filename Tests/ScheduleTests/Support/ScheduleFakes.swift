@@ -1,6 +1,6 @@
 import Foundation
 import SharedNetworking
-import Synchronization
+import TestSupport
 
 @testable import Schedule
 
@@ -19,10 +19,10 @@ final class ScriptedScheduleLoader: ScheduleFeedLoading {
         var releasedEarly = false
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(_ steps: [Step]) {
-        state = Mutex(State(steps: steps))
+        state = Locked(State(steps: steps))
     }
 
     var callCount: Int { state.withLock { $0.calls } }
@@ -91,7 +91,7 @@ final class CountingResources: ResourceLoading {
         var memory: [URL: FetchedResource] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Eight bytes of PNG signature and a minimal header: what the fake serves.
     static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
 

@@ -1,6 +1,5 @@
 import Foundation
 import SharedNetworking
-import Synchronization
 
 @testable import Schedule
 

@@ -1,6 +1,5 @@
 import Foundation
 import SharedNetworking
-import Synchronization
 import TestSupport
 
 @testable import Trivia
@@ -59,7 +58,7 @@ extension TriviaHostCore {
     }
 }
 
-let clientMessageCounter = Mutex(0)
+let clientMessageCounter = Locked(0)
 
 /// A client envelope with a fresh id.
 func client(_ message: ClientMessage, seq: Int = 1) -> ClientEnvelope {
@@ -118,7 +117,7 @@ func packageRoot(_ file: String = #filePath) -> URL {
 /// An HTTP client that answers from a closure and records requests.
 final class StubHTTPClient: HTTPClient {
     private let handler: @Sendable (HTTPRequest, Int) async -> Result<HTTPResponse, NetworkError>
-    private let recorded = Mutex<[HTTPRequest]>([])
+    private let recorded = Locked<[HTTPRequest]>([])
 
     init(_ handler: @escaping @Sendable (HTTPRequest, Int) async -> Result<HTTPResponse, NetworkError>) {
         self.handler = handler

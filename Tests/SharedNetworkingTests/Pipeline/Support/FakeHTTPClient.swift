@@ -1,6 +1,6 @@
 import Foundation
 import SharedNetworking
-import Synchronization
+import TestSupport
 
 /// An ``HTTPClient`` that answers from a script, counts what it is asked, and can hold
 /// requests open until the test releases them (to observe coalescing, queueing, cancellation).
@@ -40,7 +40,7 @@ final class FakeHTTPClient: HTTPClient {
         var waiters: [(condition: @Sendable (Snapshot) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let fallback: Reply
 
     init(fallback: Reply = .body(Data("not found".utf8), status: 404)) {
