@@ -20,7 +20,7 @@ struct HooSetFile: Decodable {
                 count = number
                 decoder.report(.repaired, "a string (\"\(text)\"); read as the number \(number)", at: [key])
             } else {
-                decoder.report(.dropped, "Count is not a number; ignored", at: [key])
+                decoder.report(.dropped, "not a number; ignored", at: [key])
             }
         }
     }
