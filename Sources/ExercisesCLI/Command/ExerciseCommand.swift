@@ -57,6 +57,17 @@ public struct CommandContext: Sendable {
 
     /// Whether `--json` was given.
     public var wantsJSON: Bool { options.has("--json") }
+
+    /// `--file` or `--url` when given, else the exercise's bundled copy (`bundled` is not
+    /// called then); a bundle that cannot be found is a loading error.
+    public func source(orBundled bundled: () throws(NetworkError) -> FeedSource) throws(CLIError) -> FeedSource {
+        if let source { return source }
+        do throws(NetworkError) {
+            return try bundled()
+        } catch {
+            throw .loading(error)
+        }
+    }
 }
 
 /// A rendered screen: text for people, view state for scripts.

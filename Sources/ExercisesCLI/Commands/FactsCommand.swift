@@ -29,16 +29,7 @@ struct FactsCommand: RemoteFeedCommand {
 
     func run(_ context: CommandContext) async throws(CLIError) -> ScreenOutput {
         let width = try FactsOptions.width(context.options)
-        let source: FeedSource
-        if let given = context.source {
-            source = given
-        } else {
-            do throws(NetworkError) {
-                source = try Facts.bundledFeed()
-            } catch {
-                throw .loading(error)
-            }
-        }
+        let source = try context.source(orBundled: Facts.bundledFeed)
         let loaded = try await FactsScreenLoader.load(
             source: source,
             loader: context.feedLoader(Facts.decodingOptions),

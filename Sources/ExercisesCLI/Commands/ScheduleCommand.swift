@@ -10,39 +10,54 @@ struct ScheduleCommand: RemoteFeedCommand {
         Shows the Green Bay Packers' 2020 schedule as the app draws it: sections, away team on \
         the left and home team on the right, scores of final games, records and kick-off time of \
         scheduled ones, dates in the chosen locale and time zone. Reads the bundled feed unless \
-        --file or --url is given (--url default is the exercise's own address).
+        --file or --url is given (--url default is the exercise's own address). With --logos the \
+        teams' logos are fetched, each once, and cached on disk: a second run reads them from there.
         """
     let commonOptions = CommonOptions.feedScreen
-    let options: [OptionSpec] = []
+    let options: [OptionSpec] = [ScheduleOptions.logos, ScheduleOptions.logoBase]
     let examples = [
         "exercises schedule",
         "exercises schedule --locale de_DE --time-zone Europe/Berlin",
         "exercises schedule --time-zone Asia/Tokyo --json",
         "exercises schedule --url default",
+        "exercises schedule --logos",
     ]
     let defaultURL = ScheduleSource.remoteURL
 
     func run(_ context: CommandContext) async throws(CLIError) -> ScreenOutput {
-        let loaded: Loaded<ScheduleFeed>
-        do throws(NetworkError) {
-            let source: FeedSource
-            if let chosen = context.source { source = chosen } else { source = try ScheduleSource.bundled() }
-            loaded = try await ScheduleFeedLoader(loader: context.feedLoader(), source: source).loadSchedule()
-        } catch {
-            throw .loading(error)
-        }
+        let catalog = try ScheduleOptions.catalog(context.options)
+        let source = try context.source(orBundled: ScheduleSource.bundled)
         let environment = context.environment
-        let display = ScheduleDisplayContext(
-            locale: environment.locale,
-            timeZone: environment.timeZone,
-            calendar: environment.calendar,
-            now: environment.clock.now
+        let loaded = try await ScheduleScreenLoader.load(
+            feed: ScheduleFeedLoader(loader: context.feedLoader(), source: source),
+            logos: context.options.has("--logos") ? ScheduleScreenLoader.pipeline(environment) : nil,
+            catalog: catalog,
+            environment: environment
         )
-        let state = ScheduleScreenBuilder(context: display).build(loaded.value)
+        var text = ScheduleScreenText.render(loaded.screen, width: context.width)
+        if let logos = loaded.logos {
+            text += ScheduleScreenText.logos(logos, width: context.width)
+        }
         return ScreenOutput(
-            text: ScheduleScreenText.render(state, width: context.width),
-            state: state,
+            text: text,
+            state: ScheduleScreenJSON(screen: loaded.screen, logos: loaded.logos),
             diagnostics: loaded.diagnostics
         )
+    }
+}
+
+/// The view state, plus `logos` when they were fetched (`--logos`): one object, so the JSON
+/// schema without the flag is exactly ``ScheduleViewState``.
+struct ScheduleScreenJSON: Encodable, Sendable {
+    var screen: ScheduleViewState
+    var logos: [ScheduleLogoLine]?
+
+    private enum Key: String, CodingKey { case logos }
+
+    func encode(to encoder: any Encoder) throws {
+        try screen.encode(to: encoder)
+        guard let logos else { return }
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(logos, forKey: .logos)
     }
 }

@@ -32,10 +32,9 @@ struct TriviaCommand: ExerciseCommand {
 
     func run(_ context: CommandContext) async throws(CLIError) -> ScreenOutput {
         let settings = try TriviaRunOptions(context.options)
+        let source = try context.source(orBundled: TriviaQuestionSet.bundledSource)
         let loaded: Loaded<TriviaQuestionSet>
         do throws(NetworkError) {
-            let source: FeedSource
-            if let given = context.source { source = given } else { source = try TriviaQuestionSet.bundledSource() }
             loaded = try await TriviaQuestionSet.load(from: source, loader: context.feedLoader())
         } catch {
             throw .loading(error)

@@ -26,6 +26,7 @@ struct PreviewContext: Sendable {
     }
 
     /// The resource pipeline's disk caches the exercise commands write, below `--cache-dir`
-    /// (`exercises facts --images` downloads into `images`).
-    static let imageCacheFolders = ["images"]
+    /// (`exercises facts --images` downloads into `images`, `exercises schedule --logos` into
+    /// `logos`).
+    static let imageCacheFolders = ["images", "logos"]
 }

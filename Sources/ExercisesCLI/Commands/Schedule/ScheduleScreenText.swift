@@ -60,6 +60,47 @@ enum ScheduleScreenText {
         }
     }
 
+    /// The `--logos` report: a summary line, then one line per distinct logo in row order.
+    ///
+    /// ```
+    /// LOGOS  14 shown · 1 placeholder
+    /// fetched: 14 from the network, 0 from the disk cache
+    /// ═══════════════════════════════════
+    /// ▣ GB    96×96 px png · network
+    /// ✕ MIN   HTTP 404 …
+    /// ```
+    static func logos(_ logos: [ScheduleLogoLine], width terminalWidth: Int) -> String {
+        let width = max(30, min(terminalWidth, maximumWidth))
+        let shown = logos.filter { $0.state == .loaded }.count
+        let placeholders = logos.count - shown
+        let network = logos.filter { $0.origin == .network }.count
+        let disk = logos.filter { $0.origin == .disk }.count
+        var lines = [
+            "",
+            "LOGOS  \(shown) shown · \(placeholders) placeholder\(placeholders == 1 ? "" : "s")",
+            "fetched: \(network) from the network, \(disk) from the disk cache",
+            TerminalText.rule(width, "═"),
+        ]
+        for logo in logos {
+            let code = logo.placeholder.padding(toLength: max(5, logo.placeholder.count), withPad: " ", startingAt: 0)
+            let detail: String
+            switch logo.state {
+            case .loaded:
+                let size = logo.pixelSize.map { "\($0) px" } ?? "size unknown"
+                detail = "▣ \(code) \(size) \(logo.format?.rawValue ?? "")" + (logo.origin.map { " · \($0.rawValue)" } ?? "")
+            case .placeholder:
+                // The URL is the tricode's; the reason is what the line has room for.
+                var reason = logo.reason ?? "placeholder"
+                if let url = logo.url, reason.hasPrefix(url.absoluteString + ": ") {
+                    reason.removeFirst(url.absoluteString.count + 2)
+                }
+                detail = "✕ \(code) \(reason)"
+            }
+            lines.append(TerminalText.truncate(detail, to: width))
+        }
+        return lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
+    }
+
     static func label(of row: ScheduleRow) -> String {
         switch row {
         case .bye(let bye): "\(bye.weekText) (bye)"
