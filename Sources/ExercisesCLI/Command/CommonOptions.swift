@@ -68,13 +68,19 @@ public enum CommonOptions {
                 guard let defaultURL else { throw .usage("--url: this exercise has no default URL") }
                 return .remote(defaultURL)
             }
-            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil
-            else {
+            guard let url = httpURL(text) else {
                 throw .usage("--url: '\(text)' is not an http(s) URL")
             }
             return .remote(url)
         }
         return nil
+    }
+
+    /// `text` as an absolute http or https URL with a host, else `nil`.
+    static func httpURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil
+        else { return nil }
+        return url
     }
 
     static func isKnownLocale(_ identifier: String) -> Bool {

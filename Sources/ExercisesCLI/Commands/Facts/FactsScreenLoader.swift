@@ -36,16 +36,10 @@ enum FactsScreenLoader {
         return Result(screen: model.screen(width: width), diagnostics: model.diagnostics)
     }
 
-    /// The shared pipeline with its disk cache under the command's caches directory, and the
-    /// same request limit as the coordinator.
+    /// The shared pipeline with its disk cache in `<cache-dir>/images`, and the same request
+    /// limit as the coordinator.
     static func pipeline(_ environment: AppEnvironment) -> ResourcePipeline {
-        ResourcePipeline(
-            configuration: ResourcePipeline.Configuration(
-                httpClient: environment.httpClient,
-                clock: environment.clock,
-                diskCacheDirectory: environment.directories.caches.appendingPathComponent("images", isDirectory: true),
-                maxConcurrentRequests: ImageLoadingPolicy().maxConcurrentLoads
-            ))
+        ImageCacheFolder.images.pipeline(environment, maxConcurrentRequests: ImageLoadingPolicy().maxConcurrentLoads)
     }
 }
 

@@ -19,14 +19,9 @@ struct PreviewContext: Sendable {
 
     init(environment: AppEnvironment) {
         // Only folders that exist: opening a DiskCache creates its directory.
-        let folders = PreviewContext.imageCacheFolders.map { environment.directories.caches.appendingPathComponent($0, isDirectory: true) }
+        let folders = ImageCacheFolder.allCases.map { $0.directory(in: environment) }
             .filter { FileManager.default.fileExists(atPath: $0.path) }
         self.images = PreviewImages(caches: folders.map { DiskCache(directory: $0, sizeLimit: Int.max, clock: environment.clock) })
         self.language = environment.locale.identifier
     }
-
-    /// The resource pipeline's disk caches the exercise commands write, below `--cache-dir`
-    /// (`exercises facts --images` downloads into `images`, `exercises schedule --logos` into
-    /// `logos`).
-    static let imageCacheFolders = ["images", "logos"]
 }

@@ -19,11 +19,7 @@ enum ScheduleOptions {
         if options.has("--logo-base") && !options.has("--logos") {
             throw .usage("--logo-base only makes sense with --logos")
         }
-        let base = try options.value("--logo-base", as: "an http(s) URL") { text -> URL? in
-            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil
-            else { return nil }
-            return url
-        }
+        let base = try options.value("--logo-base", as: "an http(s) URL", CommonOptions.httpURL)
         return base.map(TeamLogoCatalog.init(baseURL:)) ?? .yinzCam
     }
 }

@@ -48,12 +48,7 @@ enum ScheduleScreenLoader {
 
     /// The shared pipeline with its disk cache in `<cache-dir>/logos`.
     static func pipeline(_ environment: AppEnvironment) -> ResourcePipeline {
-        ResourcePipeline(
-            configuration: ResourcePipeline.Configuration(
-                httpClient: environment.httpClient,
-                clock: environment.clock,
-                diskCacheDirectory: environment.directories.caches.appendingPathComponent("logos", isDirectory: true)
-            ))
+        ImageCacheFolder.logos.pipeline(environment)
     }
 }
 

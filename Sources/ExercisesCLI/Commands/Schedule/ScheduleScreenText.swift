@@ -13,8 +13,13 @@ enum ScheduleScreenText {
     /// The widest the screen gets, however wide the terminal: a phone is narrow.
     static let maximumWidth = 60
 
+    /// The screen's width in a terminal of `terminalWidth` columns.
+    static func width(_ terminalWidth: Int) -> Int {
+        max(30, min(terminalWidth, maximumWidth))
+    }
+
     static func render(_ state: ScheduleViewState, width terminalWidth: Int) -> String {
-        let width = max(30, min(terminalWidth, maximumWidth))
+        let width = width(terminalWidth)
         var lines = navigationBar(state.navigationBar, width: width)
         if let empty = state.emptyMessage {
             lines += ["", TerminalText.pad(empty, to: width, .center)]
@@ -70,7 +75,7 @@ enum ScheduleScreenText {
     /// ✕ MIN   HTTP 404 …
     /// ```
     static func logos(_ logos: [ScheduleLogoLine], width terminalWidth: Int) -> String {
-        let width = max(30, min(terminalWidth, maximumWidth))
+        let width = width(terminalWidth)
         let shown = logos.filter { $0.state == .loaded }.count
         let placeholders = logos.count - shown
         let network = logos.filter { $0.origin == .network }.count
