@@ -33,10 +33,12 @@ let package = Package(
         // MARK: Shared foundation
 
         /// HTTP client, retry policy, the generic feed loader (text decoding, lenient dates,
-        /// lossy collections, diagnostics) and the resource pipeline (caches, coalescing).
-        .target(name: "SharedNetworking", swiftSettings: strictSettings),
+        /// lossy collections, diagnostics), the resource pipeline (caches, coalescing) and the
+        /// primitives every module shares (CRC-32, byte readers, seeded randomness, geometry).
+        .target(name: "SharedNetworking", dependencies: ["CZlib"], swiftSettings: strictSettings),
 
-        /// The system zlib, used by the HooSets ZIP reader for raw inflate and CRC-32.
+        /// The system zlib: CRC-32 for every checksum (SharedNetworking) and raw inflate for the
+        /// HooSets ZIP reader.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
 
         // MARK: The five exercises

@@ -34,6 +34,6 @@ for target in "${targets[@]}"; do
   done
   # shellcheck disable=SC2086 # $libs is a list of linker flags
   swiftc "${FLAGS[@]}" -O -use-ld=lld -I "$SCRATCH/release/Modules" -I Sources/CZlib \
-    Fuzz/Support/*.swift "Fuzz/Targets/$target.swift" "${objects[@]}" -lFoundationNetworking $libs -o "Fuzz/out/$target"
+    Fuzz/Support/*.swift "Fuzz/Targets/$target.swift" "${objects[@]}" -lFoundationNetworking -lz $libs -o "Fuzz/out/$target"
   echo "built Fuzz/out/$target"
 done

@@ -6,9 +6,9 @@ FUZZ_TARGETS="
 LenientDate       SharedNetworking
 TextNormalizer    SharedNetworking
 FeedJSON          SharedNetworking
-ZipMemory         SharedNetworking,HooSets      -lz
-ZipExtract        SharedNetworking,HooSets      -lz
-HooJSON           SharedNetworking,HooSets      -lz
+ZipMemory         SharedNetworking,HooSets
+ZipExtract        SharedNetworking,HooSets
+HooJSON           SharedNetworking,HooSets
 ImageHeader       SharedNetworking
 CarFitFeed        SharedNetworking,CarFit
 TriviaProtocol    SharedNetworking,Trivia

@@ -1,2 +1,2 @@
-// The system zlib (raw inflate and CRC-32 for the HooSets ZIP reader).
+// The system zlib: CRC-32 (SharedNetworking) and raw inflate (the HooSets ZIP reader).
 #include <zlib.h>

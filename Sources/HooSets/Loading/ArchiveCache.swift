@@ -1,4 +1,5 @@
 import Foundation
+import SharedNetworking
 
 /// Extracted archives in the cache directory, reused across launches while the archive is
 /// unchanged.

@@ -1,3 +1,5 @@
+import SharedNetworking
+
 /// Where the central directory is, read from the end-of-central-directory record (and its
 /// ZIP64 counterpart when present).
 struct CentralDirectoryLocation: Equatable {
@@ -23,10 +25,10 @@ enum CentralDirectory {
         let tailLength = Int(min(size, minimum + UInt64(ZipFormat.maxCommentLength)))
         let tailStart = size - UInt64(tailLength)
         let tail = try source.bytes(at: tailStart, count: tailLength)
-        let scanner = ByteReader(tail, onShortRead: .truncated("end of central directory"))
+        let scanner = ByteCursor(tail, onShortRead: ZipError.truncated("end of central directory"))
         var candidate = tailLength - ZipFormat.endOfCentralDirectorySize
         while candidate >= 0 {
-            if scanner.peekU32(at: candidate) == ZipFormat.endOfCentralDirectorySignature,
+            if scanner.peekU32LE(at: candidate) == ZipFormat.endOfCentralDirectorySignature,
                 let location = try parseEnd(tail, at: candidate, tailStart: tailStart, source: source, limits: limits)
             {
                 return location
@@ -51,14 +53,14 @@ enum CentralDirectory {
     private static func parseEnd(
         _ tail: [UInt8], at index: Int, tailStart: UInt64, source: any ZipByteSource, limits: ZipLimits
     ) throws(ZipError) -> CentralDirectoryLocation? {
-        var reader = ByteReader(tail, from: index + 4, onShortRead: .truncated("end of central directory record"))
-        let disk = try reader.u16()
-        let directoryDisk = try reader.u16()
-        let entriesOnDisk = try reader.u16()
-        let entries = try reader.u16()
-        let directorySize = try reader.u32()
-        let directoryOffset = try reader.u32()
-        let commentLength = try reader.u16()
+        var reader = ByteCursor(tail, from: index + 4, onShortRead: ZipError.truncated("end of central directory record"))
+        let disk = try reader.u16LE()
+        let directoryDisk = try reader.u16LE()
+        let entriesOnDisk = try reader.u16LE()
+        let entries = try reader.u16LE()
+        let directorySize = try reader.u32LE()
+        let directoryOffset = try reader.u32LE()
+        let commentLength = try reader.u16LE()
         let recordOffset = tailStart + UInt64(index)
         // The comment must fit in the file; otherwise these bytes are not the record.
         guard reader.remaining >= Int(commentLength) else { return nil }
@@ -67,8 +69,8 @@ enum CentralDirectory {
         if recordOffset >= UInt64(ZipFormat.zip64LocatorSize) {
             let locatorOffset = recordOffset - UInt64(ZipFormat.zip64LocatorSize)
             let locator = try source.bytes(at: locatorOffset, count: ZipFormat.zip64LocatorSize)
-            var locatorReader = ByteReader(locator, onShortRead: .truncated("ZIP64 locator"))
-            if try locatorReader.u32() == ZipFormat.zip64LocatorSignature {
+            var locatorReader = ByteCursor(locator, onShortRead: ZipError.truncated("ZIP64 locator"))
+            if try locatorReader.u32LE() == ZipFormat.zip64LocatorSignature {
                 return try parseZip64(locatorReader, locatorOffset: locatorOffset, source: source, limits: limits)
             }
         }
@@ -89,12 +91,12 @@ enum CentralDirectory {
     }
 
     private static func parseZip64(
-        _ locator: ByteReader, locatorOffset: UInt64, source: any ZipByteSource, limits: ZipLimits
+        _ locator: ByteCursor<ZipError>, locatorOffset: UInt64, source: any ZipByteSource, limits: ZipLimits
     ) throws(ZipError) -> CentralDirectoryLocation {
         var locator = locator
-        let endDisk = try locator.u32()
-        let endOffset = try locator.u64()
-        let totalDisks = try locator.u32()
+        let endDisk = try locator.u32LE()
+        let endOffset = try locator.u64LE()
+        let totalDisks = try locator.u32LE()
         if endDisk != 0 || totalDisks > 1 {
             throw .unsupportedFeature("split (multi-disk) ZIP64 archive")
         }
@@ -102,19 +104,19 @@ enum CentralDirectory {
             throw .corrupt("the ZIP64 end record is not before its locator")
         }
         let record = try source.bytes(at: endOffset, count: ZipFormat.zip64EndMinimumSize)
-        var reader = ByteReader(record, onShortRead: .truncated("ZIP64 end of central directory record"))
-        guard try reader.u32() == ZipFormat.zip64EndSignature else {
+        var reader = ByteCursor(record, onShortRead: ZipError.truncated("ZIP64 end of central directory record"))
+        guard try reader.u32LE() == ZipFormat.zip64EndSignature else {
             throw .corrupt("no ZIP64 end of central directory record where the locator points")
         }
-        _ = try reader.u64()  // size of the record
-        _ = try reader.u16()  // version made by
-        _ = try reader.u16()  // version needed
-        let disk = try reader.u32()
-        let directoryDisk = try reader.u32()
-        let entriesOnDisk = try reader.u64()
-        let entries = try reader.u64()
-        let directorySize = try reader.u64()
-        let directoryOffset = try reader.u64()
+        _ = try reader.u64LE()  // size of the record
+        _ = try reader.u16LE()  // version made by
+        _ = try reader.u16LE()  // version needed
+        let disk = try reader.u32LE()
+        let directoryDisk = try reader.u32LE()
+        let entriesOnDisk = try reader.u64LE()
+        let entries = try reader.u64LE()
+        let directorySize = try reader.u64LE()
+        let directoryOffset = try reader.u64LE()
         if disk != 0 || directoryDisk != 0 || entriesOnDisk != entries {
             throw .unsupportedFeature("split (multi-disk) ZIP64 archive")
         }
@@ -144,7 +146,7 @@ enum CentralDirectory {
     /// Parses every entry of the directory described by `location`.
     static func entries(in source: any ZipByteSource, at location: CentralDirectoryLocation) throws(ZipError) -> [ZipEntry] {
         let bytes = try source.bytes(at: location.offset, count: Int(location.size))
-        var reader = ByteReader(bytes, onShortRead: .corrupt("the central directory ends in the middle of an entry"))
+        var reader = ByteCursor(bytes, onShortRead: ZipError.corrupt("the central directory ends in the middle of an entry"))
         var entries: [ZipEntry] = []
         entries.reserveCapacity(Int(location.entryCount))
         for index in 0..<Int(location.entryCount) {
@@ -153,26 +155,26 @@ enum CentralDirectory {
         return entries
     }
 
-    private static func entry(_ reader: inout ByteReader, index: Int, limit: UInt64) throws(ZipError) -> ZipEntry {
-        guard try reader.u32() == ZipFormat.centralHeaderSignature else {
+    private static func entry(_ reader: inout ByteCursor<ZipError>, index: Int, limit: UInt64) throws(ZipError) -> ZipEntry {
+        guard try reader.u32LE() == ZipFormat.centralHeaderSignature else {
             throw .corrupt("central directory entry \(index + 1) has no signature")
         }
-        let versionMadeBy = try reader.u16()
-        _ = try reader.u16()  // version needed to extract
-        let flags = try reader.u16()
-        let method = try reader.u16()
-        let time = try reader.u16()
-        let date = try reader.u16()
-        let crc = try reader.u32()
-        let compressed32 = try reader.u32()
-        let uncompressed32 = try reader.u32()
-        let nameLength = try reader.u16()
-        let extraLength = try reader.u16()
-        let commentLength = try reader.u16()
-        let disk16 = try reader.u16()
-        _ = try reader.u16()  // internal attributes
-        let external = try reader.u32()
-        let offset32 = try reader.u32()
+        let versionMadeBy = try reader.u16LE()
+        _ = try reader.u16LE()  // version needed to extract
+        let flags = try reader.u16LE()
+        let method = try reader.u16LE()
+        let time = try reader.u16LE()
+        let date = try reader.u16LE()
+        let crc = try reader.u32LE()
+        let compressed32 = try reader.u32LE()
+        let uncompressed32 = try reader.u32LE()
+        let nameLength = try reader.u16LE()
+        let extraLength = try reader.u16LE()
+        let commentLength = try reader.u16LE()
+        let disk16 = try reader.u16LE()
+        _ = try reader.u16LE()  // internal attributes
+        let external = try reader.u32LE()
+        let offset32 = try reader.u32LE()
         let rawName = try reader.bytes(Int(nameLength))
         let extra = ExtraFields(try reader.bytes(Int(extraLength)))
         try reader.skip(Int(commentLength))
@@ -197,11 +199,11 @@ enum CentralDirectory {
             guard let field = extra.first(ZipFormat.ExtraField.zip64) else {
                 throw .corrupt("entry '\(path)' needs a ZIP64 extra field and has none")
             }
-            var zip64 = ByteReader(field, onShortRead: .corrupt("entry '\(path)' has a short ZIP64 extra field"))
-            if uncompressed32 == ZipFormat.saturated32 { uncompressed = try zip64.u64() }
-            if compressed32 == ZipFormat.saturated32 { compressed = try zip64.u64() }
-            if offset32 == ZipFormat.saturated32 { offset = try zip64.u64() }
-            if disk16 == ZipFormat.saturated16 { disk = try zip64.u32() }
+            var zip64 = ByteCursor(field, onShortRead: ZipError.corrupt("entry '\(path)' has a short ZIP64 extra field"))
+            if uncompressed32 == ZipFormat.saturated32 { uncompressed = try zip64.u64LE() }
+            if compressed32 == ZipFormat.saturated32 { compressed = try zip64.u64LE() }
+            if offset32 == ZipFormat.saturated32 { offset = try zip64.u64LE() }
+            if disk16 == ZipFormat.saturated16 { disk = try zip64.u32LE() }
             isZip64 = true
         }
         if disk != 0 {

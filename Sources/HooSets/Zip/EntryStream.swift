@@ -1,3 +1,5 @@
+import SharedNetworking
+
 /// Streams one entry's data: reads compressed chunks, expands them, counts and checksums the
 /// output. Memory is two chunk-sized buffers and zlib's window, whatever the entry's size.
 struct EntryStream {

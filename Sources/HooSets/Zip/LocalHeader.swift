@@ -1,3 +1,5 @@
+import SharedNetworking
+
 /// The local header in front of an entry's data, and the data descriptor after it, checked
 /// against the central directory: a reader that trusted either alone could be shown one file
 /// by a listing and write another.
@@ -9,26 +11,27 @@ enum LocalHeader {
         guard !fixedEnd.overflow, fixedEnd.partialValue <= dataLimit else {
             throw .overlappingEntries(entry.path, "the central directory")
         }
-        var reader = ByteReader(
-            try source.bytes(at: offset, count: ZipFormat.localHeaderSize), onShortRead: .truncated("local header of '\(entry.path)'"))
-        guard try reader.u32() == ZipFormat.localHeaderSignature else {
+        var reader = ByteCursor(
+            try source.bytes(at: offset, count: ZipFormat.localHeaderSize),
+            onShortRead: ZipError.truncated("local header of '\(entry.path)'"))
+        guard try reader.u32LE() == ZipFormat.localHeaderSignature else {
             throw .corrupt("no local header where the central directory puts '\(entry.path)'")
         }
-        _ = try reader.u16()  // version needed
-        let flags = try reader.u16()
-        let method = try reader.u16()
-        _ = try reader.u32()  // time and date (tools disagree on these; not used)
-        let crc = try reader.u32()
-        let compressed32 = try reader.u32()
-        let uncompressed32 = try reader.u32()
-        let nameLength = Int(try reader.u16())
-        let extraLength = Int(try reader.u16())
+        _ = try reader.u16LE()  // version needed
+        let flags = try reader.u16LE()
+        let method = try reader.u16LE()
+        _ = try reader.u32LE()  // time and date (tools disagree on these; not used)
+        let crc = try reader.u32LE()
+        let compressed32 = try reader.u32LE()
+        let uncompressed32 = try reader.u32LE()
+        let nameLength = Int(try reader.u16LE())
+        let extraLength = Int(try reader.u16LE())
 
         let variableEnd = fixedEnd.partialValue + UInt64(nameLength + extraLength)
         guard variableEnd <= dataLimit else { throw .overlappingEntries(entry.path, "the central directory") }
-        var variable = ByteReader(
+        var variable = ByteCursor(
             try source.bytes(at: fixedEnd.partialValue, count: nameLength + extraLength),
-            onShortRead: .truncated("local header of '\(entry.path)'"))
+            onShortRead: ZipError.truncated("local header of '\(entry.path)'"))
         let name = try variable.bytes(nameLength)
         let extra = ExtraFields(try variable.bytes(extraLength))
 
@@ -45,9 +48,10 @@ enum LocalHeader {
         if compressed32 == ZipFormat.saturated32 || uncompressed32 == ZipFormat.saturated32,
             let field = extra.first(ZipFormat.ExtraField.zip64)
         {
-            var zip64 = ByteReader(field, onShortRead: .corrupt("'\(entry.path)' has a short ZIP64 extra field in its local header"))
-            if uncompressed32 == ZipFormat.saturated32 { uncompressed = try zip64.u64() }
-            if compressed32 == ZipFormat.saturated32 { compressed = try zip64.u64() }
+            var zip64 = ByteCursor(
+                field, onShortRead: ZipError.corrupt("'\(entry.path)' has a short ZIP64 extra field in its local header"))
+            if uncompressed32 == ZipFormat.saturated32 { uncompressed = try zip64.u64LE() }
+            if compressed32 == ZipFormat.saturated32 { compressed = try zip64.u64LE() }
             localZip64 = true
         }
         // With a data descriptor the local values may be zero (written before the data was).
@@ -73,17 +77,18 @@ enum LocalHeader {
     ) throws(ZipError) {
         let available = dataLimit - offset
         let length = Int(min(available, 24))
-        var reader = ByteReader(
-            try source.bytes(at: offset, count: length), onShortRead: .corrupt("the data descriptor of '\(entry.path)' is cut short"))
-        var first = try reader.u32()
+        var reader = ByteCursor(
+            try source.bytes(at: offset, count: length),
+            onShortRead: ZipError.corrupt("the data descriptor of '\(entry.path)' is cut short"))
+        var first = try reader.u32LE()
         if first == ZipFormat.dataDescriptorSignature {
             // A signature, unless the CRC itself has that value and no signature was written.
-            if entry.crc32 != ZipFormat.dataDescriptorSignature || reader.peekU32(at: reader.position) == entry.crc32 {
-                first = try reader.u32()
+            if entry.crc32 != ZipFormat.dataDescriptorSignature || reader.peekU32LE(at: reader.position) == entry.crc32 {
+                first = try reader.u32LE()
             }
         }
-        let compressed = wide ? try reader.u64() : UInt64(try reader.u32())
-        let uncompressed = wide ? try reader.u64() : UInt64(try reader.u32())
+        let compressed = wide ? try reader.u64LE() : UInt64(try reader.u32LE())
+        let uncompressed = wide ? try reader.u64LE() : UInt64(try reader.u32LE())
         if first != entry.crc32 { throw .headerMismatch(entry: entry.path, field: "data descriptor CRC-32") }
         if compressed != entry.compressedSize { throw .headerMismatch(entry: entry.path, field: "data descriptor compressed size") }
         if uncompressed != entry.uncompressedSize { throw .headerMismatch(entry: entry.path, field: "data descriptor uncompressed size") }

@@ -1,4 +1,4 @@
-import CZlib
+import SharedNetworking
 
 /// How entry names become strings.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import SharedNetworking
 
 /// Everything the client knows, as a value. The screens are a function of it
 /// (``TriviaScreenBuilder``); it changes only through ``handle(_:at:)``.

@@ -1,4 +1,5 @@
 import Foundation
+import SharedNetworking
 
 /// A simulated participant: an account, a wild-card balance and how it plays.
 public struct TriviaBot: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import SharedNetworking
 
 /// Everything a simulated competition depends on. Same settings, same run.
 public struct TriviaSimulationSettings: Sendable {

@@ -46,28 +46,23 @@ enum DiskCacheFile {
     }
 
     static func decode(_ file: Data, key: String) throws(Damage) -> Data {
-        let result = file.withUnsafeBytes { raw in
-            Result { () throws(Damage) -> Range<Int> in try bodyRange(ByteReader(bytes: raw), key: key) }
+        let keyBytes = Array(key.utf8)
+        // Only the header and the key are read through the reader; the body is checksummed where it lies.
+        let header = ByteReader(Array(file.prefix(fixedHeaderLength + keyBytes.count)))
+        guard header.count >= fixedHeaderLength else { throw .tooShort }
+        guard header.matches(magic, at: 0) else { throw .badMagic }
+        guard let fileVersion = header.u8(4), fileVersion == Int(version) else {
+            throw .unsupportedVersion(UInt8(truncatingIfNeeded: header.u8(4) ?? 0))
         }
-        let range = try result.get()
-        return file.subdata(in: (file.startIndex + range.lowerBound)..<(file.startIndex + range.upperBound))
-    }
-
-    private static func bodyRange(_ reader: ByteReader, key: String) throws(Damage) -> Range<Int> {
-        guard reader.count >= fixedHeaderLength else { throw .tooShort }
-        guard reader.matches(magic, at: 0) else { throw .badMagic }
-        guard let fileVersion = reader.u8(4), fileVersion == Int(version) else {
-            throw .unsupportedVersion(UInt8(truncatingIfNeeded: reader.u8(4) ?? 0))
-        }
-        guard let low = reader.u32LE(8), let high = reader.u32LE(12), high == 0,
-            let checksum = reader.u32LE(16), let keyLength = reader.u32LE(20)
+        guard let low = header.u32LE(8), let high = header.u32LE(12), high == 0,
+            let checksum = header.u32LE(16), let keyLength = header.u32LE(20)
         else { throw .lengthMismatch }
         let bodyStart = fixedHeaderLength + keyLength
-        guard bodyStart <= reader.count, reader.count - bodyStart == low else { throw .lengthMismatch }
-        guard reader.matches(Array(key.utf8), at: fixedHeaderLength), keyLength == key.utf8.count else { throw .keyMismatch }
-        let body = UnsafeRawBufferPointer(rebasing: reader.bytes[bodyStart...])
+        guard bodyStart <= file.count, file.count - bodyStart == low else { throw .lengthMismatch }
+        guard keyLength == keyBytes.count, header.matches(keyBytes, at: fixedHeaderLength) else { throw .keyMismatch }
+        let body = file.subdata(in: (file.startIndex + bodyStart)..<file.endIndex)
         guard CRC32.checksum(body) == UInt32(checksum) else { throw .checksumMismatch }
-        return bodyStart..<reader.count
+        return body
     }
 
     private static func append(_ value: UInt64, bytes: Int, to data: inout Data) {

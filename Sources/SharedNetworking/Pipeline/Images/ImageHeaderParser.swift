@@ -15,20 +15,20 @@ import Foundation
 public enum ImageHeaderParser {
     /// The format whose signature starts `data`, or `nil`.
     public static func sniff(_ data: Data) -> ImageFormat? {
-        data.withUnsafeBytes { sniff(ByteReader(bytes: $0)) }
+        sniff(ByteReader(Array(data.prefix(12))))
     }
 
     /// The format and pixel size of the image in `data`.
     public static func parse(_ data: Data, requireComplete: Bool = false) throws(ImageHeaderError) -> ImageInfo {
-        let result = data.withUnsafeBytes { raw in
-            Result { () throws(ImageHeaderError) -> ImageInfo in try parse(raw, requireComplete: requireComplete) }
-        }
-        return try result.get()
+        try parse(ByteReader(Array(data)), requireComplete: requireComplete)
     }
 
     /// The format and pixel size of the image in `bytes` (the entry point for fuzzing).
     public static func parse(_ bytes: UnsafeRawBufferPointer, requireComplete: Bool = false) throws(ImageHeaderError) -> ImageInfo {
-        let reader = ByteReader(bytes: bytes)
+        try parse(ByteReader(Array(bytes)), requireComplete: requireComplete)
+    }
+
+    static func parse(_ reader: ByteReader, requireComplete: Bool) throws(ImageHeaderError) -> ImageInfo {
         guard let format = sniff(reader) else {
             throw .notAnImage(detected: NonImageSniffer.describe(reader))
         }

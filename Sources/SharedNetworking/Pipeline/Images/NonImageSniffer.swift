@@ -44,7 +44,7 @@ enum NonImageSniffer {
         while let byte = reader.u8(start), [0x20, 0x09, 0x0A, 0x0D].contains(byte) { start += 1 }
         let end = min(reader.count, start + 256)
         guard start < end else { return "" }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: reader.bytes[start..<end]), as: UTF8.self)
+        return String(decoding: reader.bytes[start..<end], as: UTF8.self)
     }
 
     private static func isMostlyPrintable(_ reader: ByteReader) -> Bool {
