@@ -42,7 +42,7 @@ struct FactsCommandTests {
         #expect(run.status == 0)
         let envelope = try run.json()
         #expect(envelope["exercise"] as? String == "facts")
-        #expect(envelope["schemaVersion"] as? Int == 1)
+        #expect(envelope["schemaVersion"] as? Int == 2)
         let diagnostics = try #require(envelope["diagnostics"] as? [[String: Any]])
         #expect(diagnostics.map { $0["kind"] as? String } == ["repaired", "dropped"])
         let screen = try #require(envelope["screen"] as? [String: Any])
@@ -202,7 +202,7 @@ struct FactsImagesCommandTests {
         #expect((wide["pixelSize"] as? [String: Any])?["width"] as? Int == 400)
         let slot = try #require((rows.first?["layout"] as? [String: Any])?["imageSlot"] as? [String: Any])
         // A 4:1 image in the 96.04 pt column would be 24 pt high: the slot keeps the 44 pt minimum.
-        #expect(slot["height"] as? Double == 44)
+        #expect((slot["size"] as? [String: Any])?["height"] as? Double == 44)
         #expect(((rows[1]["image"] as? [String: Any])?["reason"] as? String)?.contains("404") == true)
         #expect(((rows[2]["image"] as? [String: Any])?["reason"] as? String)?.contains("not an image") == true)
         #expect(server.requestCount("/wide.png") == 1)

@@ -58,7 +58,7 @@ struct ScheduleCommandTests {
         #expect(run.errors.isEmpty)
         let json = try run.json()
         #expect(json["exercise"] as? String == "schedule")
-        #expect(json["schemaVersion"] as? Int == 1)
+        #expect(json["schemaVersion"] as? Int == 2)
         #expect((json["diagnostics"] as? [Any])?.isEmpty == true)
         let screen = try #require(json["screen"] as? [String: Any])
         let bar = try #require(screen["navigationBar"] as? [String: Any])

@@ -84,11 +84,13 @@ public protocol RemoteFeedCommand: ExerciseCommand {
 /// The `--json` envelope: a stable wrapper around each screen's view state.
 ///
 /// ```json
-/// { "exercise": "schedule", "schemaVersion": 1, "screen": { … }, "diagnostics": [ … ] }
+/// { "exercise": "schedule", "schemaVersion": 2, "screen": { … }, "diagnostics": [ … ] }
 /// ```
 /// Keys are sorted and dates are ISO 8601, so output is byte-for-byte reproducible.
 public enum ScreenJSON {
-    public static let schemaVersion = 1
+    /// 2 since every rect is `{origin, size}` (Facts' were flat `{x, y, width, height}`); see
+    /// Docs/Exercises.md.
+    public static let schemaVersion = 2
 
     public static func encode(exercise: String, output: ScreenOutput) throws(CLIError) -> String {
         struct Envelope: Encodable {

@@ -1,3 +1,5 @@
+import SharedNetworking
+
 /// Decides, from touch samples alone, whether a touch on the grid taps, scrolls or scrubs.
 ///
 /// A pure state machine: no timers, no views. Feed it every sample (and `stationary` ticks
@@ -28,7 +30,7 @@ public struct GestureArbiter<Item: Sendable & Hashable>: Sendable {
     }
 
     /// Applies one sample. `itemAt` maps a viewport point to the item under it.
-    public mutating func handle(_ sample: TouchSample, itemAt: (GridPoint) -> Item?) -> [GestureEvent<Item>] {
+    public mutating func handle(_ sample: TouchSample, itemAt: (LayoutPoint) -> Item?) -> [GestureEvent<Item>] {
         guard sample.time.isFinite, sample.location.x.isFinite, sample.location.y.isFinite else { return [] }
         var events: [GestureEvent<Item>] = []
         if sample.phase == .began {
@@ -82,13 +84,13 @@ public struct GestureArbiter<Item: Sendable & Hashable>: Sendable {
         return events
     }
 
-    private mutating func enterScrub(at point: GridPoint, itemAt: (GridPoint) -> Item?, into events: inout [GestureEvent<Item>]) {
+    private mutating func enterScrub(at point: LayoutPoint, itemAt: (LayoutPoint) -> Item?, into events: inout [GestureEvent<Item>]) {
         mode = .scrubbing
         events.append(.modeChanged(.scrubbing))
         scrub(at: point, itemAt: itemAt, into: &events)
     }
 
-    private mutating func scrub(at point: GridPoint, itemAt: (GridPoint) -> Item?, into events: inout [GestureEvent<Item>]) {
+    private mutating func scrub(at point: LayoutPoint, itemAt: (LayoutPoint) -> Item?, into events: inout [GestureEvent<Item>]) {
         guard let item = itemAt(point), item != scrubbed else { return }
         scrubbed = item
         events.append(.selectionChanged(item))

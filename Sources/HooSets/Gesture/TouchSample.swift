@@ -1,3 +1,5 @@
+import SharedNetworking
+
 /// One observation of the finger, as a gesture recognizer reports it.
 public struct TouchSample: Sendable, Hashable, Codable, CustomStringConvertible {
     public enum Phase: String, Sendable, Hashable, Codable {
@@ -11,17 +13,17 @@ public struct TouchSample: Sendable, Hashable, Codable, CustomStringConvertible 
     /// Seconds on any monotonic clock (`UITouch.timestamp`).
     public var time: Double
     /// Where the finger is, in viewport coordinates (not scrolled content).
-    public var location: GridPoint
+    public var location: LayoutPoint
     public var phase: Phase
 
-    public init(time: Double, location: GridPoint, phase: Phase) {
+    public init(time: Double, location: LayoutPoint, phase: Phase) {
         self.time = time
         self.location = location
         self.phase = phase
     }
 
     public init(_ phase: Phase, at time: Double, x: Double, y: Double) {
-        self.init(time: time, location: GridPoint(x: x, y: y), phase: phase)
+        self.init(time: time, location: LayoutPoint(x: x, y: y), phase: phase)
     }
 
     public var description: String { "\(phase.rawValue)@\(time) \(location)" }

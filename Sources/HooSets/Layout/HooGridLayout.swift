@@ -1,3 +1,5 @@
+import SharedNetworking
+
 /// A position in the grid: section (set) and item (Hoo) indexes.
 public struct GridIndexPath: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
     public var section: Int
@@ -24,12 +26,12 @@ public struct GridIndexPath: Sendable, Hashable, Codable, Comparable, CustomStri
 public struct HooGridLayout: Sendable, Hashable, Codable {
     public struct Section: Sendable, Hashable, Codable {
         /// The header band.
-        public var header: GridRect
+        public var header: LayoutRect
         /// The header artwork, aspect-fitted and centred in the band (`nil` without artwork).
-        public var headerImage: GridRect?
-        public var items: [GridRect]
+        public var headerImage: LayoutRect?
+        public var items: [LayoutRect]
         /// Header and cells together.
-        public var frame: GridRect
+        public var frame: LayoutRect
     }
 
     public let containerWidth: Double
@@ -37,12 +39,12 @@ public struct HooGridLayout: Sendable, Hashable, Codable {
     /// The side of every cell.
     public let itemSide: Double
     public let sections: [Section]
-    public let contentSize: GridSize
+    public let contentSize: LayoutSize
 
     /// - Parameters:
     ///   - itemCounts: the number of Hoos in each section.
     ///   - headerImageSizes: each section's header artwork size in points, if any.
-    public init(itemCounts: [Int], headerImageSizes: [GridSize?] = [], containerWidth: Double, metrics: HooGridMetrics = .standard) {
+    public init(itemCounts: [Int], headerImageSizes: [LayoutSize?] = [], containerWidth: Double, metrics: HooGridMetrics = .standard) {
         let width = containerWidth.isFinite ? max(0, containerWidth) : 0
         let columns = max(1, metrics.columns)
         let spacing = max(0, metrics.itemSpacing), lineSpacing = max(0, metrics.lineSpacing)
@@ -54,21 +56,21 @@ public struct HooGridLayout: Sendable, Hashable, Codable {
         for (index, rawCount) in itemCounts.enumerated() {
             let count = max(0, rawCount)
             let top = y
-            let header = GridRect(x: 0, y: y, width: width, height: headerHeight)
+            let header = LayoutRect(x: 0, y: y, width: width, height: headerHeight)
             let imageSize = index < headerImageSizes.count ? headerImageSizes[index] : nil
             y += headerHeight
-            var items: [GridRect] = []
+            var items: [LayoutRect] = []
             items.reserveCapacity(count)
             for item in 0..<count {
                 let row = item / columns, column = item % columns
                 items.append(
-                    GridRect(
+                    LayoutRect(
                         x: inset + Double(column) * (side + spacing), y: y + Double(row) * (side + lineSpacing),
                         width: side, height: side))
             }
             let rows = (count + columns - 1) / columns
             y += rows == 0 ? 0 : Double(rows) * side + Double(rows - 1) * lineSpacing
-            let frame = GridRect(x: 0, y: top, width: width, height: y - top)
+            let frame = LayoutRect(x: 0, y: top, width: width, height: y - top)
             sections.append(Section(header: header, headerImage: imageSize.map { Self.fit($0, in: header) }, items: items, frame: frame))
             y += max(0, metrics.sectionSpacing)
         }
@@ -77,18 +79,18 @@ public struct HooGridLayout: Sendable, Hashable, Codable {
         self.metrics = metrics
         self.itemSide = side
         self.sections = sections
-        self.contentSize = GridSize(width: width, height: max(0, y))
+        self.contentSize = LayoutSize(width: width, height: max(0, y))
     }
 
     /// The frame of one cell.
-    public func frame(of index: GridIndexPath) -> GridRect? {
+    public func frame(of index: GridIndexPath) -> LayoutRect? {
         guard sections.indices.contains(index.section), sections[index.section].items.indices.contains(index.item) else { return nil }
         return sections[index.section].items[index.item]
     }
 
     /// The cell under `point` (content coordinates), or `nil` over a header, a gap, an inset
     /// or past the last cell. Binary search over sections, arithmetic within one.
-    public func hitTest(_ point: GridPoint) -> GridIndexPath? {
+    public func hitTest(_ point: LayoutPoint) -> GridIndexPath? {
         guard point.x.isFinite, point.y.isFinite, itemSide > 0 else { return nil }
         var low = 0, high = sections.count - 1
         while low <= high {
@@ -105,7 +107,7 @@ public struct HooGridLayout: Sendable, Hashable, Codable {
         return nil
     }
 
-    private func hitTest(_ point: GridPoint, inSection section: Int) -> GridIndexPath? {
+    private func hitTest(_ point: LayoutPoint, inSection section: Int) -> GridIndexPath? {
         let items = sections[section].items
         guard let first = items.first else { return nil }
         let columns = max(1, metrics.columns)
@@ -125,10 +127,10 @@ public struct HooGridLayout: Sendable, Hashable, Codable {
     }
 
     /// `size` scaled down (never up) to fit `band` with 8 pt of vertical padding, centred.
-    static func fit(_ size: GridSize, in band: GridRect) -> GridRect {
+    static func fit(_ size: LayoutSize, in band: LayoutRect) -> LayoutRect {
         guard size.width > 0, size.height > 0 else { return band.centered(.zero) }
-        let available = GridSize(width: max(0, band.size.width - 16), height: max(0, band.size.height - 16))
+        let available = LayoutSize(width: max(0, band.size.width - 16), height: max(0, band.size.height - 16))
         let scale = min(1, available.width / size.width, available.height / size.height)
-        return band.centered(GridSize(width: size.width * scale, height: size.height * scale))
+        return band.centered(LayoutSize(width: size.width * scale, height: size.height * scale))
     }
 }

@@ -57,7 +57,9 @@ extension KeyedDecodingContainer where K == AnyKey {
     func lenientString(_ name: String) -> String? {
         guard let key = key(name) else { return nil }
         if let text = decodeTrimmedString(forKey: key) { return text.isEmpty ? nil : text }
-        if let number = try? decode(Double.self, forKey: key) { return GridNumber.format(number) }
+        if let number = try? decode(Double.self, forKey: key) {
+            return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        }
         return nil
     }
 }

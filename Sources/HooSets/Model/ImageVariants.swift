@@ -17,8 +17,10 @@ public struct ImageVariants: Sendable, Hashable, Codable {
         }
 
         /// The size in points (pixels ÷ scale), what a layout reserves for the image.
-        public var pointSize: GridSize? {
-            pixelSize.map { GridSize(width: Double($0.width) / Double(scale.rawValue), height: Double($0.height) / Double(scale.rawValue)) }
+        public var pointSize: LayoutSize? {
+            pixelSize.map {
+                LayoutSize(width: Double($0.width) / Double(scale.rawValue), height: Double($0.height) / Double(scale.rawValue))
+            }
         }
     }
 

@@ -26,7 +26,7 @@ public final class HooSetsViewModel {
 
     public init(
         loader: @escaping Loader, metrics: HooGridMetrics = .standard, rules: ScrubRules = .standard, displayScale: DisplayScale = .x2,
-        viewport: GridSize = GridSize(width: 320, height: 480), artwork: HooArtworkState? = nil
+        viewport: LayoutSize = LayoutSize(width: 320, height: 480), artwork: HooArtworkState? = nil
     ) {
         self.loader = loader
         self.arbiter = GestureArbiter(rules: rules)
@@ -72,11 +72,11 @@ public final class HooSetsViewModel {
 
     /// The container changed size (rotation, split view): lays out again and keeps the item
     /// at the top of the viewport at the top.
-    public func setViewport(_ size: GridSize) {
+    public func setViewport(_ size: LayoutSize) {
         guard size != screen.viewport else { return }
         let anchor = topVisibleItem()
         let anchorGap = anchor.flatMap { layout.frame(of: $0) }.map { $0.minY - offset }
-        screen.viewport = GridSize(width: max(0, size.width), height: max(0, size.height))
+        screen.viewport = LayoutSize(width: max(0, size.width), height: max(0, size.height))
         layout = screen.layout
         if let anchor, let gap = anchorGap, let frame = layout.frame(of: anchor) {
             offset = frame.minY - gap
@@ -102,7 +102,7 @@ public final class HooSetsViewModel {
 
     /// A tap at a viewport point: selects the Hoo there; tapping the selected Hoo, or anywhere
     /// that is not a Hoo, dismisses the disc.
-    public func tap(at point: GridPoint) {
+    public func tap(at point: LayoutPoint) {
         apply(tapOn: screen.hoo(atViewportPoint: point, contentOffsetY: offset, in: layout))
     }
 

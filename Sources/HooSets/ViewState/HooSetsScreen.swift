@@ -7,13 +7,14 @@ public struct HooSetsScreen: Sendable, Equatable {
     public var library: HooLibrary
     public var metrics: HooGridMetrics
     public var displayScale: DisplayScale
-    public var viewport: GridSize
+    public var viewport: LayoutSize
     public var artwork: HooArtworkState
     public var diagnostics: [Diagnostic]
 
     public init(
         library: HooLibrary, metrics: HooGridMetrics = .standard, displayScale: DisplayScale = .x2,
-        viewport: GridSize = GridSize(width: 320, height: 480), artwork: HooArtworkState = HooArtworkState(), diagnostics: [Diagnostic] = []
+        viewport: LayoutSize = LayoutSize(width: 320, height: 480), artwork: HooArtworkState = HooArtworkState(),
+        diagnostics: [Diagnostic] = []
     ) {
         self.library = library
         self.metrics = metrics
@@ -32,8 +33,8 @@ public struct HooSetsScreen: Sendable, Equatable {
     }
 
     /// The Hoo under a viewport point, given the scroll offset.
-    public func hoo(atViewportPoint point: GridPoint, contentOffsetY: Double, in layout: HooGridLayout) -> HooID? {
-        guard let index = layout.hitTest(GridPoint(x: point.x, y: point.y + contentOffsetY)) else { return nil }
+    public func hoo(atViewportPoint point: LayoutPoint, contentOffsetY: Double, in layout: HooGridLayout) -> HooID? {
+        guard let index = layout.hitTest(LayoutPoint(x: point.x, y: point.y + contentOffsetY)) else { return nil }
         return library.sets[index.section].hoos[index.item].id
     }
 
@@ -62,7 +63,7 @@ public struct HooSetsScreen: Sendable, Equatable {
                     selectionState = HooSelectionState(
                         id: hoo.id, setTitle: set.title, title: hoo.title, poemLine: hoo.poemLine, color: set.color,
                         onColor: set.color.relativeLuminance > 0.35 ? .black : .white,
-                        discFrame: frame.centered(GridSize(width: diameter, height: diameter)), cellFrame: frame,
+                        discFrame: frame.centered(LayoutSize(width: diameter, height: diameter)), cellFrame: frame,
                         backdropImageURL: hoo.imageURL)
                 }
             }

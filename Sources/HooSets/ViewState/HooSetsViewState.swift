@@ -12,8 +12,8 @@ public struct HooSetsViewState: Sendable, Equatable, Codable {
     public var displayScale: DisplayScale
     public var metrics: HooGridMetrics
     /// The visible area (the container the grid is laid out for).
-    public var viewport: GridSize
-    public var contentSize: GridSize
+    public var viewport: LayoutSize
+    public var contentSize: LayoutSize
     /// How far the content is scrolled, clamped to `0...max(0, contentHeight − viewportHeight)`.
     public var contentOffsetY: Double
     public var sections: [HooSectionState]
@@ -46,8 +46,8 @@ public struct HooSectionState: Sendable, Equatable, Codable, Identifiable {
     public var color: RGBColor
     /// The header artwork for the display scale; `nil` draws ``title`` instead.
     public var headerImageURL: URL?
-    public var headerFrame: GridRect
-    public var headerImageFrame: GridRect?
+    public var headerFrame: LayoutRect
+    public var headerImageFrame: LayoutRect?
     /// "14 Hoos" (with "of 15 listed" when `Count` disagrees).
     public var countLabel: String
     public var items: [HooItemState]
@@ -59,7 +59,7 @@ public struct HooItemState: Sendable, Equatable, Codable, Identifiable {
     public var title: String
     /// `hoo.png`; `nil` draws a placeholder in the set's colour.
     public var imageURL: URL?
-    public var frame: GridRect
+    public var frame: LayoutRect
     public var isSelected: Bool
     /// "Rubies, Red Set, 1 of 14".
     public var accessibilityLabel: String
@@ -77,8 +77,8 @@ public struct HooSelectionState: Sendable, Equatable, Codable {
     /// Black or white, whichever reads on ``color`` (for text drawn on a fill of it).
     public var onColor: RGBColor
     /// The disc, centred on the cell.
-    public var discFrame: GridRect
-    public var cellFrame: GridRect
+    public var discFrame: LayoutRect
+    public var cellFrame: LayoutRect
     /// The Hoo's own image, drawn over the screen while it is selected.
     public var backdropImageURL: URL?
 }

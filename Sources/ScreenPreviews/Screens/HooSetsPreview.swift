@@ -131,7 +131,7 @@ public enum HooSetsPreview {
             ], children)
     }
 
-    static func place(_ frame: GridRect) -> [CSSDeclaration] {
+    static func place(_ frame: LayoutRect) -> [CSSDeclaration] {
         CSSDeclaration.frame(x: frame.minX, y: frame.minY, width: frame.size.width, height: frame.size.height)
     }
 

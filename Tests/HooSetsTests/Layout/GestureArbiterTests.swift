@@ -1,3 +1,4 @@
+import SharedNetworking
 import Testing
 
 @testable import HooSets
@@ -6,7 +7,7 @@ import Testing
 /// item = row × 4 + column.
 @Suite("Scrub gesture arbiter")
 struct GestureArbiterTests {
-    static func item(_ point: GridPoint) -> Int? {
+    static func item(_ point: LayoutPoint) -> Int? {
         guard point.x >= 0, point.x < 320, point.y >= 0, point.y < 800 else { return nil }
         return Int(point.y / 80) * 4 + Int(point.x / 80)
     }

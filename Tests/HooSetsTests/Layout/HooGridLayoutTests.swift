@@ -1,3 +1,4 @@
+import SharedNetworking
 import Testing
 
 @testable import HooSets
@@ -6,25 +7,25 @@ import Testing
 struct HooGridLayoutTests {
     /// The artwork's geometry: 320 pt wide, 4 columns of 79 pt, 2 pt insets, 49 pt headers.
     let layout = HooGridLayout(
-        itemCounts: [14, 13, 9], headerImageSizes: [GridSize(width: 123, height: 33), nil, nil], containerWidth: 320)
+        itemCounts: [14, 13, 9], headerImageSizes: [LayoutSize(width: 123, height: 33), nil, nil], containerWidth: 320)
 
     @Test func framesFollowTheArtwork() throws {
         #expect(layout.itemSide == 79)
         let red = layout.sections[0]
-        #expect(red.header == GridRect(x: 0, y: 0, width: 320, height: 49))
-        #expect(red.headerImage == GridRect(x: 98.5, y: 8, width: 123, height: 33))
-        #expect(red.items[0] == GridRect(x: 2, y: 49, width: 79, height: 79))
-        #expect(red.items[3] == GridRect(x: 239, y: 49, width: 79, height: 79))
-        #expect(red.items[4] == GridRect(x: 2, y: 128, width: 79, height: 79))
-        #expect(red.items[13] == GridRect(x: 81, y: 286, width: 79, height: 79))
+        #expect(red.header == LayoutRect(x: 0, y: 0, width: 320, height: 49))
+        #expect(red.headerImage == LayoutRect(x: 98.5, y: 8, width: 123, height: 33))
+        #expect(red.items[0] == LayoutRect(x: 2, y: 49, width: 79, height: 79))
+        #expect(red.items[3] == LayoutRect(x: 239, y: 49, width: 79, height: 79))
+        #expect(red.items[4] == LayoutRect(x: 2, y: 128, width: 79, height: 79))
+        #expect(red.items[13] == LayoutRect(x: 81, y: 286, width: 79, height: 79))
         // 14 items = 4 rows: 49 + 4 × 79 = 365.
-        #expect(red.frame == GridRect(x: 0, y: 0, width: 320, height: 365))
+        #expect(red.frame == LayoutRect(x: 0, y: 0, width: 320, height: 365))
         let yellow = layout.sections[1]
         #expect(yellow.header.minY == 373)  // 365 + 8 spacing
         #expect(yellow.headerImage == nil)
-        #expect(yellow.items[0].origin == GridPoint(x: 2, y: 422))
+        #expect(yellow.items[0].origin == LayoutPoint(x: 2, y: 422))
         // 9 items = 3 rows; no spacing after the last section.
-        #expect(layout.contentSize == GridSize(width: 320, height: 365 + 8 + 365 + 8 + 49 + 3 * 79))
+        #expect(layout.contentSize == LayoutSize(width: 320, height: 365 + 8 + 365 + 8 + 49 + 3 * 79))
     }
 
     @Test func spacingAndColumnsAreHonoured() {
@@ -37,20 +38,20 @@ struct HooGridLayoutTests {
     }
 
     @Test func hitTestingFindsCellsAndMissesGapsAndHeaders() {
-        #expect(layout.hitTest(GridPoint(x: 2, y: 49)) == GridIndexPath(section: 0, item: 0))
-        #expect(layout.hitTest(GridPoint(x: 80.9, y: 127.9)) == GridIndexPath(section: 0, item: 0))
-        #expect(layout.hitTest(GridPoint(x: 81, y: 128)) == GridIndexPath(section: 0, item: 5))  // shared edge: the next cell
-        #expect(layout.hitTest(GridPoint(x: 300, y: 300)) == nil)  // past item 13 in the last row
-        #expect(layout.hitTest(GridPoint(x: 1, y: 60)) == nil)  // left inset
-        #expect(layout.hitTest(GridPoint(x: 319, y: 60)) == nil)  // right inset
-        #expect(layout.hitTest(GridPoint(x: 100, y: 20)) == nil)  // header
-        #expect(layout.hitTest(GridPoint(x: 100, y: 368)) == nil)  // section spacing
-        #expect(layout.hitTest(GridPoint(x: 100, y: 430)) == GridIndexPath(section: 1, item: 1))
-        #expect(layout.hitTest(GridPoint(x: 10, y: layout.contentSize.height - 1)) == GridIndexPath(section: 2, item: 8))
-        #expect(layout.hitTest(GridPoint(x: 240, y: layout.contentSize.height - 1)) == nil)
-        #expect(layout.hitTest(GridPoint(x: 10, y: -5)) == nil)
-        #expect(layout.hitTest(GridPoint(x: 10, y: 5000)) == nil)
-        #expect(layout.hitTest(GridPoint(x: .nan, y: 60)) == nil)
+        #expect(layout.hitTest(LayoutPoint(x: 2, y: 49)) == GridIndexPath(section: 0, item: 0))
+        #expect(layout.hitTest(LayoutPoint(x: 80.9, y: 127.9)) == GridIndexPath(section: 0, item: 0))
+        #expect(layout.hitTest(LayoutPoint(x: 81, y: 128)) == GridIndexPath(section: 0, item: 5))  // shared edge: the next cell
+        #expect(layout.hitTest(LayoutPoint(x: 300, y: 300)) == nil)  // past item 13 in the last row
+        #expect(layout.hitTest(LayoutPoint(x: 1, y: 60)) == nil)  // left inset
+        #expect(layout.hitTest(LayoutPoint(x: 319, y: 60)) == nil)  // right inset
+        #expect(layout.hitTest(LayoutPoint(x: 100, y: 20)) == nil)  // header
+        #expect(layout.hitTest(LayoutPoint(x: 100, y: 368)) == nil)  // section spacing
+        #expect(layout.hitTest(LayoutPoint(x: 100, y: 430)) == GridIndexPath(section: 1, item: 1))
+        #expect(layout.hitTest(LayoutPoint(x: 10, y: layout.contentSize.height - 1)) == GridIndexPath(section: 2, item: 8))
+        #expect(layout.hitTest(LayoutPoint(x: 240, y: layout.contentSize.height - 1)) == nil)
+        #expect(layout.hitTest(LayoutPoint(x: 10, y: -5)) == nil)
+        #expect(layout.hitTest(LayoutPoint(x: 10, y: 5000)) == nil)
+        #expect(layout.hitTest(LayoutPoint(x: .nan, y: 60)) == nil)
     }
 
     @Test func everyCellCentreHitsItself() {
@@ -69,10 +70,10 @@ struct HooGridLayoutTests {
         let zero = HooGridLayout(itemCounts: [3, -2], containerWidth: -10, metrics: HooGridMetrics(columns: 0))
         #expect(zero.itemSide == 0)
         #expect(zero.sections[1].items.isEmpty)
-        #expect(zero.hitTest(GridPoint(x: 0, y: 60)) == nil)
+        #expect(zero.hitTest(LayoutPoint(x: 0, y: 60)) == nil)
         let infinite = HooGridLayout(itemCounts: [1], containerWidth: .infinity)
         #expect(infinite.containerWidth == 0)
-        #expect(HooGridLayout(itemCounts: [], containerWidth: 320).contentSize == GridSize(width: 320, height: 0))
+        #expect(HooGridLayout(itemCounts: [], containerWidth: 320).contentSize == LayoutSize(width: 320, height: 0))
     }
 
     @Test func visibleSections() {
@@ -81,9 +82,9 @@ struct HooGridLayoutTests {
     }
 
     @Test func headerArtworkShrinksToFitButNeverGrows() {
-        let band = GridRect(x: 0, y: 100, width: 200, height: 49)
-        #expect(HooGridLayout.fit(GridSize(width: 123, height: 33), in: band) == GridRect(x: 38.5, y: 108, width: 123, height: 33))
-        #expect(HooGridLayout.fit(GridSize(width: 369, height: 99), in: band) == GridRect(x: 38.5, y: 108, width: 123, height: 33))
-        #expect(HooGridLayout.fit(GridSize(width: 0, height: 0), in: band).size == .zero)
+        let band = LayoutRect(x: 0, y: 100, width: 200, height: 49)
+        #expect(HooGridLayout.fit(LayoutSize(width: 123, height: 33), in: band) == LayoutRect(x: 38.5, y: 108, width: 123, height: 33))
+        #expect(HooGridLayout.fit(LayoutSize(width: 369, height: 99), in: band) == LayoutRect(x: 38.5, y: 108, width: 123, height: 33))
+        #expect(HooGridLayout.fit(LayoutSize(width: 0, height: 0), in: band).size == .zero)
     }
 }

@@ -44,7 +44,7 @@ struct HooSetsSourceTests {
             #expect(variant.scale == scale)
             #expect(variant.url.lastPathComponent == "header\(scale.suffix).png")
             #expect(variant.pixelSize == PixelSize(width: 123 * scale.rawValue, height: 33 * scale.rawValue))
-            #expect(variant.pointSize == GridSize(width: 123, height: 33))
+            #expect(variant.pointSize == LayoutSize(width: 123, height: 33))
         }
     }
 

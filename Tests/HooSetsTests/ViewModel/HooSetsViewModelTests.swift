@@ -24,7 +24,7 @@ struct HooSetsViewModelTests {
         return HooLibrary(sets: [set(1, "Red", 14), set(2, "Yellow", 5)])
     }
 
-    static func model(_ library: HooLibrary = library(), viewport: GridSize = GridSize(width: 320, height: 480)) -> HooSetsViewModel {
+    static func model(_ library: HooLibrary = library(), viewport: LayoutSize = LayoutSize(width: 320, height: 480)) -> HooSetsViewModel {
         HooSetsViewModel(
             loader: { Loaded(value: library, diagnostics: [], source: "test") }, viewport: viewport, artwork: HooArtworkState())
     }
@@ -36,7 +36,7 @@ struct HooSetsViewModelTests {
         #expect(!state.isLoading)
         #expect(state.sections.map(\.title) == ["Red Set", "Yellow Set"])
         #expect(state.sections.map(\.countLabel) == ["14 Hoos", "5 Hoos"])
-        #expect(state.sections[0].items[0].frame == GridRect(x: 2, y: 49, width: 79, height: 79))
+        #expect(state.sections[0].items[0].frame == LayoutRect(x: 2, y: 49, width: 79, height: 79))
         #expect(state.sections[0].items[0].accessibilityLabel == "Red 1, Red Set, 1 of 14")
         #expect(state.sections[1].items[4].imageURL == nil)
         #expect(state.hooCount == 19)
@@ -47,23 +47,23 @@ struct HooSetsViewModelTests {
     @Test func tapSelectsTapAgainOrOutsideDismisses() async {
         let model = Self.model()
         await model.load()
-        model.tap(at: GridPoint(x: 40, y: 60))
+        model.tap(at: LayoutPoint(x: 40, y: 60))
         let selection = model.state.selection
         #expect(selection?.id == HooID(set: 1, hoo: 1))
         #expect(selection?.setTitle == "Red Set")
         #expect(selection?.title == "Red 1")
         #expect(selection?.poemLine == "line 1")
         #expect(selection?.color == RGBColor(hex: "#E6395F"))
-        #expect(selection?.discFrame == GridRect(x: 6.5, y: 53.5, width: 70, height: 70))
+        #expect(selection?.discFrame == LayoutRect(x: 6.5, y: 53.5, width: 70, height: 70))
         #expect(selection?.backdropImageURL?.path == "/sets/1/1/hoo.png")
         #expect(model.state.sections[0].items[0].isSelected)
 
-        model.tap(at: GridPoint(x: 120, y: 60))  // another Hoo: moves the disc
+        model.tap(at: LayoutPoint(x: 120, y: 60))  // another Hoo: moves the disc
         #expect(model.state.selection?.id == HooID(set: 1, hoo: 2))
-        model.tap(at: GridPoint(x: 120, y: 60))  // the same Hoo: dismisses
+        model.tap(at: LayoutPoint(x: 120, y: 60))  // the same Hoo: dismisses
         #expect(model.state.selection == nil)
-        model.tap(at: GridPoint(x: 120, y: 60))
-        model.tap(at: GridPoint(x: 160, y: 20))  // a header: dismisses
+        model.tap(at: LayoutPoint(x: 120, y: 60))
+        model.tap(at: LayoutPoint(x: 160, y: 20))  // a header: dismisses
         #expect(model.state.selection == nil)
         #expect(model.state.selectionFeedbackCount == 0)  // taps do not tick the scrub haptic
     }
@@ -102,7 +102,7 @@ struct HooSetsViewModelTests {
         #expect(model.state.contentOffsetY == 100)
         #expect(model.state.selection == nil)
         // The viewport point (40, 60) is now content y 160: the second row.
-        model.tap(at: GridPoint(x: 40, y: 60))
+        model.tap(at: LayoutPoint(x: 40, y: 60))
         #expect(model.state.selection?.id == HooID(set: 1, hoo: 5))
         // Scrolling stops at the end of the content.
         model.handle(.init(.began, at: 1, x: 100, y: 470))
@@ -138,14 +138,14 @@ struct HooSetsViewModelTests {
     }
 
     @Test func rotationKeepsTheTopItemAndTheSelection() async {
-        let model = Self.model(viewport: GridSize(width: 320, height: 200))
+        let model = Self.model(viewport: LayoutSize(width: 320, height: 200))
         await model.load()
         model.scroll(to: 207)  // row 3 of Red (items 9–12) starts at 49 + 2 × 79 = 207
         model.select(HooID(set: 1, hoo: 10))
         #expect(model.state.contentOffsetY == 207)
-        model.setViewport(GridSize(width: 480, height: 320))
+        model.setViewport(LayoutSize(width: 480, height: 320))
         let state = model.state
-        #expect(state.viewport == GridSize(width: 480, height: 320))
+        #expect(state.viewport == LayoutSize(width: 480, height: 320))
         #expect(state.sections[0].items[0].frame.size.width == 119)
         // Item 9 stays at the top of the viewport.
         #expect(state.contentOffsetY == state.sections[0].items[8].frame.minY)
@@ -160,7 +160,7 @@ struct HooSetsViewModelTests {
         await model.load()
         #expect(model.state.sections.count == 9)
         #expect(model.state.sections[0].headerImageURL?.lastPathComponent == "header@3x.png")
-        #expect(model.state.sections[0].headerImageFrame?.size == GridSize(width: 123, height: 33))
+        #expect(model.state.sections[0].headerImageFrame?.size == LayoutSize(width: 123, height: 33))
         #expect(model.state.artwork.selectionDisc?.lastPathComponent == "selection_disc@3x.png")
         model.setDisplayScale(.x1)
         #expect(model.state.sections[0].headerImageURL?.lastPathComponent == "header.png")
@@ -190,8 +190,8 @@ struct HooArtworkTests {
     @Test func discAndCellSizesMatchTheMetrics() throws {
         let disc = try #require(try HooSetsResources.artwork(.selectionDisc).best(for: .x2)?.pointSize)
         let cell = try #require(try HooSetsResources.artwork(.cellSingle).best(for: .x2)?.pointSize)
-        #expect(disc == GridSize(width: 70, height: 70))
-        #expect(cell == GridSize(width: 79, height: 79))
+        #expect(disc == LayoutSize(width: 70, height: 70))
+        #expect(cell == LayoutSize(width: 79, height: 79))
         #expect(HooGridMetrics.standard.discRatio == disc.width / cell.width)
     }
 }

@@ -44,7 +44,7 @@ enum Fixtures {
     static func hooSets(caches: URL, selection: HooID? = HooID(set: 1, hoo: 1)) async throws -> HooSetsViewState {
         let loaded = try await HooSetsSource.bundled(caches: caches).load()
         let screen = HooSetsScreen(
-            library: loaded.value, displayScale: .x2, viewport: GridSize(width: 320, height: 480), artwork: .bundled(scale: .x2))
+            library: loaded.value, displayScale: .x2, viewport: LayoutSize(width: 320, height: 480), artwork: .bundled(scale: .x2))
         return screen.state(layout: screen.layout, selection: selection, contentOffsetY: 0)
     }
 
