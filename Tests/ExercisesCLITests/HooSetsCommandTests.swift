@@ -1,4 +1,6 @@
 import Foundation
+import HooSets
+import SharedNetworking
 import Testing
 
 @testable import ExercisesCLI
@@ -84,6 +86,36 @@ struct HooSetsCommandTests {
         let missing = await runExercises(["hoosets", "--dir", "/nonexistent/hoosets"])
         #expect(missing.status == 1)
         #expect(missing.errors == "error: /nonexistent/hoosets: no such directory\n")
+    }
+
+    /// The bundled Red Set archive with `01/hoo_set.json` marked as a FIFO, as when it was
+    /// added from standard input (`cat hoo_set.json | zip 01.zip -`, then renamed).
+    static func redSetWithPipedJSON() throws -> Data {
+        var bytes = [UInt8](try Data(contentsOf: HooSetsResources.setsDirectory().appendingPathComponent("01.zip")))
+        let name = Array("01/hoo_set.json".utf8)
+        var offset = 0
+        while let header = ByteReader(bytes).firstOffset(of: [0x50, 0x4B, 0x01, 0x02], from: offset) {
+            offset = header + 4
+            guard ByteReader(bytes).matches(name, at: header + 46) else { continue }
+            bytes[header + 40] = 0xA4  // external attributes, high half: mode 0o010644 (FIFO, rw-r--r--)
+            bytes[header + 41] = 0x11
+            return Data(bytes)
+        }
+        throw CancellationError()
+    }
+
+    @Test("an archive made from a pipe reads; data prepended to one is named")
+    func archivesFromPipesAndStubs() async throws {
+        let piped = try temporaryFile(named: "01.zip", contents: try Self.redSetWithPipedJSON())
+        let run = await runExercises(["hoosets", "--dir", piped.deletingLastPathComponent().path])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("■ Red Set · Red #E6395F · 14 Hoos · header: header@2x.png"))
+
+        let original = try Data(contentsOf: HooSetsResources.setsDirectory().appendingPathComponent("01.zip"))
+        let stubbed = try temporaryFile(named: "01.zip", contents: Data(repeating: 0x90, count: 4096) + original)
+        let refused = await runExercises(["hoosets", "--dir", stubbed.deletingLastPathComponent().path])
+        #expect(refused.status == 1)
+        #expect(refused.errors.contains("4096 bytes before the first entry; offsets not adjusted"))
     }
 
     @Test func badSelections() async {

@@ -84,6 +84,10 @@ enum CentralDirectory {
             // "truncated" if nothing better turns up.
             return nil
         }
+        if entries > 0, end < recordOffset {
+            try checkNotShifted(
+                source, stated: UInt64(directoryOffset), by: recordOffset - end, signature: ZipFormat.centralHeaderSignature)
+        }
         try checkDirectory(count: UInt64(entries), size: UInt64(directorySize), limits: limits)
         return CentralDirectoryLocation(
             entryCount: UInt64(entries), offset: UInt64(directoryOffset), size: UInt64(directorySize),
@@ -102,6 +106,11 @@ enum CentralDirectory {
         }
         guard endOffset <= locatorOffset, locatorOffset - endOffset >= UInt64(ZipFormat.zip64EndMinimumSize) else {
             throw .corrupt("the ZIP64 end record is not before its locator")
+        }
+        // Where the record is when it has no extensible data (it always sits before the locator).
+        let adjacent = locatorOffset - UInt64(ZipFormat.zip64EndMinimumSize)
+        if adjacent > endOffset {
+            try checkNotShifted(source, stated: endOffset, by: adjacent - endOffset, signature: ZipFormat.zip64EndSignature)
         }
         let record = try source.bytes(at: endOffset, count: ZipFormat.zip64EndMinimumSize)
         var reader = ByteCursor(record, onShortRead: ZipError.truncated("ZIP64 end of central directory record"))
@@ -127,6 +136,23 @@ enum CentralDirectory {
         try checkDirectory(count: entries, size: directorySize, limits: limits)
         return CentralDirectoryLocation(
             entryCount: entries, offset: directoryOffset, size: directorySize, dataLimit: directoryOffset, isZip64: true)
+    }
+
+    /// Throws ``ZipError/dataBeforeFirstEntry(bytes:)`` when the structure with `signature` is
+    /// not at its `stated` offset but `gap` bytes later: bytes were prepended to the archive
+    /// (a self-extractor stub) and its offsets were not adjusted. Otherwise returns, and the
+    /// usual checks describe whatever else is wrong.
+    private static func checkNotShifted(
+        _ source: any ZipByteSource, stated: UInt64, by gap: UInt64, signature: UInt32
+    ) throws(ZipError) {
+        func signatureMatches(at offset: UInt64) throws(ZipError) -> Bool {
+            guard offset <= source.size, source.size - offset >= 4 else { return false }
+            return ByteReader(try source.bytes(at: offset, count: 4)).integer(UInt32.self, at: 0) == signature
+        }
+        let (shifted, overflow) = stated.addingReportingOverflow(gap)
+        if !overflow, try !signatureMatches(at: stated), try signatureMatches(at: shifted) {
+            throw .dataBeforeFirstEntry(bytes: gap)
+        }
     }
 
     private static func checkDirectory(count: UInt64, size: UInt64, limits: ZipLimits) throws(ZipError) {
@@ -215,7 +241,7 @@ enum CentralDirectory {
 
         return ZipEntry(
             index: index, path: path, rawName: rawName,
-            kind: kind(path: path, versionMadeBy: versionMadeBy, external: external),
+            kind: kind(path: path, versionMadeBy: versionMadeBy, external: external, size: uncompressed),
             method: method, flags: flags, crc32: crc, compressedSize: compressed, uncompressedSize: uncompressed,
             localHeaderOffset: offset, versionMadeBy: versionMadeBy, externalAttributes: external,
             dosDateTime: UInt32(date) << 16 | UInt32(time), isZip64: isZip64)
@@ -223,7 +249,12 @@ enum CentralDirectory {
 
     /// Unix type bits win when the host stores them; otherwise a trailing slash or the MS-DOS
     /// directory attribute makes a directory.
-    static func kind(path: String, versionMadeBy: UInt16, external: UInt32) -> ZipEntry.Kind {
+    ///
+    /// A FIFO with data is a file: Info-ZIP reading standard input (`cat f | zip - -`) stores
+    /// the pipe's mode with the bytes it read, and unzip and Python extract it as a regular
+    /// file. A FIFO without data is an archived named pipe (bsdtar writes those): special, like
+    /// devices and sockets.
+    static func kind(path: String, versionMadeBy: UInt16, external: UInt32, size: UInt64) -> ZipEntry.Kind {
         let mode = external >> 16
         let host = versionMadeBy >> 8
         if mode != 0
@@ -233,6 +264,7 @@ enum CentralDirectory {
             case ZipFormat.Mode.symbolicLink: return .symbolicLink
             case ZipFormat.Mode.directory: return .directory
             case ZipFormat.Mode.regular, 0: break
+            case ZipFormat.Mode.fifo where size > 0: break
             default: return .special
             }
         }

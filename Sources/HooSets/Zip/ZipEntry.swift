@@ -9,7 +9,8 @@ public struct ZipEntry: Sendable, Hashable {
         case file
         case directory
         case symbolicLink
-        /// A device, FIFO or socket (the Unix mode is in ``ZipEntry/unixMode``).
+        /// A device, a socket or a FIFO without data (the Unix mode is in ``ZipEntry/unixMode``).
+        /// A FIFO with data (what `zip` writes for standard input) is a ``file``.
         case special
     }
 
@@ -104,6 +105,7 @@ enum ZipFormat {
         static let directory: UInt32 = 0o040000
         static let regular: UInt32 = 0o100000
         static let symbolicLink: UInt32 = 0o120000
+        static let fifo: UInt32 = 0o010000
     }
 
     static let msDOSDirectoryAttribute: UInt32 = 0x10

@@ -12,6 +12,9 @@ public enum ZipError: Error, Sendable, Hashable, CustomStringConvertible {
     case truncated(String)
     /// The structures are inconsistent in a way no other case describes.
     case corrupt(String)
+    /// The end record's offsets are `bytes` short of where the central directory really is:
+    /// data was put in front of the archive (a self-extractor stub) without adjusting them.
+    case dataBeforeFirstEntry(bytes: UInt64)
     /// A valid ZIP feature this reader deliberately does not handle (split archives, patched data).
     case unsupportedFeature(String)
     /// The central directory declares more entries than ``ZipLimits/maxEntryCount``.
@@ -25,7 +28,7 @@ public enum ZipError: Error, Sendable, Hashable, CustomStringConvertible {
     case unsafePath(entry: String, reason: UnsafePathReason)
     /// A symbolic link entry: refused, because a link is how a later entry escapes the target.
     case symbolicLink(entry: String)
-    /// A device, FIFO or socket entry.
+    /// A device, socket or data-less FIFO entry.
     case unsupportedFileType(entry: String, mode: UInt32)
     /// An encrypted entry (traditional PKWARE, strong or AES encryption).
     case encrypted(entry: String)
@@ -78,6 +81,9 @@ public enum ZipError: Error, Sendable, Hashable, CustomStringConvertible {
         case .notAZipArchive(let reason): "not a ZIP archive: \(reason)"
         case .truncated(let reason): "the archive is truncated (\(reason)); download it again"
         case .corrupt(let reason): "the archive is damaged: \(reason)"
+        case .dataBeforeFirstEntry(let bytes):
+            "the archive is damaged: \(bytes) byte\(bytes == 1 ? "" : "s") before the first entry; offsets not adjusted "
+                + "(data such as a self-extractor stub was prepended; `zip -A` adjusts the offsets)"
         case .unsupportedFeature(let feature): "unsupported ZIP feature: \(feature)"
         case .tooManyEntries(let count, let limit): "the archive has \(count) entries, more than the limit of \(limit)"
         case .centralDirectoryTooLarge(let size, let limit): "the archive's directory is \(size) bytes, more than the limit of \(limit)"

@@ -29,6 +29,27 @@ struct ZipExtractorTests {
         #expect(scratch.tree.filter { !$0.hasPrefix("01/") }.isEmpty)
     }
 
+    @Test("`cat f | zip - -`: a FIFO entry with data is extracted as a regular file, as unzip does")
+    func standardInputEntryIsAFile() throws {
+        let scratch = try Scratch("extract")
+        defer { scratch.remove() }
+        let archive = try ZipArchive(data: InfoZipFixtures.standardInput)
+        let entry = try #require(archive.entries.first)
+        #expect(entry.unixMode == 0o010600)
+        #expect(entry.hasDataDescriptor)
+        #expect(entry.kind == .file)
+        let target = scratch.url.appendingPathComponent("out")
+        let report = try ZipExtractor().extract(archive, to: target)
+        #expect(report.filesWritten == 1)
+        #expect(try String(contentsOf: target.appendingPathComponent("-"), encoding: .utf8) == "hello from a pipe\n")
+        let attributes = try FileManager.default.attributesOfItem(atPath: target.appendingPathComponent("-").path)
+        #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+
+        var written = TestZipWriter.Entry("piped.txt", text: "piped")
+        written.unixMode = 0o010644
+        #expect(try ZipArchive(data: TestZipWriter([written]).build()).entries.first?.kind == .file)
+    }
+
     @Test func missingIntermediateDirectoriesAreCreated() throws {
         let scratch = try Scratch("extract")
         defer { scratch.remove() }

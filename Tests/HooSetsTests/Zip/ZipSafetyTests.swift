@@ -1,4 +1,5 @@
 import Foundation
+import SharedNetworking
 import Testing
 
 @testable import HooSets
@@ -72,6 +73,42 @@ struct ZipSafetyTests {
         var fifo = Entry("pipe", text: "")
         fifo.unixMode = 0o010644
         try expectRefused([fifo], .unsupportedFileType(entry: "pipe", mode: 0o010644))
+        // Devices and sockets stay refused even when they carry bytes (only a FIFO's bytes are a
+        // file: what `zip` read from standard input).
+        for mode: UInt32 in [0o020644, 0o060644, 0o140755] {
+            var special = Entry("dev", text: "bytes")
+            special.unixMode = mode
+            try expectRefused([special], .unsupportedFileType(entry: "dev", mode: mode))
+        }
+    }
+
+    @Test("data prepended to an archive without adjusting its offsets is named as the cause")
+    func prependedDataIsNamed() throws {
+        let archive = TestZipWriter([Entry("a.txt", text: "alpha"), Entry("b.txt", text: "beta")]).build()
+        let stub = Data(repeating: 0x4D, count: 1000)
+        try expectRefused(stub + archive, .dataBeforeFirstEntry(bytes: 1000))
+        #expect(
+            ZipError.dataBeforeFirstEntry(bytes: 1000).description
+                == "the archive is damaged: 1000 bytes before the first entry; offsets not adjusted "
+                + "(data such as a self-extractor stub was prepended; `zip -A` adjusts the offsets)")
+
+        var zip64 = TestZipWriter([Entry("a.txt", text: "alpha")])
+        zip64.zip64End = true
+        try expectRefused(stub + zip64.build(), .dataBeforeFirstEntry(bytes: 1000))
+
+        // Info-ZIP's own archive behind 1,000 bytes (unzip: "1000 extra bytes at beginning").
+        try expectRefused(stub + InfoZipFixtures.standardInput, .dataBeforeFirstEntry(bytes: 1000))
+        // An archive that is merely damaged is still called what it is.
+        var damaged = [UInt8](archive)
+        let directory = try #require(ByteReader(damaged).firstOffset(of: [0x50, 0x4B, 0x01, 0x02], from: 0))
+        damaged[directory + 3] = 0x09  // the first directory entry's signature
+        #expect(throws: ZipError.self) { try ZipArchive(data: Data(damaged)) }
+        #expect {
+            try ZipArchive(data: Data(damaged))
+        } throws: { error in
+            if case .dataBeforeFirstEntry = error as? ZipError { return false }
+            return true
+        }
     }
 
     @Test func encryptedEntriesAreRefused() throws {
@@ -215,7 +252,7 @@ struct ZipSafetyTests {
         var described = Entry("d/b.txt", text: text)
         described.dataDescriptor = true
         let original = TestZipWriter([Entry("d/"), Entry("d/a.txt", text: text, method: .stored), described]).build()
-        var generator = SplitMix64(seed: 0x5EED)
+        var generator = SeededRandom(seed: 0x5EED)  // reproducible
         var refused = 0
         for _ in 0..<3000 {
             var bytes = [UInt8](original)
@@ -230,18 +267,5 @@ struct ZipSafetyTests {
             }
         }
         #expect(refused > 500)
-    }
-}
-
-/// A tiny deterministic generator, so the corruption test is reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
+import SharedNetworking
 
 /// Writes the generated archive for the large-archive benchmark: many small files and a few
 /// large ones, deflated by the `zip` command (Info-ZIP, level 6), never committed.
 ///
-/// Content is deterministic (a fixed-seed generator), and built to compress like real data:
+/// Content is deterministic (SharedNetworking's `SeededRandom`, fixed seed), and built to compress like real data:
 /// small files are text-like (words from a small vocabulary, about 3:1), large files mix
 /// incompressible blocks (60 %, like JPEG or PNG data) with repetitive ones.
 struct ArchiveGenerator {
@@ -18,7 +19,7 @@ struct ArchiveGenerator {
     /// Creates `<directory>/content/...` and `<directory>/large.zip`; returns the archive.
     func write(in directory: URL) throws -> URL {
         let content = directory.appendingPathComponent("content", isDirectory: true)
-        var random = SplitMix64(seed: 0x5EED)
+        var random = SeededRandom(seed: 0x5EED)
         for index in 0..<smallFiles {
             let folder = content.appendingPathComponent(String(format: "small/%03d", index / 100), isDirectory: true)
             if index % 100 == 0 { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
@@ -42,7 +43,7 @@ struct ArchiveGenerator {
         "kickoff", "beaver", "hockey", "maple", "poem", "ruby", "sapphire", "emerald", "latitude", "longitude", "\"title\":", "{", "}",
     ]
 
-    static func text(count: Int, using random: inout SplitMix64) -> Data {
+    static func text(count: Int, using random: inout SeededRandom) -> Data {
         var bytes = [UInt8]()
         bytes.reserveCapacity(count + 16)
         while bytes.count < count {
@@ -52,7 +53,7 @@ struct ArchiveGenerator {
         return Data(bytes.prefix(count))
     }
 
-    static func mixed(count: Int, using random: inout SplitMix64) -> Data {
+    static func mixed(count: Int, using random: inout SeededRandom) -> Data {
         var data = Data(count: count)
         data.withUnsafeMutableBytes { raw in
             let words = raw.bindMemory(to: UInt64.self)
@@ -70,19 +71,5 @@ struct ArchiveGenerator {
             }
         }
         return data
-    }
-}
-
-/// A small, fast, deterministic generator (Steele, Lea & Flood's SplitMix64).
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
