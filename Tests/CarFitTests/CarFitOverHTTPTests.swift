@@ -93,4 +93,30 @@ struct CarFitOverHTTPTests {
         #expect(!viewModel.isRefreshing)
         #expect(viewModel.sections.first?.cards.count == 3)
     }
+
+    @Test("cancelling a refresh cancels its request on the wire, not only the wait")
+    func cancellingARefreshCancelsTheRequest() async throws {
+        defer { server.stop() }
+        // The server holds the response for ten minutes, watching the connection meanwhile.
+        server.route("/visits", ScriptedResponse.ok(try Self.sampleBody(), contentType: "application/json").delayed(by: .seconds(600)))
+        let viewModel = makeViewModel()
+        let returned = Locked(false)
+        let refresh = Task {
+            await viewModel.refresh()
+            returned.withLock { $0 = true }
+        }
+        try #require(await server.waitUntil { $0.inFlightRequests == 1 })
+        refresh.cancel()
+        // The caller returns at once (it used to wait for the whole fetch, here until the
+        // client timed out after 20 s), and the client
+        // closes the connection: the server sees the request abandoned.
+        let returnedEarly = await eventually(timeout: .seconds(10)) { returned.withLock { $0 } }
+        #expect(returnedEarly)
+        if !returnedEarly { server.stop() }  // so that a failure ends instead of waiting ten minutes
+        await refresh.value
+        #expect(await server.waitUntil(timeout: .seconds(30)) { $0.closedByClientCount == 1 }, "the request was cancelled on the wire")
+        #expect(await eventually { !viewModel.isRefreshing })
+        #expect(viewModel.error == nil)
+        #expect(!viewModel.hasContent, "a cancelled fetch applies nothing")
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SharedNetworking
+import TestSupport
 import Testing
 
 @testable import CarFit
@@ -195,6 +196,56 @@ struct CleanerListViewModelTests {
         await viewModel.refresh()
         #expect(viewModel.error == nil)
         #expect(viewModel.sections.first?.cards.count == 2)
+    }
+
+    @Test("cancelling the only caller returns it at once and cancels the fetch itself")
+    func cancellingTheCallerCancelsTheFetch() async throws {
+        let source = CancellableVisitsSource()
+        let viewModel = makeViewModel(source)
+        var returned = false
+        let refresh = Task {
+            await viewModel.refresh()
+            returned = true
+        }
+        try #require(await eventually { source.runningCount == 1 })
+        #expect(viewModel.isRefreshing)
+        refresh.cancel()
+        #expect(await eventually(timeout: .seconds(10)) { returned })
+        #expect(source.cancelledCount == 1, "the source saw the cancellation")
+        source.finish(with: .failure(.missingVisits))  // only reached when the fetch was not cancelled
+        await refresh.value
+        #expect(await eventually { !viewModel.isRefreshing })
+        #expect(viewModel.error == nil, "a cancellation is not an error")
+        // The next refresh starts a new fetch and succeeds.
+        let again = Task { await viewModel.refresh() }
+        try #require(await eventually { source.runningCount == 1 })
+        source.finish(with: .success(VisitBatch(visits: dayVisits)))
+        await again.value
+        #expect(source.callCount == 2)
+        #expect(viewModel.sections.first?.cards.count == 2)
+    }
+
+    @Test("a cancelled caller leaves a shared fetch; it goes on for the caller still waiting")
+    func cancellingOneOfTwoCallersKeepsTheFetch() async throws {
+        let source = CancellableVisitsSource()
+        let viewModel = makeViewModel(source)
+        let load = Task { await viewModel.load() }
+        try #require(await eventually { source.runningCount == 1 })
+        var returned = false
+        let refresh = Task {
+            await viewModel.refresh()
+            returned = true
+        }
+        for _ in 0..<50 { await Task.yield() }
+        refresh.cancel()
+        #expect(await eventually(timeout: .seconds(10)) { returned }, "the cancelled caller does not wait for the fetch")
+        #expect(source.cancelledCount == 0)
+        #expect(source.runningCount == 1)
+        source.finish(with: .success(VisitBatch(visits: dayVisits)))
+        await refresh.value
+        await load.value
+        #expect(source.callCount == 1)
+        #expect(viewModel.hasContent)
     }
 
     @Test func dismissingTheErrorHidesTheBanner() async {

@@ -17,6 +17,8 @@ import SharedNetworking
 ///   until the new data or the error is applied, so the spinner stays visible while it runs.
 /// - One fetch at a time: calling either while a fetch runs waits for that fetch instead of
 ///   starting another.
+/// - Cancelling a caller (the view's `.task` or `.refreshable` going away) returns it at once;
+///   when no caller is left waiting, the fetch itself is cancelled, down to the network request.
 /// - A failure never clears what is shown: after a failed refresh the previous visits stay and
 ///   ``error`` explains what went wrong; the next success clears it.
 @Observable
@@ -43,6 +45,9 @@ public final class CleanerListViewModel {
     @ObservationIgnored private let dayText: DayTextFormatter
     @ObservationIgnored private let calendar: Calendar
     @ObservationIgnored private var runningFetch: Task<Void, Never>?
+    /// Callers waiting for ``runningFetch``, by ticket.
+    @ObservationIgnored private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    @ObservationIgnored private var nextTicket = 0
 
     /// - Parameters:
     ///   - source: where visits come from.
@@ -85,28 +90,43 @@ public final class CleanerListViewModel {
     private enum FetchKind { case load, refresh }
 
     private func fetch(_ kind: FetchKind) async {
-        if let runningFetch {
-            await runningFetch.value
-            return
-        }
-        setActivity(kind, true)
-        // An unstructured task so a second caller can await the same fetch; it is on the main
-        // actor, and nothing suspends between creating it and storing it, so no caller can
-        // slip in between and start a second one.
-        let task = Task {
-            defer {
+        if runningFetch == nil {
+            setActivity(kind, true)
+            // An unstructured task so a second caller can join the same fetch; it is on the main
+            // actor, and nothing suspends between creating it and storing it, so no caller can
+            // slip in between and start a second one.
+            runningFetch = Task {
+                do throws(CarFitError) {
+                    self.apply(try await self.source.fetchVisits())
+                } catch {
+                    // Cancelled is not a failure: everything stays as it was.
+                    if !error.isCancellation { self.error = error }
+                }
                 self.setActivity(kind, false)
                 self.runningFetch = nil
-            }
-            do throws(CarFitError) {
-                self.apply(try await self.source.fetchVisits())
-            } catch {
-                // Cancelled is not a failure: everything stays as it was.
-                if !error.isCancellation { self.error = error }
+                let finished = self.waiters
+                self.waiters = [:]
+                for waiter in finished.values { waiter.resume() }
             }
         }
-        runningFetch = task
-        await task.value
+        // Each caller waits on its own continuation, so a cancelled one can leave at once while
+        // the others keep waiting. The fetch task cannot finish before the continuation is
+        // stored: it runs on this actor, which is not given up until this caller suspends.
+        let ticket = nextTicket
+        nextTicket += 1
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { waiters[ticket] = $0 }
+        } onCancel: {
+            Task { @MainActor in self.withdraw(ticket) }
+        }
+    }
+
+    /// A cancelled caller stops waiting; the last one to leave cancels the fetch (the source's
+    /// request, the HTTP client's retry sleep, the transfer).
+    private func withdraw(_ ticket: Int) {
+        guard let waiter = waiters.removeValue(forKey: ticket) else { return }
+        waiter.resume()
+        if waiters.isEmpty { runningFetch?.cancel() }
     }
 
     private func setActivity(_ kind: FetchKind, _ active: Bool) {

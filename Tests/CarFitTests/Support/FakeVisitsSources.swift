@@ -90,3 +90,52 @@ final class FixedHTTPClient: HTTPClient {
         return HTTPResponse(url: request.url, status: status, headers: ["Content-Type": "application/json"], body: body)
     }
 }
+
+/// A source whose fetch runs until the test finishes it or the fetching task is cancelled, as
+/// a network request does; it counts the fetches that saw their cancellation.
+final class CancellableVisitsSource: VisitsSource {
+    private struct State {
+        var calls = 0
+        var cancelled = 0
+        var waiting: [Int: CheckedContinuation<Result<VisitBatch, CarFitError>, Never>] = [:]
+    }
+
+    private let state = Locked(State())
+
+    var callCount: Int { state.withLock { $0.calls } }
+    var cancelledCount: Int { state.withLock { $0.cancelled } }
+    var runningCount: Int { state.withLock { $0.waiting.count } }
+
+    func fetchVisits() async throws(CarFitError) -> VisitBatch {
+        let id = state.withLock { state in
+            state.calls += 1
+            return state.calls
+        }
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let cancelledAlready = state.withLock { state in
+                    if Task.isCancelled { return true }
+                    state.waiting[id] = continuation
+                    return false
+                }
+                if cancelledAlready { continuation.resume(returning: .failure(.loading(.cancelled))) }
+            }
+        } onCancel: {
+            let continuation = state.withLock { $0.waiting.removeValue(forKey: id) }
+            continuation?.resume(returning: .failure(.loading(.cancelled)))
+        }
+        if case .failure(let error) = result, error.isCancellation {
+            state.withLock { $0.cancelled += 1 }
+        }
+        return try result.get()
+    }
+
+    /// Finishes every running fetch with `result`.
+    func finish(with result: Result<VisitBatch, CarFitError>) {
+        let waiting = state.withLock { state in
+            defer { state.waiting.removeAll() }
+            return Array(state.waiting.values)
+        }
+        for continuation in waiting { continuation.resume(returning: result) }
+    }
+}
