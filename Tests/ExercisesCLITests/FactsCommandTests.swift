@@ -179,12 +179,16 @@ struct FactsImagesCommandTests {
         defer { server.stop() }
         server.route("/wide.png", .ok(SamplePNG.make(width: 400, height: 100), contentType: "image/png"))
         server.route("/login.png", .html("<html><body>Sign in</body></html>"))
+        server.route("/photo.png", .ok(SamplePNG.make(width: 4000, height: 3000), contentType: "image/png"))
+        server.route("/bomb.png", .ok(SamplePNG.make(width: 100_000, height: 100_000), contentType: "image/png"))
         let feed = """
             {"title":"Images","rows":[
               {"title":"Wide","imageHref":"\(server.url("/wide.png").absoluteString)"},
               {"title":"Gone","imageHref":"\(server.url("/gone.png").absoluteString)"},
               {"title":"Login","imageHref":"\(server.url("/login.png").absoluteString)"},
-              {"title":"Text only"}
+              {"title":"Text only"},
+              {"title":"Photo","imageHref":"\(server.url("/photo.png").absoluteString)"},
+              {"title":"Bomb","imageHref":"\(server.url("/bomb.png").absoluteString)"}
             ]}
             """
         let file = try temporaryFile(named: "images.json", contents: Data(feed.utf8))
@@ -197,7 +201,11 @@ struct FactsImagesCommandTests {
         #expect(run.status == 0)
         let rows = try #require((try run.json()["screen"] as? [String: Any])?["rows"] as? [[String: Any]])
         let states = rows.map { ($0["image"] as? [String: Any])?["state"] as? String }
-        #expect(states == ["loaded", "failed", "failed", "none"])
+        #expect(states == ["loaded", "failed", "failed", "none", "loaded", "loaded"])
+        // Decoded at most at the largest slot of a 3× screen (180×220 pt → 540×660 px), aspect kept.
+        #expect((rows[4]["image"] as? [String: Any])?["decodedPixelSize"] as? [String: Int] == ["width": 540, "height": 405])
+        #expect((rows[5]["image"] as? [String: Any])?["decodedPixelSize"] as? [String: Int] == ["width": 540, "height": 540])
+        #expect((rows[0]["image"] as? [String: Any])?["decodedPixelSize"] == nil, "a small image is decoded as it is")
         let wide = try #require(rows.first?["image"] as? [String: Any])
         #expect((wide["pixelSize"] as? [String: Any])?["width"] as? Int == 400)
         let slot = try #require((rows.first?["layout"] as? [String: Any])?["imageSlot"] as? [String: Any])
@@ -210,5 +218,6 @@ struct FactsImagesCommandTests {
         let text = await runExercises(["facts", "--file", file.path, "--images"])
         #expect(text.output.contains("▣ image 96×44 pt beside the text, loaded 400×100 px"))
         #expect(text.output.contains("✕ image 96×72 pt beside the text, failed · http://127.0.0.1"))
+        #expect(text.output.contains("▣ image 96×72 pt beside the text, loaded 4000×3000 px, decoded at 540×405 ·"), "\(text.output)")
     }
 }

@@ -59,6 +59,24 @@ struct ScheduleLogosCommandTests {
         #expect(server.totalRequests == 17 + 2, "good logos come from the disk cache; only the two failures are asked again")
     }
 
+    @Test("a logo whose header claims 100000×100000 pixels is a placeholder that says why, not a loaded logo")
+    func oversizedLogoIsRefused() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        for team in Self.teams {
+            let png = team == "min" ? SamplePNG.make(width: 100_000, height: 100_000) : SamplePNG.make(width: 80, height: 80)
+            server.route("/logos/nfl_\(team)_light.png", .ok(png, contentType: "image/png"))
+        }
+        let run = await runExercises(["schedule", "--logos", "--logo-base", server.url("/logos/").absoluteString, "--json"])
+        #expect(run.status == 0, "\(run.errors)")
+        let logos = try #require((try run.json()["screen"] as? [String: Any])?["logos"] as? [[String: Any]])
+        #expect(logos[1]["state"] as? String == "placeholder")
+        #expect((logos[1]["reason"] as? String)?.contains("image too large to decode: 100000×100000 px is 10000 megapixels") == true)
+        #expect(logos.filter { $0["state"] as? String == "loaded" }.count == 14)
+        let text = await runExercises(["schedule", "--logos", "--logo-base", server.url("/logos/").absoluteString])
+        #expect(text.output.contains("✕ MIN   image too large to decode"), "\(text.output)")
+    }
+
     @Test("--logo-base must be an http(s) URL and needs --logos")
     func logoBaseIsChecked() async {
         let alone = await runExercises(["schedule", "--logo-base", "http://127.0.0.1:9/"])

@@ -180,4 +180,46 @@ struct ImageCoordinatorTests {
         coordinator.visibleRowsChanged([Int]())
         #expect(coordinator.window.ordered.isEmpty)
     }
+
+    @Test("an image too large to decode fails with the reason; with a decode target it is downsampled")
+    func decodedSizeLimit() async throws {
+        /// Serves every URL with a PNG whose header claims the size in its name (`100000x100000.png`).
+        struct HeaderClient: HTTPClient {
+            func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
+                let sides = request.url.deletingPathExtension().lastPathComponent.split(separator: "x").compactMap { Int($0) }
+                let body = SamplePNG.make(width: sides.first ?? 1, height: sides.last ?? 1)
+                return HTTPResponse(url: request.url, status: 200, headers: HTTPHeaders(), body: body)
+            }
+        }
+        let pipeline = ResourcePipeline(
+            configuration: .init(httpClient: HeaderClient(), clock: ManualClock(now: Date()), diskCacheDirectory: nil))
+        let rows = [
+            url("https://img.example/100000x100000.png"), url("https://img.example/4000x3000.png"), url("https://img.example/64x48.png"),
+        ]
+
+        let plain = FactsImageCoordinator(loader: pipeline)
+        plain.setRows(rows)
+        plain.visibleRowsChanged(0..<3)
+        await plain.waitUntilIdle()
+        guard case .failed(let reason) = plain.state(forRow: 0) else {
+            Issue.record("expected a refusal, got \(plain.state(forRow: 0))")
+            return
+        }
+        #expect(reason.hasSuffix("image too large to decode: 100000×100000 px is 10000 megapixels, over the limit of 50"))
+        #expect(plain.state(forRow: 1) == .loaded(pixelSize: PixelSize(width: 4000, height: 3000)))
+
+        let target = FactsLayoutMetrics().largestImageSlot(scale: 3)
+        #expect(target == PixelSize(width: 540, height: 660))
+        let thumbnails = FactsImageCoordinator(loader: pipeline, policy: ImageLoadingPolicy(decodeTarget: target))
+        thumbnails.setRows(rows)
+        thumbnails.visibleRowsChanged(0..<3)
+        await thumbnails.waitUntilIdle()
+        #expect(
+            thumbnails.rowStates == [
+                .loaded(pixelSize: PixelSize(width: 100_000, height: 100_000), decodedPixelSize: PixelSize(width: 540, height: 540)),
+                .loaded(pixelSize: PixelSize(width: 4000, height: 3000), decodedPixelSize: PixelSize(width: 540, height: 405)),
+                .loaded(pixelSize: PixelSize(width: 64, height: 48)),
+            ])
+        #expect(thumbnails.rowStates[1].label == "loaded 4000×3000, decoded at 540×405")
+    }
 }

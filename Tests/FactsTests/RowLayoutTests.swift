@@ -196,7 +196,7 @@ struct RowLayoutTests {
                 slot.width >= min(m.imageMinWidth, content.width) - 1e-9 && slot.width <= m.imageMaxWidth + 1e-9,
                 "\(context): slot width \(slot.width)")
             let aspect: Double
-            if case .loaded(let size?) = image { aspect = size.aspectRatio } else { aspect = m.placeholderAspectRatio }
+            if case .loaded(let size?, _) = image { aspect = size.aspectRatio } else { aspect = m.placeholderAspectRatio }
             #expect(abs(picture.height / picture.width - aspect) < 1e-9, "\(context): image distorted")
             #expect(
                 abs(picture.width - slot.width) < 1e-9 || abs(picture.height - slot.height) < 1e-9,

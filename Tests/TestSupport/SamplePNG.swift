@@ -1,4 +1,5 @@
 import Foundation
+import SharedNetworking
 
 /// The smallest PNG file a header parser accepts as complete: signature, IHDR (with its CRC) and
 /// IEND. No pixel data: for servers in tests that must answer with an image of a known size.
@@ -8,21 +9,12 @@ public enum SamplePNG {
         var ihdr = Data("IHDR".utf8)
         ihdr += bigEndian(UInt32(width)) + bigEndian(UInt32(height))
         ihdr += Data([8, 2, 0, 0, 0])  // 8-bit RGB, no interlace
-        data += bigEndian(13) + ihdr + bigEndian(crc32(ihdr))
+        data += bigEndian(13) + ihdr + bigEndian(CRC32.checksum(ihdr))
         data += bigEndian(0) + Data("IEND".utf8) + Data([0xAE, 0x42, 0x60, 0x82])
         return data
     }
 
     private static func bigEndian(_ value: UInt32) -> Data {
         Data([UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
-    }
-
-    private static func crc32(_ bytes: Data) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
     }
 }

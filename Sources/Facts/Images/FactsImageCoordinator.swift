@@ -153,10 +153,11 @@ public final class FactsImageCoordinator {
         current[url] = token
         if states[url] == nil { states[url] = .loading }
         let loader = self.loader
+        let target = policy.decodeTarget
         let task = Task { [weak self] in
             let result: Result<FetchedResource, ResourceError>
             do throws(ResourceError) {
-                result = .success(try await loader.image(for: url, priority: priority))
+                result = .success(try await loader.image(for: url, priority: priority, fitting: target))
             } catch {
                 result = .failure(error)
             }
@@ -174,7 +175,8 @@ public final class FactsImageCoordinator {
         switch result {
         case .success(let resource):
             // Even a load cancelled at the last moment delivered the image: keep it.
-            states[url] = .loaded(pixelSize: resource.image?.pixelSize)
+            states[url] = .loaded(
+                pixelSize: resource.image?.pixelSize, decodedPixelSize: resource.isDownsampled ? resource.decodedPixelSize : nil)
             if window.ordered.contains(where: { rowURLs[$0] == url }) { bytes[url] = resource.data }
         case .failure(let error) where Self.isCancellation(error):
             if isCurrent, states[url] == .loading { states[url] = nil }

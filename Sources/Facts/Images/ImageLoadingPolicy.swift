@@ -1,4 +1,6 @@
-/// How eagerly a list loads its images.
+import SharedNetworking
+
+/// How eagerly a list loads its images, and how large it decodes them.
 ///
 /// The defaults suit a phone: a screen shows 4–8 fact rows, so 6 rows ahead of the scroll
 /// direction are usually loaded before they appear, 2 rows behind keep a small bounce from
@@ -11,10 +13,16 @@ public struct ImageLoadingPolicy: Sendable, Hashable, Codable {
     public var prefetchBehind: Int
     /// The most image requests in flight at once, cancelled ones included until they end.
     public var maxConcurrentLoads: Int
+    /// The largest size, in pixels, an image is decoded at: a bigger one is downsampled to fit
+    /// (aspect kept), as a thumbnail decoder does, so a 4000×3000 photo in a 180 pt column does
+    /// not cost a 48 MB bitmap. Use ``FactsLayoutMetrics/largestImageSlot(scale:)``. `nil`
+    /// decodes at full size, within the pipeline's decoding limit.
+    public var decodeTarget: PixelSize?
 
-    public init(prefetchAhead: Int = 6, prefetchBehind: Int = 2, maxConcurrentLoads: Int = 4) {
+    public init(prefetchAhead: Int = 6, prefetchBehind: Int = 2, maxConcurrentLoads: Int = 4, decodeTarget: PixelSize? = nil) {
         self.prefetchAhead = max(0, prefetchAhead)
         self.prefetchBehind = max(0, prefetchBehind)
         self.maxConcurrentLoads = max(1, maxConcurrentLoads)
+        self.decodeTarget = decodeTarget
     }
 }

@@ -14,9 +14,12 @@ public enum RowImageState: Sendable, Hashable, Codable {
     /// A request is in flight: a placeholder with an activity indicator.
     case loading
     /// The image is available; `pixelSize` (from the image header) sizes the slot by aspect
-    /// ratio. `nil` only for the rare image whose header states no size.
-    case loaded(pixelSize: PixelSize?)
-    /// The link is dead or not an image: a "broken image" placeholder and the reason.
+    /// ratio. `decodedPixelSize` is set when the image is decoded smaller than it is stored
+    /// (downsampled to ``ImageLoadingPolicy/decodeTarget``); `nil` means at its own size.
+    case loaded(pixelSize: PixelSize?, decodedPixelSize: PixelSize? = nil)
+    /// The link is dead, not an image, or too large to decode: a "broken image" placeholder and
+    /// the reason (`…: image too large to decode: 100000×100000 px is 10000 megapixels, over the
+    /// limit of 50`).
     case failed(reason: String)
 
     /// The short label the terminal and accessibility use.
@@ -25,13 +28,14 @@ public enum RowImageState: Sendable, Hashable, Codable {
         case .none: "no image"
         case .notLoaded: "not loaded"
         case .loading: "loading"
-        case .loaded(let size): size.map { "loaded \($0)" } ?? "loaded"
+        case .loaded(let size, nil): size.map { "loaded \($0)" } ?? "loaded"
+        case .loaded(let size, let decoded?): (size.map { "loaded \($0)" } ?? "loaded") + ", decoded at \(decoded)"
         case .failed: "failed"
         }
     }
 
     private enum CodingKeys: String, CodingKey {
-        case state, pixelSize, reason
+        case state, pixelSize, decodedPixelSize, reason
     }
 
     private enum Name: String, Codable {
@@ -44,7 +48,10 @@ public enum RowImageState: Sendable, Hashable, Codable {
         case .none: self = .none
         case .notLoaded: self = .notLoaded
         case .loading: self = .loading
-        case .loaded: self = .loaded(pixelSize: try container.decodeIfPresent(PixelSize.self, forKey: .pixelSize))
+        case .loaded:
+            self = .loaded(
+                pixelSize: try container.decodeIfPresent(PixelSize.self, forKey: .pixelSize),
+                decodedPixelSize: try container.decodeIfPresent(PixelSize.self, forKey: .decodedPixelSize))
         case .failed: self = .failed(reason: try container.decode(String.self, forKey: .reason))
         }
     }
@@ -55,9 +62,10 @@ public enum RowImageState: Sendable, Hashable, Codable {
         case .none: try container.encode(Name.none, forKey: .state)
         case .notLoaded: try container.encode(Name.notLoaded, forKey: .state)
         case .loading: try container.encode(Name.loading, forKey: .state)
-        case .loaded(let size):
+        case .loaded(let size, let decoded):
             try container.encode(Name.loaded, forKey: .state)
             try container.encodeIfPresent(size, forKey: .pixelSize)
+            try container.encodeIfPresent(decoded, forKey: .decodedPixelSize)
         case .failed(let reason):
             try container.encode(Name.failed, forKey: .state)
             try container.encode(reason, forKey: .reason)

@@ -115,7 +115,7 @@ public struct FactRowLayoutEngine: Sendable {
 
     /// Height ÷ width: the image's real one once known, the placeholder's before.
     private func aspectRatio(_ state: RowImageState) -> Double {
-        if case .loaded(let size?) = state, size.width > 0, size.height > 0 {
+        if case .loaded(let size?, _) = state, size.width > 0, size.height > 0 {
             return size.aspectRatio
         }
         return metrics.placeholderAspectRatio

@@ -32,6 +32,12 @@ public struct FactsLayoutMetrics: Sendable, Hashable, Codable {
     public var separatorColor: RGBColor
     public var backgroundColor: RGBColor
 
+    /// The largest image slot a row draws, in pixels at `scale` (2 or 3 on a phone): the
+    /// ``ImageLoadingPolicy/decodeTarget`` that decodes no pixel the screen cannot show.
+    public func largestImageSlot(scale: Double) -> PixelSize {
+        PixelSize(width: Int((imageMaxWidth * scale).rounded(.up)), height: Int((imageMaxHeight * scale).rounded(.up)))
+    }
+
     public init(
         horizontalInset: Double = 16,
         verticalInset: Double = 12,

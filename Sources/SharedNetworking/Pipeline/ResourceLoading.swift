@@ -28,6 +28,23 @@ public struct PixelSize: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Height divided by width; layouts size a row from this before any pixel is decoded.
     public var aspectRatio: Double { width > 0 ? Double(height) / Double(width) : 0 }
 
+    /// Width × height: what a decoded bitmap costs, times the bytes per pixel (4 for RGBA).
+    /// Saturates instead of overflowing.
+    public var pixelCount: Int {
+        let (count, overflow) = width.multipliedReportingOverflow(by: height)
+        return overflow ? Int.max : count
+    }
+
+    /// This size scaled down, aspect ratio kept, to fit inside `target` (never scaled up, and
+    /// at least one pixel each way): what a decoder asked for a thumbnail produces (ImageIO's
+    /// `kCGImageSourceThumbnailMaxPixelSize`, Nuke's and Kingfisher's downsampling).
+    public func downsampled(toFit target: PixelSize) -> PixelSize {
+        guard width > 0, height > 0 else { return self }
+        let scale = min(1, Double(max(1, target.width)) / Double(width), Double(max(1, target.height)) / Double(height))
+        guard scale < 1 else { return self }
+        return PixelSize(width: max(1, Int((Double(width) * scale).rounded())), height: max(1, Int((Double(height) * scale).rounded())))
+    }
+
     public var description: String { "\(width)×\(height)" }
 }
 
@@ -54,12 +71,23 @@ public struct FetchedResource: Sendable, Equatable {
     public var data: Data
     public var image: ImageInfo?
     public var origin: ResourceOrigin
+    /// For an image, the size to decode it at: its own size, or smaller when the request asked
+    /// for a target size (downsampling, as ImageIO's thumbnails do). Never more pixels than the
+    /// pipeline's ``ResourcePipeline/Configuration/maxDecodedPixels``; `nil` for data.
+    public var decodedPixelSize: PixelSize?
 
-    public init(url: URL, data: Data, image: ImageInfo?, origin: ResourceOrigin) {
+    public init(url: URL, data: Data, image: ImageInfo?, origin: ResourceOrigin, decodedPixelSize: PixelSize? = nil) {
         self.url = url
         self.data = data
         self.image = image
         self.origin = origin
+        self.decodedPixelSize = decodedPixelSize
+    }
+
+    /// Whether the image is decoded smaller than it is stored.
+    public var isDownsampled: Bool {
+        guard let decoded = decodedPixelSize, let stored = image?.pixelSize else { return false }
+        return decoded != stored
     }
 }
 
@@ -75,6 +103,9 @@ public enum ResourceError: Error, Sendable, Equatable, CustomStringConvertible {
     case recentlyFailed(url: URL, reason: String, until: Date)
     /// The URL policy refused the URL (scheme not allowed, host blocked).
     case blocked(url: URL, reason: String)
+    /// Decoding the image would take more than `limit` pixels (its header says `pixelSize`;
+    /// `nil` when the header states no size to check): refused before any pixel is decoded.
+    case imageTooLarge(url: URL, pixelSize: PixelSize?, limit: Int)
     case cancelled
 
     public var description: String {
@@ -84,8 +115,20 @@ public enum ResourceError: Error, Sendable, Equatable, CustomStringConvertible {
         case .malformedImage(let url, let reason): "\(url.absoluteString): malformed image: \(reason)"
         case .recentlyFailed(let url, let reason, _): "\(url.absoluteString): failed recently (\(reason)); not retried until refresh"
         case .blocked(let url, let reason): "\(url.absoluteString): blocked: \(reason)"
+        case .imageTooLarge(let url, let size?, let limit):
+            "\(url.absoluteString): image too large to decode: \(size) px is \(Self.megapixels(size.pixelCount)) megapixels, "
+                + "over the limit of \(Self.megapixels(limit))"
+        case .imageTooLarge(let url, nil, let limit):
+            "\(url.absoluteString): image too large to decode: its header states no size, so the limit of "
+                + "\(Self.megapixels(limit)) megapixels cannot be checked"
         case .cancelled: "cancelled"
         }
+    }
+
+    /// `10000`, `50`, `0.3`: megapixels in digits that need no locale.
+    private static func megapixels(_ pixels: Int) -> String {
+        let tenths = (Double(pixels) / 100_000).rounded()
+        return tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int(tenths / 10)) : String(tenths / 10)
     }
 }
 
@@ -99,10 +142,13 @@ public enum ResourceError: Error, Sendable, Equatable, CustomStringConvertible {
 /// a `@MainActor` view-model asking for an image already in memory gets it without an executor
 /// hop. A conforming type may implement it as a plain `async` method (a test fake does).
 public protocol ResourceLoading: Sendable {
-    /// An image's validated bytes and header facts. Cancelling the caller cancels only its own
+    /// An image's validated bytes and header facts, to be decoded at
+    /// ``FetchedResource/decodedPixelSize``: downsampled to fit `target` when one is given (the
+    /// slot's size in pixels), and refused with ``ResourceError/imageTooLarge(url:pixelSize:limit:)``
+    /// when that would still be too many pixels. Cancelling the caller cancels only its own
     /// interest; the download stops when no caller wants it any more.
     nonisolated(nonsending)
-        func image(for url: URL, priority: ResourcePriority) async throws(ResourceError) -> FetchedResource
+        func image(for url: URL, priority: ResourcePriority, fitting target: PixelSize?) async throws(ResourceError) -> FetchedResource
     /// The image for `url` if it is already in memory, without waiting, so a cell can show it in
     /// the same frame it is configured. The default implementation has no cache (`nil`).
     func cachedImage(for url: URL) -> FetchedResource?
@@ -116,4 +162,11 @@ public protocol ResourceLoading: Sendable {
 
 extension ResourceLoading {
     public func cachedImage(for url: URL) -> FetchedResource? { nil }
+
+    /// An image decoded at its own size (see ``image(for:priority:fitting:)``).
+    nonisolated(nonsending)
+        public func image(for url: URL, priority: ResourcePriority) async throws(ResourceError) -> FetchedResource
+    {
+        try await image(for: url, priority: priority, fitting: nil)
+    }
 }

@@ -35,10 +35,30 @@ public final class ResourcePipeline: ResourceLoading {
 
     /// A validated image: the signature is PNG, JPEG, GIF or WebP, the header parses, and the
     /// body reaches the format's end. Cancelling the calling task withdraws only its interest.
+    ///
+    /// The image is to be decoded at ``FetchedResource/decodedPixelSize``: its own size, or
+    /// downsampled to fit `target` (the slot it is drawn in, in pixels). If that is more than
+    /// ``Configuration/maxDecodedPixels``, or the header states no size, it is refused with
+    /// ``ResourceError/imageTooLarge(url:pixelSize:limit:)``: a 68-byte PNG whose header claims
+    /// 100000×100000 pixels is never reported loaded. The bytes stay cached either way (another
+    /// screen may ask for a smaller target).
     nonisolated(nonsending)
-        public func image(for url: URL, priority: ResourcePriority = .normal) async throws(ResourceError) -> FetchedResource
+        public func image(
+            for url: URL, priority: ResourcePriority = .normal, fitting target: PixelSize? = nil
+        ) async throws(ResourceError) -> FetchedResource
     {
-        try await resource(for: url, kind: .image, priority: priority)
+        var fetched = try await resource(for: url, kind: .image, priority: priority)
+        fetched.decodedPixelSize = try decodedSize(of: fetched.image, fitting: target, url: fetched.url)
+        return fetched
+    }
+
+    /// The size to decode an image of `info` at for `target`, or why it may not be decoded.
+    func decodedSize(of info: ImageInfo?, fitting target: PixelSize?, url: URL) throws(ResourceError) -> PixelSize {
+        let limit = configuration.maxDecodedPixels
+        guard let stored = info?.pixelSize else { throw .imageTooLarge(url: url, pixelSize: nil, limit: limit) }
+        let decoded = target.map { stored.downsampled(toFit: $0) } ?? stored
+        guard decoded.pixelCount <= limit else { throw .imageTooLarge(url: url, pixelSize: stored, limit: limit) }
+        return decoded
     }
 
     /// The bytes at `url` (any content), with the same caching, coalescing and limits as images.
@@ -48,13 +68,16 @@ public final class ResourcePipeline: ResourceLoading {
         try await resource(for: url, kind: .data, priority: priority)
     }
 
-    /// The image for `url` if it is in memory now, without waiting: a cell configured with it
-    /// shows the image in the same frame instead of flashing a placeholder.
+    /// The image for `url` if it is in memory now and may be decoded at its own size, without
+    /// waiting: a cell configured with it shows the image in the same frame instead of flashing
+    /// a placeholder. (An image over the decoding limit is `nil` here; ``image(for:priority:fitting:)``
+    /// says why, or downsamples it.)
     public func cachedImage(for url: URL) -> FetchedResource? {
         guard let resolved = try? configuration.urlPolicy.resolve(url),
-            let entry = memory.value(forKey: resolved.absoluteString), let info = entry.image
+            let entry = memory.value(forKey: resolved.absoluteString), let info = entry.image,
+            let decoded = try? decodedSize(of: info, fitting: nil, url: url)
         else { return nil }
-        return FetchedResource(url: url, data: entry.data, image: info, origin: .memory)
+        return FetchedResource(url: url, data: entry.data, image: info, origin: .memory, decodedPixelSize: decoded)
     }
 
     nonisolated(nonsending)

@@ -32,6 +32,12 @@ extension ResourcePipeline {
         public var transientFailureTTL: Duration
         /// Which URLs are fetched (http→https upgrade, exceptions). Default ``URLPolicy/upgradeInsecure``.
         public var urlPolicy: URLPolicy
+        /// The most pixels an image may take once decoded (4 bytes each as RGBA), checked from
+        /// its header before any pixel is decoded. A bigger image is downsampled when the request
+        /// gives a target size that fits, otherwise refused with
+        /// ``ResourceError/imageTooLarge(url:pixelSize:limit:)``. Default 50 megapixels (a
+        /// 48-megapixel phone photo decodes; 200 MB as RGBA).
+        public var maxDecodedPixels: Int
 
         public init(
             httpClient: any HTTPClient,
@@ -45,7 +51,8 @@ extension ResourcePipeline {
             requestTimeout: Duration = .seconds(30),
             failureTTL: Duration = .seconds(300),
             transientFailureTTL: Duration = .seconds(30),
-            urlPolicy: URLPolicy = .upgradeInsecure
+            urlPolicy: URLPolicy = .upgradeInsecure,
+            maxDecodedPixels: Int = 50_000_000
         ) {
             self.httpClient = httpClient
             self.clock = clock
@@ -59,12 +66,13 @@ extension ResourcePipeline {
             self.failureTTL = failureTTL
             self.transientFailureTTL = transientFailureTTL
             self.urlPolicy = urlPolicy
+            self.maxDecodedPixels = max(1, maxDecodedPixels)
         }
 
         /// How long `error` is remembered, or `nil` when it is not (a cancellation).
         func rememberDuration(for error: ResourceError) -> Duration? {
             switch error {
-            case .cancelled, .network(.cancelled), .blocked, .recentlyFailed: nil
+            case .cancelled, .network(.cancelled), .blocked, .recentlyFailed, .imageTooLarge: nil
             case .network(let networkError) where networkError.isTransient: transientFailureTTL
             default: failureTTL
             }

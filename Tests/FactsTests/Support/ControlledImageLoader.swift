@@ -55,7 +55,7 @@ final class ControlledImageLoader: ResourceLoading {
     var clearFailuresCount: Int { state.withLock { $0.clearFailuresCount } }
     var prefetchCalls: Int { state.withLock { $0.prefetchCalls } }
 
-    func image(for url: URL, priority: ResourcePriority) async throws(ResourceError) -> FetchedResource {
+    func image(for url: URL, priority: ResourcePriority, fitting target: PixelSize?) async throws(ResourceError) -> FetchedResource {
         let id: Int = state.withLock {
             $0.requests.append(Request(url: url, priority: priority))
             $0.inFlight += 1

@@ -109,7 +109,7 @@ final class CountingResources: ResourceLoading {
     var totalRequests: Int { requests.values.reduce(0, +) }
     var clearFailuresCalls: Int { state.withLock { $0.clearFailuresCalls } }
 
-    func image(for url: URL, priority: ResourcePriority) async throws(ResourceError) -> FetchedResource {
+    func image(for url: URL, priority: ResourcePriority, fitting target: PixelSize?) async throws(ResourceError) -> FetchedResource {
         let fails = state.withLock { state in
             state.requests[url, default: 0] += 1
             return state.failing.contains(url)

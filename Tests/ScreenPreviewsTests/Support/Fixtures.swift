@@ -134,7 +134,7 @@ enum Fixtures {
 struct StubImages: ResourceLoading {
     let data: Data?
 
-    func image(for url: URL, priority: ResourcePriority) async throws(ResourceError) -> FetchedResource {
+    func image(for url: URL, priority: ResourcePriority, fitting target: PixelSize?) async throws(ResourceError) -> FetchedResource {
         guard let data else { throw .blocked(url: url, reason: "no images in this test") }
         let info = try? ImageHeaderParser.parse(data)
         return FetchedResource(url: url, data: data, image: info, origin: .network)

@@ -22,7 +22,7 @@ enum FactsScreenLoader {
         let model = FactsViewModel(
             source: source,
             loader: loader,
-            images: FactsImageCoordinator(loader: images ?? OfflineImages()),
+            images: FactsImageCoordinator(loader: images ?? OfflineImages(), policy: imagePolicy),
             clock: clock
         )
         await model.load()
@@ -36,17 +36,20 @@ enum FactsScreenLoader {
         return Result(screen: model.screen(width: width), diagnostics: model.diagnostics)
     }
 
+    /// The app's policy, decoding images at most at the largest slot of a 3× (Pro Max) screen.
+    static let imagePolicy = ImageLoadingPolicy(decodeTarget: FactsLayoutMetrics().largestImageSlot(scale: 3))
+
     /// The shared pipeline with its disk cache in `<cache-dir>/images`, and the same request
     /// limit as the coordinator.
     static func pipeline(_ environment: AppEnvironment) -> ResourcePipeline {
-        ImageCacheFolder.images.pipeline(environment, maxConcurrentRequests: ImageLoadingPolicy().maxConcurrentLoads)
+        ImageCacheFolder.images.pipeline(environment, maxConcurrentRequests: imagePolicy.maxConcurrentLoads)
     }
 }
 
 /// Without `--images` the terminal shows image slots, not images: nothing is downloaded. (No
 /// rows are reported visible then, so this is never asked; it answers like a blocked URL if it is.)
 struct OfflineImages: ResourceLoading {
-    func image(for url: URL, priority: ResourcePriority) async throws(ResourceError) -> FetchedResource {
+    func image(for url: URL, priority: ResourcePriority, fitting target: PixelSize?) async throws(ResourceError) -> FetchedResource {
         throw .blocked(url: url, reason: "the terminal screen does not download images")
     }
 

@@ -91,7 +91,8 @@ struct FactsScreenText {
         switch row.image {
         case .none, .notLoaded: (mark, state) = ("▢", "not loaded")
         case .loading: (mark, state) = ("▢", "loading")
-        case .loaded(let pixels): (mark, state) = ("▣", pixels.map { "loaded \($0) px" } ?? "loaded")
+        case .loaded(let pixels, let decoded):
+            (mark, state) = ("▣", (pixels.map { "loaded \($0) px" } ?? "loaded") + (decoded.map { ", decoded at \($0)" } ?? ""))
         case .failed(let message):
             (mark, state) = ("✕", "failed")
             reason = Self.withoutLeadingURL(message)

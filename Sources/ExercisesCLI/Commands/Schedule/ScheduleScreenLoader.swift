@@ -113,8 +113,8 @@ struct OriginRecordingResources: ResourceLoading {
     let base: any ResourceLoading
     let log: ResourceOriginLog
 
-    func image(for url: URL, priority: ResourcePriority) async throws(ResourceError) -> FetchedResource {
-        let fetched = try await base.image(for: url, priority: priority)
+    func image(for url: URL, priority: ResourcePriority, fitting target: PixelSize?) async throws(ResourceError) -> FetchedResource {
+        let fetched = try await base.image(for: url, priority: priority, fitting: target)
         await log.record(url, fetched.origin)
         return fetched
     }

@@ -35,7 +35,8 @@ func makePipeline(
     memoryCountLimit: Int = 500,
     diskSizeLimit: Int = 150 * 1024 * 1024,
     maxResponseBytes: Int = 10 * 1024 * 1024,
-    urlPolicy: URLPolicy = .permissive
+    urlPolicy: URLPolicy = .permissive,
+    maxDecodedPixels: Int = 50_000_000
 ) -> ResourcePipeline {
     ResourcePipeline(
         configuration: .init(
@@ -47,7 +48,8 @@ func makePipeline(
             diskSizeLimit: diskSizeLimit,
             maxConcurrentRequests: maxConcurrentRequests,
             maxResponseBytes: maxResponseBytes,
-            urlPolicy: urlPolicy
+            urlPolicy: urlPolicy,
+            maxDecodedPixels: maxDecodedPixels
         )
     )
 }
