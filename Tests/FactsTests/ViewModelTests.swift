@@ -229,4 +229,52 @@ struct ViewModelTests {
         #expect(harness.model.state.status == .loaded)
         #expect(harness.model.screen(width: 320).emptyText == "This feed has no facts yet.")
     }
+
+    @Test("row heights are measured once: a second call reuses every row, an arriving image re-measures one")
+    func layoutsAreCached() async throws {
+        let harness = Harness(source: try Facts.bundledFeed())
+        let model = harness.model
+        await model.load()
+        let rows = model.state.rows.count
+        let first = model.screen(width: 375)
+        #expect(model.layoutStatistics.measured == rows)
+
+        let second = model.screen(width: 375)
+        #expect(second == first)
+        #expect(model.layoutStatistics == (measured: rows, reused: rows), "nothing measured again")
+
+        // Images arrive for the first row and its prefetch window: only those rows are measured.
+        model.images.visibleRowsChanged(0..<1)
+        await model.images.waitUntilIdle()
+        let withImage = model.screen(width: 375)
+        #expect(withImage.rows[0].image == .loaded(pixelSize: PixelSize(width: 220, height: 165)))
+        let changed = zip(first.rows, withImage.rows).filter { $0.image != $1.image }.count
+        #expect(changed > 0 && changed < rows)
+        #expect(model.layoutStatistics.measured == rows + changed, "only the rows whose image changed")
+
+        // Another width measures every row; going back to the first width measures none.
+        _ = model.screen(width: 768)
+        #expect(model.layoutStatistics.measured == 2 * rows + changed)
+        #expect(model.screen(width: 375) == withImage)
+        #expect(model.layoutStatistics.measured == 2 * rows + changed)
+
+        // Every cached layout is exactly the engine's.
+        let engine = FactRowLayoutEngine()
+        for (index, row) in model.state.rows.enumerated() {
+            #expect(withImage.rows[index].layout == engine.layout(row, image: withImage.rows[index].image, width: 375))
+        }
+    }
+
+    @Test("a refresh re-measures only the rows whose text changed")
+    func refreshMeasuresChangedRows() async {
+        let harness = Harness()
+        await harness.loadRows(["A", "B", "C"])
+        let model = harness.model
+        _ = model.screen(width: 375)
+        let before = model.layoutStatistics.measured
+        await harness.perform({ await $0.refresh() }, answer: { $0.respond(Self.feed(["A", "B2", "C"])) })
+        let screen = model.screen(width: 375)
+        #expect(screen.rows.map(\.title) == ["A", "B2", "C"])
+        #expect(model.layoutStatistics.measured == before + 1)
+    }
 }

@@ -4,7 +4,7 @@ import Foundation
 let allBenchmarks: [any Benchmark] =
     [HooSetsExtractionBenchmark(), LargeArchiveExtractionBenchmark(), feedLoaderBenchmark()]
     + FixtureBenchmarks.all()
-    + [CarFitScheduleBenchmark(), CalendarMonthsBenchmark(), TriviaHostBenchmark()]
+    + [CarFitScheduleBenchmark(), CalendarMonthsBenchmark(), FactsLayoutBenchmark(), TriviaHostBenchmark()]
     + PipelineBenchmarks.all()
 
 let usage = """

@@ -26,14 +26,22 @@ public final class FactsViewModel {
     @ObservationIgnored private let loader: FeedLoader
     @ObservationIgnored private let clock: any AppClock
     @ObservationIgnored private var inFlight: Task<Void, Never>?
+    /// Row layouts reused between ``screen(width:)`` calls (only changed rows are measured).
+    @ObservationIgnored private var layoutCache: FactRowLayoutCache
     /// How many loads have started (each is one request of the feed); for tests and logs.
     public private(set) var loadCount = 0
 
-    public init(source: FeedSource, loader: FeedLoader, images: FactsImageCoordinator, clock: any AppClock) {
+    /// - Parameter layoutEngine: how rows are measured and laid out (an app passes one with
+    ///   ``TextKitMeasurer``; the default measures deterministically).
+    public init(
+        source: FeedSource, loader: FeedLoader, images: FactsImageCoordinator, clock: any AppClock,
+        layoutEngine: FactRowLayoutEngine = FactRowLayoutEngine()
+    ) {
         self.source = source
         self.loader = loader
         self.images = images
         self.clock = clock
+        self.layoutCache = FactRowLayoutCache(engine: layoutEngine)
         self.state = FactsViewState(source: source.description)
     }
 
@@ -56,10 +64,15 @@ public final class FactsViewModel {
         await task.value
     }
 
-    /// The screen at `width` points, with each row's image state and layout.
-    public func screen(width: Double, engine: FactRowLayoutEngine = FactRowLayoutEngine()) -> FactsScreen {
-        FactsScreen(state: state, images: images.state(forRow:), width: width, engine: engine)
+    /// The screen at `width` points, with each row's image state and layout. Cheap to call
+    /// from a view's `body`: a row is measured again only when its text, its image state or the
+    /// width changed since the last call (``FactRowLayoutCache``).
+    public func screen(width: Double) -> FactsScreen {
+        FactsScreen(state: state, images: images.state(forRow:), width: width, cache: &layoutCache)
     }
+
+    /// Row layouts measured and reused by ``screen(width:)`` so far (tests, benchmarks).
+    public var layoutStatistics: (measured: Int, reused: Int) { (layoutCache.measuredCount, layoutCache.reusedCount) }
 
     private func performLoad() async {
         loadCount += 1

@@ -28,7 +28,15 @@ public struct FactsScreen: Sendable, Equatable, Codable {
         public var layout: FactRowLayout
     }
 
+    /// The screen laid out by `engine`, every row measured.
     public init(state: FactsViewState, images: (Int) -> RowImageState, width: Double, engine: FactRowLayoutEngine) {
+        var cache = FactRowLayoutCache(engine: engine)
+        self.init(state: state, images: images, width: width, cache: &cache)
+    }
+
+    /// The screen laid out through `cache`: only rows whose content, image state or width
+    /// changed since the cache's last screen are measured (``FactRowLayoutCache``).
+    public init(state: FactsViewState, images: (Int) -> RowImageState, width: Double, cache: inout FactRowLayoutCache) {
         title = state.title
         status = state.status
         isRefreshing = state.isRefreshing
@@ -38,17 +46,11 @@ public struct FactsScreen: Sendable, Equatable, Codable {
         lastUpdated = state.lastUpdated
         source = state.source
         self.width = width
-        metrics = engine.metrics
-        rows = state.rows.enumerated().map { index, row in
-            let image = row.imageURL == nil ? RowImageState.none : images(index)
-            return Row(
-                id: row.id,
-                title: row.title,
-                description: row.description,
-                imageURL: row.imageURL,
-                image: image,
-                layout: engine.layout(row, image: image, width: width)
-            )
+        metrics = cache.engine.metrics
+        let imageStates = state.rows.enumerated().map { index, row in row.imageURL == nil ? RowImageState.none : images(index) }
+        let layouts = cache.layouts(for: state.rows, images: imageStates, width: width)
+        rows = zip(state.rows, zip(imageStates, layouts)).map { row, placed in
+            Row(id: row.id, title: row.title, description: row.description, imageURL: row.imageURL, image: placed.0, layout: placed.1)
         }
         contentHeight = rows.reduce(0) { $0 + $1.layout.size.height }
     }

@@ -1,0 +1,73 @@
+import Facts
+import Foundation
+import SharedNetworking
+import Synchronization
+
+/// `FactsViewModel.screen(width:)` on a 4,000-row list, the way a SwiftUI `body` calls it: again
+/// and again, after each image that arrives. Ours reuses row layouts through `FactRowLayoutCache`
+/// (the second call measures nothing; an arriving image re-measures its row); the peer is what
+/// every call cost before: every row measured (`FactsScreen(…, engine:)`).
+struct FactsLayoutBenchmark: Benchmark {
+    let name = "facts-screen"
+    let title = "4,000-row facts screen at 375 pt: second call and one arriving image (cached) vs every row measured"
+    let runs = 9
+
+    func prepare(in directory: URL, scale: Scale) async throws -> String {
+        "\(Self.rowCount(scale)) rows (the bundled facts' texts, numbered), 1 in 3 with an image, AverageGlyphMeasurer"
+    }
+
+    static func rowCount(_ scale: Scale) -> Int { scale == .full ? 4_000 : 40 }
+
+    static func state(_ scale: Scale) throws -> FactsViewState {
+        let data = try Data(contentsOf: try bundledFactsURL())
+        let feed = try FeedLoader(client: NoNetwork(), options: Facts.decodingOptions).decode(FactsFeed.self, from: data, sourceName: "facts.json")
+        let texts = feed.value.rows
+        let rows = (0..<rowCount(scale)).map { index in
+            let text = texts[index % texts.count]
+            return FactRow(
+                id: index, title: "\(text.title ?? "Fact") \(index)", description: text.description,
+                imageURL: index % 3 == 0 ? URL(string: "https://img.example/\(index).png") : nil)
+        }
+        return FactsViewState(title: "About Canada", rows: rows, status: .loaded)
+    }
+
+    private static func bundledFactsURL() throws -> URL {
+        guard case .file(let url) = try Facts.bundledFeed() else { throw BenchmarkError("the bundled facts feed is not a file") }
+        return url
+    }
+
+    func contenders(in directory: URL, scale: Scale) throws -> [Contender] {
+        let state = try Self.state(scale)
+        let images = Mutex([Int: RowImageState]())
+        let cache = Mutex(FactRowLayoutCache())
+        func screen() -> FactsScreen {
+            let known = images.withLock { $0 }
+            return cache.withLock { cache in
+                FactsScreen(state: state, images: { known[$0] ?? .notLoaded }, width: 375, cache: &cache)
+            }
+        }
+        let arriving = Mutex(0)
+        return [
+            Contender.ours("ours, second call (layouts cached)", reset: { _ = screen() }) {
+                guard screen().rows.count == state.rows.count else { throw BenchmarkError("rows lost") }
+            },
+            Contender.ours(
+                "ours, after one image arrives",
+                reset: {
+                    _ = screen()
+                    let row = arriving.withLock { next in
+                        defer { next += 3 }
+                        return next % state.rows.count
+                    }
+                    images.withLock { $0[row] = .loaded(pixelSize: PixelSize(width: 220, height: 165)) }
+                }
+            ) {
+                guard screen().rows.count == state.rows.count else { throw BenchmarkError("rows lost") }
+            },
+            .peer("every row measured (each call before the cache)") {
+                let screen = FactsScreen(state: state, images: { _ in .notLoaded }, width: 375, engine: FactRowLayoutEngine())
+                guard screen.rows.count == state.rows.count else { throw BenchmarkError("rows lost") }
+            },
+        ]
+    }
+}
