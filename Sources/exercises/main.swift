@@ -1,5 +1,6 @@
 // The composition root of the `exercises` command: the only place that reads the process's
-// locale, time zone, clock, directories and terminal width. Everything below receives them.
+// locale (LC_ALL / LC_TIME / LC_MESSAGES / LANG, then Locale.current), time zone, clock,
+// directories and terminal width. Everything below receives them.
 import ExercisesCLI
 import Foundation
 import SharedNetworking
@@ -10,7 +11,9 @@ let cachesRoot =
     environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
     ?? home.appendingPathComponent(".cache", isDirectory: true)
 let defaults = SystemDefaults(
-    locale: Locale.current.identifier.isEmpty || Locale.current.identifier == "en_US_POSIX" ? Locale(identifier: "en_US") : Locale.current,
+    environment: environment,
+    fallbackLocale: Locale.current.identifier.isEmpty || Locale.current.identifier == "en_US_POSIX"
+        ? Locale(identifier: "en_US") : Locale.current,
     timeZone: TimeZone.current,
     clock: SystemClock(),
     cachesDirectory: cachesRoot.appendingPathComponent("mobile-exercises", isDirectory: true),

@@ -11,10 +11,12 @@ public struct VisitCardFormatter: Sendable {
     private let windowDays: DayTextFormatter
     private let distance: DistanceFormat
 
-    /// `calendar` decides the time zone start times are shown in and carries the locale.
-    public init(calendar: Calendar) {
+    /// `calendar` decides the time zone start times are shown in and carries the locale that
+    /// formats dates, times and numbers; the labels are in `language`'s language (the
+    /// calendar's when `nil`).
+    public init(calendar: Calendar, language: Locale? = nil) {
         days = DayTextFormatter(calendar: calendar)
-        strings = CarFitStrings(locale: days.locale)
+        strings = CarFitStrings(locale: language ?? days.locale)
         distance = DistanceFormat(locale: days.locale)
         // The expected window is wall-clock text: format it in UTC so no zone shifts it.
         var utc = calendar

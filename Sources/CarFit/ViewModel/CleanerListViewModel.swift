@@ -55,13 +55,15 @@ public final class CleanerListViewModel {
     ///   - calendar: locale (names, number formats, first weekday) and week rules.
     ///   - timeZone: the worker's time zone; start times (UTC in the feed) are shown in it and
     ///     visits are grouped by the day they start on in it. It replaces `calendar.timeZone`.
-    public init(source: any VisitsSource, clock: any AppClock, calendar: Calendar, timeZone: TimeZone) {
+    ///   - language: the locale whose language the screen's own words are in (`Today`, the
+    ///     badges); the calendar's locale when `nil`. Dates and numbers follow the calendar.
+    public init(source: any VisitsSource, clock: any AppClock, calendar: Calendar, timeZone: TimeZone, language: Locale? = nil) {
         var local = CalendarViewModel.gregorian(like: calendar)
         local.timeZone = timeZone
         self.source = source
         self.clock = clock
         self.calendar = local
-        self.cardFormatter = VisitCardFormatter(calendar: local)
+        self.cardFormatter = VisitCardFormatter(calendar: local, language: language)
         self.dayText = DayTextFormatter(calendar: local)
         self.calendarViewModel = CalendarViewModel(calendar: local, clock: clock)
     }

@@ -27,10 +27,10 @@ public enum CommonOptions {
 
     /// Builds the environment a command runs in from its options and the process defaults.
     static func environment(_ options: ParsedOptions, defaults: SystemDefaults) throws(CLIError) -> AppEnvironment {
-        let locale =
-            try options.value("--locale", as: "a known locale identifier") { identifier in
-                Self.isKnownLocale(identifier) ? Locale(identifier: identifier) : nil
-            } ?? defaults.locale
+        let chosen = try options.value("--locale", as: "a known locale identifier") { identifier in
+            Self.isKnownLocale(identifier) ? Locale(identifier: identifier) : nil
+        }
+        let locale = chosen ?? defaults.locale
         let timeZone =
             try options.value("--time-zone", as: "a time zone identifier (e.g. Europe/London)") {
                 TimeZone(identifier: $0)
@@ -49,6 +49,7 @@ public enum CommonOptions {
             httpClient: client,
             clock: clock,
             locale: locale,
+            messagesLocale: chosen ?? defaults.messagesLocale,
             timeZone: timeZone,
             calendar: AppEnvironment.calendar(locale: locale, timeZone: timeZone),
             directories: Directories(caches: caches, temporary: defaults.temporaryDirectory)
@@ -90,9 +91,12 @@ public enum CommonOptions {
 }
 
 /// What the process provides when options do not say otherwise. Only the executable reads the
-/// real system values (`Locale.current`…); tests pass fixed ones.
+/// real system values (`Locale.current`, the environment…); tests pass fixed ones.
 public struct SystemDefaults: Sendable {
+    /// For dates, times and numbers.
     public var locale: Locale
+    /// For the screens' own words (CarFit's labels); usually the same as ``locale``.
+    public var messagesLocale: Locale
     public var timeZone: TimeZone
     public var clock: any AppClock
     public var cachesDirectory: URL
@@ -100,14 +104,29 @@ public struct SystemDefaults: Sendable {
     public var terminalWidth: Int
 
     public init(
-        locale: Locale, timeZone: TimeZone, clock: any AppClock, cachesDirectory: URL, temporaryDirectory: URL, terminalWidth: Int = 80
+        locale: Locale, messagesLocale: Locale? = nil, timeZone: TimeZone, clock: any AppClock, cachesDirectory: URL,
+        temporaryDirectory: URL,
+        terminalWidth: Int = 80
     ) {
         self.locale = locale
+        self.messagesLocale = messagesLocale ?? locale
         self.timeZone = timeZone
         self.clock = clock
         self.cachesDirectory = cachesDirectory
         self.temporaryDirectory = temporaryDirectory
         self.terminalWidth = terminalWidth
+    }
+
+    /// The defaults of a process with these environment variables: the locales they choose
+    /// (``UserLocale``), and `fallbackLocale` (the system's) where they choose none.
+    public init(
+        environment: [String: String], fallbackLocale: Locale, timeZone: TimeZone, clock: any AppClock, cachesDirectory: URL,
+        temporaryDirectory: URL, terminalWidth: Int = 80
+    ) {
+        let chosen = UserLocale(environment: environment)
+        self.init(
+            locale: chosen.formats ?? fallbackLocale, messagesLocale: chosen.messages ?? fallbackLocale, timeZone: timeZone, clock: clock,
+            cachesDirectory: cachesDirectory, temporaryDirectory: temporaryDirectory, terminalWidth: terminalWidth)
     }
 }
 

@@ -68,7 +68,8 @@ struct CarFitCommand: ExerciseCommand {
         state: CleanerListState, diagnostics: [Diagnostic], error: CarFitError?
     ) {
         let viewModel = CleanerListViewModel(
-            source: source, clock: request.clock, calendar: environment.calendar, timeZone: environment.timeZone)
+            source: source, clock: request.clock, calendar: environment.calendar, timeZone: environment.timeZone,
+            language: environment.messagesLocale)
         await viewModel.load()
         if !request.days.isEmpty {
             viewModel.calendarViewModel.select(request.days)

@@ -8,7 +8,11 @@ import Foundation
 public struct AppEnvironment: Sendable {
     public var httpClient: any HTTPClient
     public var clock: any AppClock
+    /// Formats dates, times and numbers (POSIX `LC_TIME`).
     public var locale: Locale
+    /// The language of the screens' own words (POSIX `LC_MESSAGES`); the same as ``locale``
+    /// unless the user chose them apart.
+    public var messagesLocale: Locale
     public var timeZone: TimeZone
     public var calendar: Calendar
     public var directories: Directories
@@ -17,6 +21,7 @@ public struct AppEnvironment: Sendable {
         httpClient: any HTTPClient,
         clock: any AppClock,
         locale: Locale,
+        messagesLocale: Locale? = nil,
         timeZone: TimeZone,
         calendar: Calendar,
         directories: Directories
@@ -24,6 +29,7 @@ public struct AppEnvironment: Sendable {
         self.httpClient = httpClient
         self.clock = clock
         self.locale = locale
+        self.messagesLocale = messagesLocale ?? locale
         self.timeZone = timeZone
         self.calendar = calendar
         self.directories = directories

@@ -31,8 +31,11 @@ struct CommandRun {
 
 /// Runs the command line exactly as the executable does, with fixed defaults: en_US, UTC,
 /// a manual clock at 2020-09-10T08:00:00Z, a fresh temporary cache directory, 80 columns.
+/// With `environment`, the locales come from its POSIX variables as in the executable, `locale`
+/// being the system's fallback.
 func runExercises(
     _ arguments: [String],
+    environment: [String: String]? = nil,
     locale: String = "en_US",
     timeZone: String = "UTC",
     now: Date = Date(timeIntervalSince1970: 1_599_724_800),
@@ -42,7 +45,8 @@ func runExercises(
     let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("exercises-tests-\(UUID().uuidString)", isDirectory: true)
     defer { try? FileManager.default.removeItem(at: temporary) }
     let defaults = SystemDefaults(
-        locale: Locale(identifier: locale),
+        environment: environment ?? [:],
+        fallbackLocale: Locale(identifier: locale),
         timeZone: TimeZone(identifier: timeZone) ?? .gmt,
         clock: ManualClock(now: now),
         cachesDirectory: temporary.appendingPathComponent("caches", isDirectory: true),

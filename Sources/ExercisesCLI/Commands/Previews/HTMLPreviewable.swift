@@ -14,7 +14,7 @@ protocol HTMLPreviewable {
 /// What a renderer may use besides the view state: where cached images are, the language.
 struct PreviewContext: Sendable {
     var images: PreviewImages
-    /// The `lang` of the page (from `--locale`).
+    /// The `lang` of the page: the language of its words (`--locale`, or the user's `LC_MESSAGES`).
     var language: String
 
     init(environment: AppEnvironment) {
@@ -22,6 +22,6 @@ struct PreviewContext: Sendable {
         let folders = ImageCacheFolder.allCases.map { $0.directory(in: environment) }
             .filter { FileManager.default.fileExists(atPath: $0.path) }
         self.images = PreviewImages(caches: folders.map { DiskCache(directory: $0, sizeLimit: Int.max, clock: environment.clock) })
-        self.language = environment.locale.identifier
+        self.language = environment.messagesLocale.identifier
     }
 }
