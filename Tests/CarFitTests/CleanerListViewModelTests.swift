@@ -71,8 +71,31 @@ struct CleanerListViewModelTests {
         #expect(viewModel.title == "Saturday 12 September")
         #expect(viewModel.sections.count == 1)
         #expect(viewModel.sections.first?.cards.isEmpty == true)
-        #expect(viewModel.sections.first?.emptyMessage == "No visits on this day.")
+        #expect(viewModel.sections.first?.emptyMessage == "No visits on this day. The nearest day with visits is Friday 11 September.")
+        #expect(viewModel.sections.first?.nearestVisitDay == september11)
         #expect(viewModel.sections.first?.summary == "0 visits")
+    }
+
+    @Test("the nearest day with visits: closest in days across months and years, none when no day has visits")
+    func nearestDayWithVisits() async {
+        let viewModel = makeViewModel(ScriptedVisitsSource(visits: dayVisits))
+        await viewModel.load()
+        // Visits on the 10th and 11th: the 12th is nearest the 11th; the 1st is nearest the 10th.
+        viewModel.calendarViewModel.select([CalendarDay(year: 2020, month: 9, day: 1), CalendarDay(year: 2021, month: 3, day: 1)])
+        #expect(viewModel.sections.map(\.nearestVisitDay) == [september10, september11])
+        #expect(viewModel.sections[1].emptyMessage == "No visits on this day. The nearest day with visits is Friday 11 September.")
+        viewModel.calendarViewModel.select([september10])
+        #expect(viewModel.sections.first?.nearestVisitDay == nil, "a day with visits names none")
+
+        let empty = makeViewModel(ScriptedVisitsSource(visits: []))
+        await empty.load()
+        #expect(empty.sections.first?.emptyMessage == "No visits on this day.")
+        #expect(empty.sections.first?.nearestVisitDay == nil)
+        // Days are counted by arithmetic on the civil calendar, across leap years.
+        #expect(CalendarDay(year: 1970, month: 1, day: 1).daysSince1970 == 0)
+        #expect(CalendarDay(year: 2020, month: 3, day: 1).daysSince1970 - CalendarDay(year: 2020, month: 2, day: 28).daysSince1970 == 2)
+        #expect(CalendarDay(year: 1969, month: 12, day: 31).daysSince1970 == -1)
+        #expect(CalendarDay(year: 2000, month: 3, day: 1).daysSince1970 == 11_017)
     }
 
     @Test func anEmptySelectionGivesAClearEmptyState() async {

@@ -42,7 +42,7 @@ struct CarFitPreviewTests {
         ])
         let html = CarFitPreview.screen(state).content.html
         #expect(state.sections.count == 2)
-        #expect(html.contains(">No visits on this day.<"))
+        #expect(html.contains(">No visits on this day. The nearest day with visits is Friday, September 11.<"))
         #expect(html.occurrences(of: "class=\"carfit-day selected") == 2)
     }
 

@@ -243,6 +243,37 @@ import Testing
         }
     }
 
+    @Test("a FIFO or pipe (/dev/stdin, a shell's <(curl …)) is read as a stream, within the limit")
+    func pipesAreReadAsStreams() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("feed.json")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        // The writer runs on its own thread: opening a FIFO blocks until both ends are open.
+        let body = Data(#"{"rows":[{"title":"piped"}]}"#.utf8)
+        let writer = Thread {
+            guard let handle = FileHandle(forWritingAtPath: fifo.path) else { return }
+            handle.write(body)
+            try? handle.close()
+        }
+        writer.start()
+        let loaded = try await loader.load(Feed.self, from: .file(fifo))
+        #expect(loaded.value.rows.count == 1)
+
+        // A pipe larger than the limit stops at the limit.
+        let small = FeedLoader(client: UnreachableClient(), options: FeedDecodingOptions(maxBytes: 8))
+        let second = Thread {
+            guard let handle = FileHandle(forWritingAtPath: fifo.path) else { return }
+            handle.write(body)
+            try? handle.close()
+        }
+        second.start()
+        await #expect(throws: NetworkError.file(path: fifo.path, reason: "larger than 8 bytes")) {
+            try await small.load(Feed.self, from: .file(fifo))
+        }
+    }
+
     @Test func parseRecognisesSources() throws {
         let remote = try #require(URL(string: "https://example.com/feed.json"))
         #expect(try FeedSource.parse("https://example.com/feed.json") == .remote(remote))

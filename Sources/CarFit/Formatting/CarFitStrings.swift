@@ -90,6 +90,16 @@ public struct CarFitStrings: Sendable, Hashable {
         }
     }
 
+    /// Follows ``noVisitsOnDay`` when other days have visits: `The nearest day with visits is
+    /// Thursday, 10 September 2020.`
+    public func nearestDayWithVisits(_ day: String) -> String {
+        switch language {
+        case .english: "The nearest day with visits is \(day)."
+        case .danish: "Nærmeste dag med besøg er \(day.prefix(1).lowercased() + day.dropFirst())."
+        case .german: "Der nächstgelegene Tag mit Besuchen ist \(day)."
+        }
+    }
+
     public var loading: String {
         switch language {
         case .english: "Loading visits…"

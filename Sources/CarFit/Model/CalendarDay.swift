@@ -53,6 +53,18 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CodableAsText {
         calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))
     }
 
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar (negative before), by
+    /// arithmetic alone (H. Hinnant's `days_from_civil`), so the distance between two days needs
+    /// no `Calendar` and no time zone.
+    public var daysSince1970: Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }

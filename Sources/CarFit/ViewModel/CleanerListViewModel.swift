@@ -154,15 +154,28 @@ public final class CleanerListViewModel {
     public var sections: [VisitDaySection] {
         guard hasContent else { return [] }
         let currentYear = calendarViewModel.today.year
+        let strings = cardFormatter.strings
         return calendarViewModel.selectedDays.sorted().map { day in
             let cards = cardsByDay[day] ?? []
+            let nearest = cards.isEmpty ? nearestVisitDay(to: day) : nil
+            let nearestText = nearest.map { strings.nearestDayWithVisits(dayText.title(of: $0, includeYear: $0.year != currentYear)) }
             return VisitDaySection(
                 day: day,
                 title: dayText.title(of: day, includeYear: day.year != currentYear),
-                summary: cardFormatter.strings.visitCount(cards.count),
+                summary: strings.visitCount(cards.count),
                 cards: cards,
-                emptyMessage: cards.isEmpty ? cardFormatter.strings.noVisitsOnDay : nil
+                emptyMessage: cards.isEmpty ? ([strings.noVisitsOnDay] + (nearestText.map { [$0] } ?? [])).joined(separator: " ") : nil,
+                nearestVisitDay: nearest
             )
+        }
+    }
+
+    /// The day with visits closest to `day` (the later one on a tie), if any day has visits.
+    private func nearestVisitDay(to day: CalendarDay) -> CalendarDay? {
+        let target = day.daysSince1970
+        return cardsByDay.keys.min { lhs, rhs in
+            let (left, right) = (abs(lhs.daysSince1970 - target), abs(rhs.daysSince1970 - target))
+            return left != right ? left < right : lhs > rhs
         }
     }
 

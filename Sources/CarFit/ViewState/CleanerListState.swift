@@ -51,17 +51,25 @@ public struct VisitDaySection: Sendable, Equatable, Codable, Identifiable {
     /// `3 visits`.
     public var summary: String
     public var cards: [VisitCard]
-    /// `No visits on this day.` when `cards` is empty, else `nil`.
+    /// `No visits on this day.` when `cards` is empty, else `nil`; when other days have visits
+    /// it goes on to name the nearest (`The nearest day with visits is Thursday, 10 September
+    /// 2020.`), so a feed whose visits are elsewhere in time does not look empty.
     public var emptyMessage: String?
+    /// For an empty day, the nearest day that has visits (the later one on a tie), for the
+    /// message and for a "go to" button; `nil` when the day has visits or no day has any.
+    public var nearestVisitDay: CalendarDay?
 
     public var id: CalendarDay { day }
 
-    public init(day: CalendarDay, title: String, summary: String, cards: [VisitCard], emptyMessage: String?) {
+    public init(
+        day: CalendarDay, title: String, summary: String, cards: [VisitCard], emptyMessage: String?, nearestVisitDay: CalendarDay? = nil
+    ) {
         self.day = day
         self.title = title
         self.summary = summary
         self.cards = cards
         self.emptyMessage = emptyMessage
+        self.nearestVisitDay = nearestVisitDay
     }
 }
 

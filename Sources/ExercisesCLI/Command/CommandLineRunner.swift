@@ -44,7 +44,7 @@ public enum CommandLineRunner {
             let context = CommandContext(
                 options: options,
                 environment: try CommonOptions.environment(options, defaults: defaults),
-                source: try CommonOptions.source(options, defaultURL: (command as? any RemoteFeedCommand)?.defaultURL),
+                source: try CommonOptions.source(options, defaultURL: (command as? any RemoteFeedCommand)?.defaultURL, io: io),
                 width: max(40, defaults.terminalWidth)
             )
             let output = try await command.run(context)

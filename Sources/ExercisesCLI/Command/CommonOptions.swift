@@ -7,7 +7,8 @@ import SharedNetworking
 
 /// Options shared by the exercises, and how they become an ``AppEnvironment``.
 public enum CommonOptions {
-    public static let file = OptionSpec.value("--file", "PATH", help: "Read the feed from a file instead of the bundled copy.")
+    public static let file = OptionSpec.value(
+        "--file", "PATH", help: "Read the feed from a file instead of the bundled copy ('-' or /dev/stdin: standard input).")
     public static let url = OptionSpec.value(
         "--url", "URL", help: "Fetch the feed from a URL (the exercise's original address if given as 'default').")
     public static let locale = OptionSpec.value("--locale", "ID", help: "Format for this locale, e.g. en_US, en_GB, de_DE, ja_JP.")
@@ -56,13 +57,28 @@ public enum CommonOptions {
         )
     }
 
-    /// `--file` or `--url`; `--url default` means the exercise's original address.
-    static func source(_ options: ParsedOptions, defaultURL: URL?) throws(CLIError) -> FeedSource? {
+    /// What standard input is called in messages.
+    static let standardInputName = "standard input"
+
+    /// `--file` or `--url`; `--url default` means the exercise's original address. `--file -`
+    /// and `--file /dev/stdin` read standard input through `io` (to its end, within the feed
+    /// size limit) as most Unix tools do; other pipes and devices (`<(curl …)`) are read by the
+    /// loader as streams.
+    static func source(_ options: ParsedOptions, defaultURL: URL?, io: any ConsoleIO) throws(CLIError) -> FeedSource? {
         if options.has("--file") && options.has("--url") {
             throw .usage("--file and --url cannot be used together")
         }
         if let path = options.value("--file") {
-            return .file(URL(fileURLWithPath: path))
+            guard path == "-" || path == "/dev/stdin" else { return .file(URL(fileURLWithPath: path)) }
+            let limit = FeedDecodingOptions().maxBytes
+            let input: Data?
+            do {
+                input = try io.readInput(limit: limit)
+            } catch {
+                throw .input("\(standardInputName): cannot be read (\(error.localizedDescription))")
+            }
+            guard let input else { throw .input("\(standardInputName): larger than \(limit) bytes") }
+            return .data(input, name: standardInputName)
         }
         if let text = options.value("--url") {
             if text == "default" {

@@ -49,8 +49,22 @@ struct CarFitCommand: ExerciseCommand {
         if request.usesSampleDay {
             text +=
                 "\nSample data covers 10, 11 and 30 September 2020; today is set to 10 September 2020 (override with --now, or use --generated).\n"
+        } else if let hint = Self.whereTheVisitsAre(screen.state, visitDays: screen.visitDays) {
+            text += "\n" + hint + "\n"
         }
         return ScreenOutput(text: text, state: screen.state, diagnostics: screen.diagnostics)
+    }
+
+    /// When a selected day is empty but the feed has visits elsewhere (a feed from another
+    /// month or year, such as the exercise's own carfit.json today): which days, and the option
+    /// that shows them. Today stays today (see Docs/CarFit.md).
+    static func whereTheVisitsAre(_ state: CleanerListState, visitDays: [CalendarDay]) -> String? {
+        guard let nearest = state.sections.lazy.compactMap(\.nearestVisitDay).first, let first = visitDays.first,
+            let last = visitDays.last
+        else { return nil }
+        let span = first == last ? "on \(first)" : "on \(visitDays.count) days from \(first) to \(last)"
+        return "A selected day has no visits; this feed's visits are \(span). Show the nearest with --date \(nearest) "
+            + "(or make it today with --now \(nearest))."
     }
 
     /// The bundled sample; a missing resource is an input error, not a crash.
@@ -65,7 +79,7 @@ struct CarFitCommand: ExerciseCommand {
     /// Runs the view-model as an app would: load, then apply the selection and open the calendar.
     @MainActor
     private static func loadScreen(source: any VisitsSource, request: CarFitRequest, environment: AppEnvironment) async -> (
-        state: CleanerListState, diagnostics: [Diagnostic], error: CarFitError?
+        state: CleanerListState, diagnostics: [Diagnostic], error: CarFitError?, visitDays: [CalendarDay]
     ) {
         let viewModel = CleanerListViewModel(
             source: source, clock: request.clock, calendar: environment.calendar, timeZone: environment.timeZone,
@@ -75,6 +89,6 @@ struct CarFitCommand: ExerciseCommand {
             viewModel.calendarViewModel.select(request.days)
         }
         viewModel.calendarViewModel.present()
-        return (viewModel.state, viewModel.diagnostics, viewModel.error)
+        return (viewModel.state, viewModel.diagnostics, viewModel.error, viewModel.calendarViewModel.markedDays.sorted())
     }
 }

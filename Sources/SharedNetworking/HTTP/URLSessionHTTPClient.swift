@@ -51,7 +51,7 @@ public final class URLSessionHTTPClient: HTTPClient {
         else { throw .invalidURL(request.url.absoluteString) }
         if Task.isCancelled { throw .cancelled }
 
-        var urlRequest = URLRequest(url: request.url)
+        var urlRequest = URLRequest(url: try IPv6LiteralWorkaround.transportURL(for: request.url))
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.httpBody = request.body
         urlRequest.timeoutInterval = Self.foundationTimeout(request.timeout)

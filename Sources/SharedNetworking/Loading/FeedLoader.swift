@@ -103,6 +103,9 @@ public struct FeedLoader: Sendable {
         if (attributes[.type] as? FileAttributeType) == .typeDirectory {
             throw .file(path: path, reason: "is a directory, not a file")
         }
+        if !FileKind.isRegularFile(atPath: path) {
+            return try readStream(path)
+        }
         if let size = attributes[.size] as? Int, size > options.maxBytes {
             throw .file(path: path, reason: "larger than \(options.maxBytes) bytes")
         }
@@ -111,6 +114,23 @@ public struct FeedLoader: Sendable {
         } catch {
             throw .file(path: path, reason: "cannot be read (\(error.localizedDescription))")
         }
+    }
+
+    /// A pipe, FIFO or device (`/dev/stdin`, a shell's `<(curl …)`), read to its end within
+    /// the size limit.
+    private func readStream(_ path: String) throws(NetworkError) -> Data {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .file(path: path, reason: "cannot be opened for reading")
+        }
+        defer { try? handle.close() }
+        let data: Data?
+        do {
+            data = try StreamReading.readAll(handle, limit: options.maxBytes)
+        } catch {
+            throw .file(path: path, reason: "cannot be read (\(error.localizedDescription))")
+        }
+        guard let data else { throw .file(path: path, reason: "larger than \(options.maxBytes) bytes") }
+        return data
     }
 
     /// An empty body or an HTML page is a clear error before the JSON parser's vaguer one.

@@ -7,9 +7,16 @@ import TestSupport
 final class CapturingIO: ConsoleIO {
     private let out = Locked("")
     private let err = Locked("")
+    private let input: Data
+
+    /// `input` is what standard input holds.
+    init(input: Data = Data()) {
+        self.input = input
+    }
 
     func write(_ text: String) { out.withLock { $0 += text } }
     func writeError(_ text: String) { err.withLock { $0 += text } }
+    func readInput(limit: Int) throws -> Data? { input.count > limit ? nil : input }
 
     var standardOutput: String { out.withLock { $0 } }
     var standardError: String { err.withLock { $0 } }
@@ -35,13 +42,14 @@ struct CommandRun {
 /// being the system's fallback.
 func runExercises(
     _ arguments: [String],
+    input: Data = Data(),
     environment: [String: String]? = nil,
     locale: String = "en_US",
     timeZone: String = "UTC",
     now: Date = Date(timeIntervalSince1970: 1_599_724_800),
     width: Int = 80
 ) async -> CommandRun {
-    let io = CapturingIO()
+    let io = CapturingIO(input: input)
     let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("exercises-tests-\(UUID().uuidString)", isDirectory: true)
     defer { try? FileManager.default.removeItem(at: temporary) }
     let defaults = SystemDefaults(

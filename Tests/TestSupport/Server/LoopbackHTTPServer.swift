@@ -22,28 +22,31 @@ import Foundation
 public final class LoopbackHTTPServer: Sendable {
     private let core: ServerCore
 
-    /// The listening port on 127.0.0.1.
+    /// The listening port on 127.0.0.1 (or ::1).
     public let port: Int
+    /// `127.0.0.1`, or `[::1]` for a server on the IPv6 loopback, as written in a URL.
+    public let host: String
 
-    /// Starts listening on 127.0.0.1 at a port the kernel picks.
-    public init() throws(LoopbackServerError) {
-        core = try ServerCore()
+    /// Starts listening on 127.0.0.1 (or, with `ipv6`, on ::1 only) at a port the kernel picks.
+    public init(ipv6: Bool = false) throws(LoopbackServerError) {
+        core = try ServerCore(ipv6: ipv6)
         port = core.port
+        host = ipv6 ? "[::1]" : "127.0.0.1"
     }
 
     deinit {
         core.stop()
     }
 
-    /// `http://127.0.0.1:<port>`.
+    /// `http://127.0.0.1:<port>` (`http://[::1]:<port>`).
     public var baseURL: URL {
-        URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
+        URL(string: "http://\(host):\(port)") ?? URL(fileURLWithPath: "/")
     }
 
     /// The URL of `path` on this server; `path` may carry a query (`/search?q=x`).
     public func url(_ path: String) -> URL {
         let absolute = path.hasPrefix("/") ? path : "/" + path
-        return URL(string: "http://127.0.0.1:\(port)\(absolute)") ?? baseURL.appending(path: absolute)
+        return URL(string: "http://\(host):\(port)\(absolute)") ?? baseURL.appending(path: absolute)
     }
 
     // MARK: Scripting
@@ -144,10 +147,10 @@ final class ServerCore: Sendable {
     let wakeRead: Int32
     private let wakeWrite: Int32
 
-    init() throws(LoopbackServerError) {
+    init(ipv6: Bool) throws(LoopbackServerError) {
         let (wakeRead, wakeWrite) = try POSIX.makeWakePipe()
         do throws(LoopbackServerError) {
-            (listener, port) = try POSIX.listenOnLoopback()
+            (listener, port) = try POSIX.listenOnLoopback(ipv6: ipv6)
         } catch {
             POSIX.closeDescriptor(wakeRead)
             POSIX.closeDescriptor(wakeWrite)

@@ -50,9 +50,10 @@ enum POSIX {
         LoopbackServerError(call: call, errno: errno)
     }
 
-    /// A TCP socket listening on 127.0.0.1 at an ephemeral port; returns the fd and port.
-    static func listenOnLoopback(backlog: Int32 = 128) throws(LoopbackServerError) -> (fd: Int32, port: Int) {
-        let fd = socket(AF_INET, streamType, 0)
+    /// A TCP socket listening on the loopback address (127.0.0.1, or ::1 with `ipv6`) at an
+    /// ephemeral port; returns the fd and port.
+    static func listenOnLoopback(ipv6: Bool = false, backlog: Int32 = 128) throws(LoopbackServerError) -> (fd: Int32, port: Int) {
+        let fd = socket(ipv6 ? AF_INET6 : AF_INET, streamType, 0)
         guard fd >= 0 else { throw error("socket") }
         do throws(LoopbackServerError) {
             try configure(fd)
@@ -60,27 +61,52 @@ enum POSIX {
             guard setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size)) == 0 else {
                 throw error("setsockopt(SO_REUSEADDR)")
             }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(0).bigEndian
-            address.sin_addr = in_addr(s_addr: in_addr_t(0x7F00_0001).bigEndian)
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            guard bound == 0 else { throw error("bind(127.0.0.1:0)") }
+            let port = ipv6 ? try bindIPv6Loopback(fd) : try bindIPv4Loopback(fd)
             guard listen(fd, backlog) == 0 else { throw error("listen") }
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let named = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-            }
-            guard named == 0 else { throw error("getsockname") }
-            return (fd, Int(UInt16(bigEndian: address.sin_port)))
+            return (fd, port)
         } catch {
             closeDescriptor(fd)
             throw error
         }
+    }
+
+    /// Binds `fd` to 127.0.0.1 at a port the kernel picks, and returns the port.
+    private static func bindIPv4Loopback(_ fd: Int32) throws(LoopbackServerError) -> Int {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(0).bigEndian
+        address.sin_addr = in_addr(s_addr: in_addr_t(0x7F00_0001).bigEndian)
+        try bindAndName(fd, &address, "bind(127.0.0.1:0)")
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Binds `fd` to ::1 (IPv6 only) at a port the kernel picks, and returns the port.
+    private static func bindIPv6Loopback(_ fd: Int32) throws(LoopbackServerError) -> Int {
+        var one: Int32 = 1
+        guard setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &one, socklen_t(MemoryLayout<Int32>.size)) == 0 else {
+            throw error("setsockopt(IPV6_V6ONLY)")
+        }
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_port = in_port_t(0).bigEndian
+        address.sin6_addr = in6addr_loopback
+        try bindAndName(fd, &address, "bind([::1]:0)")
+        return Int(UInt16(bigEndian: address.sin6_port))
+    }
+
+    /// `bind` then `getsockname` on `address` (a `sockaddr_in` or `sockaddr_in6`), so it holds
+    /// the port the kernel chose.
+    private static func bindAndName<Address>(_ fd: Int32, _ address: inout Address, _ call: String) throws(LoopbackServerError) {
+        let size = socklen_t(MemoryLayout<Address>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) }
+        }
+        guard bound == 0 else { throw error(call) }
+        var length = size
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard named == 0 else { throw error("getsockname") }
     }
 
     /// Close-on-exec (a test that spawns a process must not leak the socket into it) and

@@ -57,12 +57,25 @@ enum ScheduleScreenText {
             ]
         case .game(let game):
             let marker = isInitial ? "▸ " : ""
+            let (left, right) = teamNames(marker + game.left.name, game.right.name, width: width)
             return [
-                TerminalText.columns(left: marker + game.left.name, right: game.right.name, width: width),
+                TerminalText.columns(left: left, right: right, width: width),
                 TerminalText.columns(left: game.left.value, center: game.centerText, right: game.right.value, width: width),
                 TerminalText.columns(left: game.dateText, center: game.weekText, right: game.statusText, width: width),
             ]
         }
+    }
+
+    /// Both team names on one line with at least one space between them: a name longer than
+    /// its share is cut with "…" (as the CarFit cards cut names), and a short name leaves its
+    /// unused share to the other, so neither team hides the other.
+    static func teamNames(_ left: String, _ right: String, width: Int) -> (String, String) {
+        let share = width / 2
+        let leftWidth = TerminalText.displayWidth(left), rightWidth = TerminalText.displayWidth(right)
+        return (
+            TerminalText.truncate(left, to: max(1, width - 1 - min(rightWidth, share))),
+            TerminalText.truncate(right, to: max(1, width - 1 - min(leftWidth, share)))
+        )
     }
 
     /// The `--logos` report: a summary line, then one line per distinct logo in row order.
