@@ -58,6 +58,13 @@ struct HooSetsCommandTests {
         #expect(selection["poemLine"] as? String == "They brought me rubies from the mine")
         #expect(selection["setTitle"] as? String == "Red Set")
         #expect((screen["artwork"] as? [String: String])?["selectionDisc"]?.hasSuffix("selection_disc@2x.png") == true)
+        // The exercise's fonts by name, with the system weight to fall back to.
+        let metrics = try #require(screen["metrics"] as? [String: Any])
+        let poem = try #require(metrics["discPoemFont"] as? [String: Any])
+        #expect(poem["postScriptName"] as? String == "AGBookPro-LightCnd")
+        #expect(poem["weight"] as? String == "light")
+        #expect(poem["size"] as? Double == 17)
+        #expect((metrics["discTitleFont"] as? [String: Any])?["postScriptName"] as? String == "AGBookPro-MediumCnd")
         #expect((json["diagnostics"] as? [Any])?.isEmpty == true)
     }
 

@@ -24,6 +24,16 @@ struct CSSTests {
         #expect(css == ["font-size: 45px", "font-weight: \(weight.cssValue)"])
     }
 
+    @Test("A bundled face goes before the system stack; a name that is not a plain name never reaches CSS")
+    func fontFaces() {
+        let face = CSSDeclaration.font(FontSpec(size: 17, weight: .light, postScriptName: "AGBookPro-LightCnd")).map(\.css)
+        #expect(face.count == 3)
+        #expect(face[2].hasPrefix("font-family: \"AGBookPro-LightCnd\", -apple-system, BlinkMacSystemFont"))
+        let hostile = CSSDeclaration.font(FontSpec(size: 17, weight: .light, postScriptName: "x\"; } body { display: none")).map(\.css)
+        #expect(hostile[2].hasPrefix("font-family: -apple-system, "))
+        #expect(!hostile[2].contains("display"))
+    }
+
     @Test("Colours are RGBColor.hex; translucency is clamped")
     func colors() throws {
         let grey = try #require(RGBColor(hex: "#999999"))

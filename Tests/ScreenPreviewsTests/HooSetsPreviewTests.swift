@@ -29,7 +29,12 @@ struct HooSetsPreviewTests {
         #expect(html.contains("color: \(selection.color.hex)"))
         #expect(html.contains(">They brought me rubies from the mine<"))
         let title = state.metrics.discTitleFont
-        #expect(html.contains("font-size: \(Int(title.size))px; font-weight: \(title.weight.cssValue)\">Rubies<"))
+        #expect(
+            html.contains(
+                "font-size: \(Int(title.size))px; font-weight: \(title.weight.cssValue); font-family: &quot;AGBookPro-MediumCnd&quot;, -apple-system,"
+            ))
+        #expect(
+            html.contains("font-family: &quot;AGBookPro-LightCnd&quot;, -apple-system, "), "the poem line's face, then the system stack")
         #expect(html.contains("background-color: \(state.metrics.backgroundColor.hex)"))
         #expect(html.contains("inset 2px 0px 0px \(state.metrics.borderColor.hex)"))
     }
@@ -56,9 +61,11 @@ struct HooSetsPreviewTests {
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
         // The header without a usable image draws its title in the fallback font instead.
         let fallback = state.metrics.headerFallbackFont
+        let family = CSSValue.fontFamily(fallback).css.replacingOccurrences(of: "\"", with: "&quot;")
         #expect(
             html.contains(
-                "font-size: \(Int(fallback.size))px; font-weight: \(fallback.weight.cssValue); color: \(state.sections[0].color.hex)\">&lt;script&gt;"
+                "font-size: \(Int(fallback.size))px; font-weight: \(fallback.weight.cssValue); font-family: \(family); "
+                    + "color: \(state.sections[0].color.hex)\">&lt;script&gt;"
             ))
         // The cell without a usable image gets the placeholder in the set's colour.
         #expect(html.contains("class=\"hoo-placeholder\""))

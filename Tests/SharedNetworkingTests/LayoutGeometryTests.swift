@@ -40,3 +40,21 @@ struct LayoutGeometryTests {
         #expect(rect.description == "(16, 12.3) 96×72")
     }
 }
+
+@Suite("Font specs")
+struct FontSpecTests {
+    @Test("a bundled face is carried with its system fallback; a system font encodes as before")
+    func faces() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let system = FontSpec(size: 17, weight: .semibold)
+        #expect(String(decoding: try encoder.encode(system), as: UTF8.self) == #"{"size":17,"weight":"semibold"}"#)
+        #expect(system.description == "17 pt semibold")
+        let face = FontSpec(size: 28, weight: .medium, postScriptName: "AGBookPro-MediumCnd")
+        #expect(
+            String(decoding: try encoder.encode(face), as: UTF8.self)
+                == #"{"postScriptName":"AGBookPro-MediumCnd","size":28,"weight":"medium"}"#)
+        #expect(face.description == "28 pt AGBookPro-MediumCnd (else system medium)")
+        #expect(try JSONDecoder().decode(FontSpec.self, from: try encoder.encode(face)) == face)
+    }
+}

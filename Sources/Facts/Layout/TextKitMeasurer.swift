@@ -3,7 +3,8 @@
     import SharedNetworking
     import UIKit
 
-    /// Measures text with TextKit and the real system font, for the iOS app.
+    /// Measures text with TextKit and the real fonts (a spec's bundled face, else the system
+    /// font), for the iOS app.
     ///
     /// Line fragments come from `NSLayoutManager`, so the lines and heights are the ones a
     /// `UILabel`/`Text` with the same font and width draws (line fragment padding 0, word wrap).
@@ -11,7 +12,10 @@
         public init() {}
 
         public func measure(_ text: String, font spec: FontSpec, width: Double) -> TextMeasurement {
-            let font = UIFont.systemFont(ofSize: CGFloat(spec.size), weight: Self.weight(spec.weight))
+            // The spec's bundled face when the app has it, else the system font (its fallback).
+            let font =
+                spec.postScriptName.flatMap { UIFont(name: $0, size: CGFloat(spec.size)) }
+                ?? UIFont.systemFont(ofSize: CGFloat(spec.size), weight: Self.weight(spec.weight))
             let storage = NSTextStorage(string: text, attributes: [.font: font])
             let container = NSTextContainer(size: CGSize(width: CGFloat(width), height: .greatestFiniteMagnitude))
             container.lineFragmentPadding = 0

@@ -39,10 +39,10 @@ public struct HooGridMetrics: Sendable, Hashable, Codable {
         discRatio: Double = 70.0 / 79.0,
         backgroundColor: RGBColor = RGBColor(red: 0x12, green: 0x12, blue: 0x16),
         borderColor: RGBColor = RGBColor(red: 0x2A, green: 0x2A, blue: 0x2D),
-        discTitleFont: FontSpec = FontSpec(size: 28, weight: .medium),
-        discPoemFont: FontSpec = FontSpec(size: 17, weight: .light),
-        setTitleFont: FontSpec = FontSpec(size: 15, weight: .medium),
-        headerFallbackFont: FontSpec = FontSpec(size: 28, weight: .bold)
+        discTitleFont: FontSpec = HooFonts.medium(size: 28),
+        discPoemFont: FontSpec = HooFonts.light(size: 17),
+        setTitleFont: FontSpec = HooFonts.medium(size: 15),
+        headerFallbackFont: FontSpec = HooFonts.medium(size: 28)
     ) {
         self.columns = columns
         self.itemSpacing = itemSpacing

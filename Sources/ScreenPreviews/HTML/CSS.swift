@@ -13,6 +13,9 @@ public indirect enum CSSValue: Sendable {
     case translucent(RGBColor, alpha: Double)
     case keyword(StaticString)
     case fontWeight(FontSpec.Weight)
+    /// `font-family` for a spec: its bundled face (quoted; only a name of letters, digits,
+    /// spaces and hyphens is written) before the system font stack, its fallback.
+    case fontFamily(FontSpec)
     /// Values separated by spaces (`1px solid #999999`).
     case spaced([CSSValue])
     /// Values separated by commas.
@@ -33,6 +36,14 @@ public indirect enum CSSValue: Sendable {
             "rgba(\(color.red), \(color.green), \(color.blue), \(CSSNumber.format(min(1, max(0, alpha)))))"
         case .keyword(let keyword): keyword.description
         case .fontWeight(let weight): String(weight.cssValue)
+        case .fontFamily(let font):
+            if let name = font.postScriptName, !name.isEmpty,
+                name.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == " ") })
+            {
+                "\"\(name)\", " + PreviewChrome.fontStack.css
+            } else {
+                PreviewChrome.fontStack.css
+            }
         case .spaced(let values): values.map(\.css).joined(separator: " ")
         case .commaSeparated(let values): values.map(\.css).joined(separator: ", ")
         case .function(let name, let arguments): "\(name)(\(arguments.map(\.css).joined(separator: ", ")))"
@@ -55,9 +66,11 @@ public struct CSSDeclaration: Sendable {
 
     public var css: String { "\(property): \(value.css)" }
 
-    /// `font-size` and `font-weight` from a design spec's ``FontSpec``.
+    /// `font-size` and `font-weight` from a design spec's ``FontSpec``, and `font-family` when
+    /// it names a bundled face (the page's system stack is the fallback).
     public static func font(_ font: FontSpec) -> [CSSDeclaration] {
         [CSSDeclaration("font-size", .px(font.size)), CSSDeclaration("font-weight", .fontWeight(font.weight))]
+            + (font.postScriptName == nil ? [] : [CSSDeclaration("font-family", .fontFamily(font))])
     }
 
     public static func color(_ color: RGBColor) -> CSSDeclaration { CSSDeclaration("color", .color(color)) }

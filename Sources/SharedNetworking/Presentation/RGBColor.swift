@@ -67,7 +67,9 @@ public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 }
 
-/// A font as a design spec states it: the system font at a size in points and a weight.
+/// A font as a design spec states it: a size in points, a weight, and optionally a face the app
+/// bundles (by PostScript name), with the system font at that size and weight as the fallback
+/// wherever the face is not available (Linux, the terminal, a browser without it).
 public struct FontSpec: Sendable, Hashable, Codable, CustomStringConvertible {
     public enum Weight: String, Sendable, Hashable, Codable, CaseIterable {
         case light, regular, medium, semibold, bold
@@ -86,11 +88,21 @@ public struct FontSpec: Sendable, Hashable, Codable, CustomStringConvertible {
 
     public var size: Double
     public var weight: Weight
+    /// The bundled face to use (`AGBookPro-LightCnd`, what `UIFont(name:size:)` and SwiftUI's
+    /// `Font.custom(_:size:)` take), or `nil` for the system font. Encoded only when set.
+    public var postScriptName: String?
 
-    public init(size: Double, weight: Weight) {
+    /// The system font at `size` and `weight`; with `postScriptName`, that face first and the
+    /// system font as its fallback.
+    public init(size: Double, weight: Weight, postScriptName: String? = nil) {
         self.size = size
         self.weight = weight
+        self.postScriptName = postScriptName
     }
 
-    public var description: String { "\(size.formatted(.number)) pt \(weight.rawValue)" }
+    /// `17 pt light`, `28 pt AGBookPro-MediumCnd (else system medium)`.
+    public var description: String {
+        let size = "\(size.formatted(.number)) pt"
+        return postScriptName.map { "\(size) \($0) (else system \(weight.rawValue))" } ?? "\(size) \(weight.rawValue)"
+    }
 }
