@@ -16,7 +16,10 @@ public enum CommonOptions {
         "--now", "ISO8601", help: "Pretend the current time is this (2020-09-10 or 2020-09-10T08:00:00Z).")
     public static let json = OptionSpec.flag("--json", help: "Print the screen's view state as JSON (schema in Docs/Exercises.md).")
     public static let cacheDirectory = OptionSpec.value(
-        "--cache-dir", "PATH", help: "Directory for caches (default: the user cache directory).")
+        "--cache-dir", "PATH",
+        help:
+            "Directory for caches (default: ~/Library/Caches/mobile-exercises on macOS; $XDG_CACHE_HOME/mobile-exercises or ~/.cache/mobile-exercises on Linux)."
+    )
     public static let help = OptionSpec.flag("--help", help: "Show help for this command.")
     /// Offered by every screen (see ``ExerciseCommand/offersHTMLPreview``).
     public static let html = OptionSpec.value(

@@ -1,4 +1,4 @@
-import CZlib
+internal import CZlib
 
 /// Incremental CRC-32 (the ZIP polynomial) over zlib's table-driven implementation.
 public struct CRC32: Sendable, Hashable {
