@@ -3,8 +3,8 @@ import SharedNetworking
 
 /// The CarFit API envelope: `{ "success": true, "message": "…", "code": 200, "data": [visits] }`.
 ///
-/// Decoding never fails because of one bad visit: `data` is a ``LossyArray`` and every visit
-/// that cannot be shown is dropped, counted and reported as a ``Diagnostic``. Whether the
+/// Decoding never fails because of one bad visit: `data` is a ``/SharedNetworking/LossyArray`` and every visit
+/// that cannot be shown is dropped, counted and reported as a ``/SharedNetworking/Diagnostic``. Whether the
 /// server *succeeded* is a separate question answered by ``visits()``, so a `success: false`
 /// reply becomes an error that carries the server's own message.
 public struct VisitsResponse: Decodable, Sendable {

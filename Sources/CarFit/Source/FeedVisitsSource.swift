@@ -1,7 +1,7 @@
 import Foundation
 import SharedNetworking
 
-/// Visits from a JSON document through the shared generic ``FeedLoader``: the API over HTTP,
+/// Visits from a JSON document through the shared generic ``/SharedNetworking/FeedLoader``: the API over HTTP,
 /// a file, the bundled sample or bytes in memory.
 public struct FeedVisitsSource: VisitsSource {
     public var loader: FeedLoader

@@ -5,7 +5,7 @@ import SharedNetworking
 /// The month calendar that slides down over the visit list: which month is shown, which days
 /// are selected, whether it is on screen.
 ///
-/// Rules (see Docs/CarFit.md):
+/// Rules (see <doc:CarFitGuide#The-calendar>):
 /// - It opens on the present month with today selected.
 /// - Arriving on the present month again (with the arrows) selects today when no day of that
 ///   month is selected, as the exercise asks; days selected elsewhere stay selected.

@@ -5,7 +5,7 @@ import SharedNetworking
     import FoundationNetworking
 #endif
 
-/// Options shared by the exercises, and how they become an ``AppEnvironment``.
+/// Options shared by the exercises, and how they become an ``/SharedNetworking/AppEnvironment``.
 public enum CommonOptions {
     public static let file = OptionSpec.value("--file", "PATH", help: "Read the feed from a file instead of the bundled copy.")
     public static let url = OptionSpec.value(

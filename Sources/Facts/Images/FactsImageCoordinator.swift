@@ -4,8 +4,8 @@ import SharedNetworking
 
 /// Loads row images lazily: only for the rows on screen plus a small prefetch window.
 ///
-/// The view reports which rows are visible (``visibleRowsChanged(_:)``); the coordinator
-/// computes an ``ImageWindow``, requests the window's images through ``ResourceLoading`` (the
+/// The view reports which rows are visible (``visibleRowsChanged(_:)-(Range<Int>)``); the coordinator
+/// computes an ``ImageWindow``, requests the window's images through ``/SharedNetworking/ResourceLoading`` (the
 /// shared pipeline with its memory and disk caches, coalescing and negative cache), most wanted
 /// first, never more than ``ImageLoadingPolicy/maxConcurrentLoads`` at once, and cancels loads
 /// for rows that left the window before they finished.

@@ -2,7 +2,7 @@ import SharedNetworking
 
 /// Measures wrapped text, so row heights are computed before anything is drawn.
 ///
-/// On iOS the implementation is backed by TextKit (``TextKitMeasurer``), which knows the real
+/// On iOS the implementation is backed by TextKit (`TextKitMeasurer`, compiled only where UIKit has TextKit), which knows the real
 /// fonts; tests and the terminal use ``AverageGlyphMeasurer``, which is deterministic and the
 /// same on every machine. The layout only depends on this protocol.
 public protocol TextMeasuring: Sendable {

@@ -4,7 +4,7 @@ import SharedNetworking
 
 /// The facts screen's view-model: loads the feed, refreshes it, owns the image coordinator.
 ///
-/// - Loading never blocks the main actor: ``FeedLoader/load(_:from:)`` is `@concurrent`, so the
+/// - Loading never blocks the main actor: ``/SharedNetworking/FeedLoader/load(_:from:)`` is `@concurrent`, so the
 ///   download, the text repair and the JSON decoding run on the global executor; only the
 ///   finished ``FactsFeed`` is applied here.
 /// - A refresh keeps the current rows on screen until the new ones arrive; a failed refresh keeps

@@ -1,7 +1,7 @@
 /// Decides, from touch samples alone, whether a touch on the grid taps, scrolls or scrubs.
 ///
 /// A pure state machine: no timers, no views. Feed it every sample (and `stationary` ticks
-/// while the finger rests); it returns the events to apply. The rules (see Docs/HooSets.md for
+/// while the finger rests); it returns the events to apply. The rules (see <doc:HooSetsGuide#Scrubbing> for
 /// the diagram):
 ///
 /// - **pending** on `began`.

@@ -42,6 +42,8 @@ public struct HooGridLayout: Sendable, Hashable, Codable {
     /// - Parameters:
     ///   - itemCounts: the number of Hoos in each section.
     ///   - headerImageSizes: each section's header artwork size in points, if any.
+    ///   - containerWidth: the width the grid fills, in points; not finite or negative counts as 0.
+    ///   - metrics: margins, spacing and column rules (the design's, ``HooGridMetrics/standard``).
     public init(itemCounts: [Int], headerImageSizes: [GridSize?] = [], containerWidth: Double, metrics: HooGridMetrics = .standard) {
         let width = containerWidth.isFinite ? max(0, containerWidth) : 0
         let columns = max(1, metrics.columns)

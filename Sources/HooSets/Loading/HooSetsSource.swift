@@ -5,13 +5,15 @@ import SharedNetworking
 /// `NN/` directories (the exercise says either may be the case).
 ///
 /// Archives are extracted once into `cacheDirectory` and reused on later launches while they
-/// are unchanged (see ``ArchiveCache``). One bad set never hides the others: it is skipped and
+/// are unchanged (see `ArchiveCache`). One bad set never hides the others: it is skipped and
 /// reported in the diagnostics; only when nothing at all can be shown does loading throw.
 ///
 /// ```swift
-/// let source = try HooSetsSource.bundled(cacheDirectory: environment.directories.caches)
-/// let loaded = try await source.load()      // off the main actor
-/// loaded.value.sets.map(\.title)            // ["Red Set", "Yellow Set", …]
+/// func setTitles(in environment: AppEnvironment) async throws -> [String] {
+///     let source = try HooSetsSource.bundled(caches: environment.directories.caches)
+///     let loaded = try await source.load()      // off the main actor
+///     return loaded.value.sets.map(\.title)     // ["Red Set", "Yellow Set", …]
+/// }
 /// ```
 public struct HooSetsSource: Sendable {
     /// The directory with `NN.zip` files and/or `NN/` directories.

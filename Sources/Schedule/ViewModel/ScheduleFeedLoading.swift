@@ -5,7 +5,7 @@ public protocol ScheduleFeedLoading: Sendable {
     func loadSchedule() async throws(NetworkError) -> Loaded<ScheduleFeed>
 }
 
-/// The real loader: ``FeedLoader`` (text normalization, lenient dates, diagnostics) on a source.
+/// The real loader: ``/SharedNetworking/FeedLoader`` (text normalization, lenient dates, diagnostics) on a source.
 public struct ScheduleFeedLoader: ScheduleFeedLoading {
     public var loader: FeedLoader
     public var source: FeedSource

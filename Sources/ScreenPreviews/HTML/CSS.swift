@@ -55,7 +55,7 @@ public struct CSSDeclaration: Sendable {
 
     public var css: String { "\(property): \(value.css)" }
 
-    /// `font-size` and `font-weight` from a design spec's ``FontSpec``.
+    /// `font-size` and `font-weight` from a design spec's ``/SharedNetworking/FontSpec``.
     public static func font(_ font: FontSpec) -> [CSSDeclaration] {
         [CSSDeclaration("font-size", .px(font.size)), CSSDeclaration("font-weight", .fontWeight(font.weight))]
     }

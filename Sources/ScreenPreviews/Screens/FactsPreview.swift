@@ -5,7 +5,7 @@ import SharedNetworking
 /// The facts table as a page: the feed's title in the navigation bar with a refresh button,
 /// then every row at the height its layout computed ("the right height to display its own
 /// content and no taller"), its image slot and image at their frames, and its title and
-/// description as the layout wrapped them, in ``FactsLayoutMetrics``' fonts and colours.
+/// description as the layout wrapped them, in ``/Facts/FactsLayoutMetrics``' fonts and colours.
 ///
 /// The rows are as wide as the view state says (`exercises facts --width`); the phone is at
 /// least that wide, and a narrower table is centred. Images come from the resource pipeline's

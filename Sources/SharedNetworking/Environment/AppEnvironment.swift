@@ -3,8 +3,9 @@ import Foundation
 /// Everything outside the code that logic may depend on, passed in explicitly.
 ///
 /// There are no singletons in this package: no `.shared`, no `Locale.current`, no `Date()` in
-/// logic. An app builds one `AppEnvironment` at launch (``live(cachesDirectory:)``) and hands
-/// each feature what it needs; tests and the `exercises` command build their own.
+/// logic. An app builds one `AppEnvironment` at launch with ``init(httpClient:clock:locale:timeZone:calendar:directories:)``
+/// (the only place that reads the system's locale, time zone and caches folder) and hands each
+/// feature what it needs; tests and the `exercises` command build their own.
 public struct AppEnvironment: Sendable {
     public var httpClient: any HTTPClient
     public var clock: any AppClock

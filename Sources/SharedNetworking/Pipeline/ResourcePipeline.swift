@@ -11,7 +11,7 @@ import Synchronization
 /// memory → every waiting caller. Each caller can cancel on its own; the load stops when no
 /// caller (and no prefetch) wants it any more.
 ///
-/// The coordination state is a value under a `Mutex` (see ``LoadCoordinator``) rather than an
+/// The coordination state is a value under a `Mutex` (see `LoadCoordinator`) rather than an
 /// actor: a memory hit never suspends or hops executors, and cancellation takes effect
 /// synchronously. Loading, validation and file I/O run in a task per load, off the caller's
 /// actor. The public methods are `nonisolated(nonsending)`: they run on the caller's executor

@@ -2,7 +2,7 @@ import Foundation
 
 extension ResourcePipeline {
     /// Everything a pipeline depends on, injected, with the limits that keep scrolling smooth
-    /// and a misbehaving server harmless. See `Docs/SharedNetworking.md` for why each exists.
+    /// and a misbehaving server harmless. See <doc:SharedNetworkingGuide#Limits-and-defaults> for why each exists.
     public struct Configuration: Sendable {
         /// The transport (wrap it in ``RetryingHTTPClient`` to retry transient failures).
         public var httpClient: any HTTPClient

@@ -7,7 +7,7 @@ public protocol WildcardBalanceFetching: Sendable {
 }
 
 /// `GET {baseURL}/v1/users/{user}/wildcards` with `Authorization: Bearer {token}`, over any
-/// ``HTTPClient``. Use ``retrying(baseURL:client:clock:policy:)`` in an app so transient
+/// ``/SharedNetworking/HTTPClient``. Use ``retrying(baseURL:client:clock:policy:)`` in an app so transient
 /// failures (timeouts, 503) are retried with backoff before the screen hears about them.
 public struct WildcardBalanceClient: WildcardBalanceFetching {
     public var baseURL: URL
@@ -18,7 +18,7 @@ public struct WildcardBalanceClient: WildcardBalanceFetching {
         self.client = client
     }
 
-    /// The client wrapped in a ``RetryingHTTPClient`` on `clock`.
+    /// The client wrapped in a ``/SharedNetworking/RetryingHTTPClient`` on `clock`.
     public static func retrying(
         baseURL: URL, client: any HTTPClient, clock: any AppClock, policy: RetryPolicy = RetryPolicy()
     ) -> WildcardBalanceClient {

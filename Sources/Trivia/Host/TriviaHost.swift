@@ -6,7 +6,7 @@ import SharedNetworking
 ///
 /// Transport-independent: the in-memory network (tests), the `exercises` command and a
 /// WebSocket server all feed it `(connection, frame)` events and route its
-/// `(connection, message)` outputs. With a ``ManualClock`` it runs a competition without
+/// `(connection, message)` outputs. With a ``/SharedNetworking/ManualClock`` it runs a competition without
 /// waiting.
 public actor TriviaHost {
     private var core: TriviaHostCore

@@ -25,8 +25,14 @@ public struct TriviaHostCore: Sendable {
     /// Users who were players when the first question opened (or joined while it was open).
     var startingPlayers = 0
 
+    /// A host before any connection, with the competition's settings and questions.
+    ///
     /// - Parameters:
+    ///   - configuration: the competition: its id, title, start and answer/review windows.
+    ///   - questions: asked in this order, one round each.
+    ///   - authenticator: decides who may join, and as which role.
     ///   - balances: the wild-card ledger; users not in it have `configuration.defaultBalance`.
+    ///   - codec: encodes what the host sends and decodes what it receives.
     public init(
         configuration: TriviaHostConfiguration,
         questions: [TriviaQuestion],

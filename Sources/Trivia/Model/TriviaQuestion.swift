@@ -26,7 +26,7 @@ public struct TriviaQuestion: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey { case id, text, choices, answer, category }
 
     /// Decodes and validates: a question that cannot be played (no text, a wrong number of
-    /// choices, an answer outside them) is an error here, so a ``LossyArray`` drops it with the
+    /// choices, an answer outside them) is an error here, so a ``/SharedNetworking/LossyArray`` drops it with the
     /// reason instead of the host discovering it mid-competition.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

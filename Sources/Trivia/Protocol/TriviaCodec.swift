@@ -110,7 +110,7 @@ private struct UnsupportedVersion: Error {
 /// How the protocol writes instants: ISO 8601 in UTC, `2020-09-10T08:00:10Z`, with
 /// milliseconds (`…10.250Z`) only when the instant has them.
 ///
-/// Written in the proleptic Gregorian calendar, like ``LenientISO8601`` reads it: Foundation's
+/// Written in the proleptic Gregorian calendar, like ``/SharedNetworking/LenientISO8601`` reads it: Foundation's
 /// ISO 8601 style switches to the Julian calendar before October 1582, so an early date came
 /// back days away from what was sent (found by the TriviaProtocol fuzz target).
 public enum TriviaDates {

@@ -1,7 +1,7 @@
 /// A message that could not be accepted: reported to the peer (`error`) or to the client
 /// state machine, never fatal.
 public struct TriviaProtocolError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// ``TriviaErrorCode/malformed`` or ``TriviaErrorCode/unsupportedVersion``.
+    /// `TriviaErrorCode.malformed` or `TriviaErrorCode.unsupportedVersion`.
     public var code: TriviaErrorCode
     /// What is wrong, with the field's path: `payload.choice: expected Number, found String`.
     public var message: String

@@ -6,7 +6,7 @@ import SharedNetworking
 /// simulated network with random delays and dropped connections.
 ///
 /// Single-threaded discrete-event simulation: events run in (time, insertion) order on a
-/// ``ManualClock`` that jumps from one to the next, so 100 players finish in milliseconds and
+/// ``/SharedNetworking/ManualClock`` that jumps from one to the next, so 100 players finish in milliseconds and
 /// the same seed reproduces the same run, byte for byte.
 public struct TriviaSimulation {
     enum Event {

@@ -9,7 +9,7 @@ import Synchronization
 /// - **Atomic writes**: a body is written to a temporary file in the same directory and then
 ///   `rename(2)`d over the final name, so a reader sees the old file or the new one, never half.
 /// - **Integrity**: each file carries a header with the body length and CRC-32
-///   (``DiskCacheFile``). A truncated or corrupt file is deleted and reported as a miss.
+///   (`DiskCacheFile`). A truncated or corrupt file is deleted and reported as a miss.
 /// - **LRU by access time**: a hit sets the file's modification date to the injected clock's
 ///   now; when a write takes the directory over ``sizeLimit``, the files with the oldest dates
 ///   are deleted until it fits. Dates live in the file system, so the order survives a restart.
