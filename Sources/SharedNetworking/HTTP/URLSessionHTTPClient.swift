@@ -55,6 +55,9 @@ public final class URLSessionHTTPClient: HTTPClient {
         session.invalidateAndCancel()
     }
 
+    /// Sends `request` on the owned session, streaming the body so ``HTTPRequest/maxResponseBytes``
+    /// holds while bytes arrive; a status outside ``HTTPRequest/acceptableStatus`` throws
+    /// ``NetworkError/httpStatus(code:url:bodyExcerpt:retryAfter:)`` with an excerpt of the body.
     public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
         guard let scheme = request.url.scheme?.lowercased(), ["http", "https"].contains(scheme),
             request.url.host != nil
