@@ -2,9 +2,12 @@ import SharedNetworking
 
 /// A font and a colour: how one kind of label is drawn.
 public struct ScheduleTextStyle: Sendable, Hashable, Codable {
+    /// The system font at the style's size and weight.
     public var font: FontSpec
+    /// The text colour.
     public var color: RGBColor
 
+    /// A style from the spec's size in points, weight and colour.
     public init(_ size: Double, _ weight: FontSpec.Weight, _ color: RGBColor) {
         self.font = FontSpec(size: size, weight: weight)
         self.color = color
