@@ -15,6 +15,7 @@ import SharedNetworking
 /// ``RowImageState/loaded(pixelSize:)`` state (and so its height) never changes back.
 @Observable @MainActor
 public final class FactsImageCoordinator {
+    /// How far ahead and behind to load, and how many loads at once.
     public let policy: ImageLoadingPolicy
     /// The current window (visible rows and prefetch rows).
     public private(set) var window: ImageWindow
@@ -39,6 +40,7 @@ public final class FactsImageCoordinator {
         let task: Task<Void, Never>
     }
 
+    /// A coordinator with no rows yet; `loader` is the shared resource pipeline (or a fake in tests).
     public init(loader: any ResourceLoading, policy: ImageLoadingPolicy = ImageLoadingPolicy()) {
         self.loader = loader
         self.policy = policy
