@@ -20,8 +20,10 @@ public struct HooSetsSource: Sendable {
     public var directory: URL
     /// Where archives are extracted (the app's caches directory, never a fixed path).
     public var cacheDirectory: URL
+    /// Extracts archives within the HooSets limits, atomically.
     public var extractor: ZipExtractor
 
+    /// A source reading `directory` and extracting archives into `cacheDirectory`.
     public init(directory: URL, cacheDirectory: URL, extractor: ZipExtractor = ZipExtractor(limits: .hooSets)) {
         self.directory = directory
         self.cacheDirectory = cacheDirectory

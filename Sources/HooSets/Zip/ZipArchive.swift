@@ -20,7 +20,9 @@ import Foundation
 /// }
 /// ```
 public struct ZipArchive: Sendable {
+    /// Where the archive's bytes are read from (a file, or memory).
     public let source: any ZipByteSource
+    /// The bounds every read is checked against.
     public let limits: ZipLimits
     /// Entries in central-directory order.
     public let entries: [ZipEntry]
