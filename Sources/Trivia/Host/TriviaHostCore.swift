@@ -10,11 +10,14 @@ import Foundation
 /// Every input first runs the schedule up to its time (``advance(to:)``), so an answer that
 /// arrives after the deadline is late even if no timer has fired yet.
 public struct TriviaHostCore: Sendable {
+    /// The competition's settings.
     public let configuration: TriviaHostConfiguration
+    /// The questions, asked in order.
     public let questions: [TriviaQuestion]
     let authenticator: any TriviaAuthenticator
     let codec: TriviaCodec
 
+    /// Where the competition is.
     public internal(set) var phase: HostPhase = .lobby
     var ledger: [UserID: Int]
     var users: [UserID: HostUser] = [:]
@@ -111,6 +114,7 @@ public struct TriviaHostCore: Sendable {
         }
     }
 
+    /// Whether the last result is out.
     public var isFinished: Bool { phase == .finished }
 
     /// Wild-cards `user` owns now.

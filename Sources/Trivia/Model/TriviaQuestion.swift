@@ -7,14 +7,18 @@ public struct TriviaQuestion: Sendable, Hashable, Codable {
     /// The most choices a question may have (a phone screen shows them all without scrolling).
     public static let choiceLimit = 2...6
 
+    /// Identifies the question in the protocol.
     public var id: QuestionID
+    /// The question, as shown.
     public var text: String
+    /// The choices in order (2 to 6); answers name them by index.
     public var choices: [String]
     /// Index of the correct choice in ``choices`` (0-based, like every index in the protocol).
     public var answer: Int
     /// Optional grouping shown nowhere in the protocol; useful when writing question sets.
     public var category: String?
 
+    /// A question as given, not checked; questions read from JSON are checked by ``init(from:)``.
     public init(id: QuestionID, text: String, choices: [String], answer: Int, category: String? = nil) {
         self.id = id
         self.text = text

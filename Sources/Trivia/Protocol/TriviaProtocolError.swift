@@ -8,15 +8,18 @@ public struct TriviaProtocolError: Error, Sendable, Hashable, CustomStringConver
     /// The offending message's `id`, when it could be read.
     public var messageID: MessageID?
 
+    /// An error from its parts.
     public init(code: TriviaErrorCode, message: String, messageID: MessageID? = nil) {
         self.code = code
         self.message = message
         self.messageID = messageID
     }
 
+    /// A `malformed` error: a frame that is not a message this side can use.
     public static func malformed(_ message: String, messageID: MessageID? = nil) -> TriviaProtocolError {
         TriviaProtocolError(code: .malformed, message: message, messageID: messageID)
     }
 
+    /// `code: message`, for logs.
     public var description: String { "\(code): \(message)" }
 }

@@ -37,7 +37,9 @@ public struct TriviaSimulation {
         var toHostFree: Date = .distantPast
     }
 
+    /// What the run depends on.
     public let settings: TriviaSimulationSettings
+    /// The simulated time: it jumps from one event to the next.
     public let clock: ManualClock
     var host: TriviaHostCore
     var clients: [Client]
@@ -53,6 +55,7 @@ public struct TriviaSimulation {
     var digest: UInt64 = 0xCBF2_9CE4_8422_2325
     let codec = TriviaCodec()
 
+    /// A simulation of `settings`, not started.
     public init(settings: TriviaSimulationSettings) {
         self.settings = settings
         let start = settings.startsAt.addingTimeInterval(-settings.lobby.timeInterval)
