@@ -9,6 +9,7 @@ import SharedNetworking
 /// The calendar slides in from the top over the list in the app; the page shows it open at
 /// the top with the list below it, so both are visible in one screenshot.
 public enum CarFitPreview {
+    /// The list screen for `state`, drawn with `theme`.
     public static func screen(_ state: CleanerListState, theme: CarFitTheme = .standard) -> PreviewScreen {
         var content: [HTMLNode] = [
             .div(

@@ -12,6 +12,7 @@ import SharedNetworking
 /// disk cache (`exercises facts --images` fills it); a row whose image is not there shows the
 /// placeholder for its state (not loaded, loading, failed) as the app does.
 public enum FactsPreview {
+    /// The facts screen for `screen`, with images resolved by `images`.
     public static func screen(_ screen: FactsScreen, images: PreviewImages = .localFilesOnly) -> PreviewScreen {
         let metrics = screen.metrics
         var content: [HTMLNode] = []

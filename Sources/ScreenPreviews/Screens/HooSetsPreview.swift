@@ -12,6 +12,7 @@ import SharedNetworking
 /// pinned to the bottom of the screen, its image (the backdrop, at a third of the viewport's size)
 /// over the set title, the Hoo's title and its poem line.
 public enum HooSetsPreview {
+    /// The grid screen for `state`, with artwork and Hoo images resolved by `images`.
     public static func screen(_ state: HooSetsViewState, images: PreviewImages = .localFilesOnly) -> PreviewScreen {
         let metrics = state.metrics
         let cellFrame = images.source(for: state.artwork.cellFrame)

@@ -11,8 +11,10 @@ import SharedNetworking
 /// The row the screen opens at (the feed's `DefaultGameId`) has the id `initial-row`: open
 /// `schedule.html#initial-row` to see the page scrolled to it with its header pinned.
 public enum SchedulePreview {
+    /// The `id` of the row the screen opens at.
     public static let initialRowAnchor = "initial-row"
 
+    /// The schedule screen for `state`, with logos resolved by `images`.
     public static func screen(_ state: ScheduleViewState, images: PreviewImages = .localFilesOnly) -> PreviewScreen {
         let metrics = state.metrics
         let bar = state.navigationBar
