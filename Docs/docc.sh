@@ -30,6 +30,16 @@ MODULES=(SharedNetworking Schedule CarFit HooSets Facts Trivia ScreenPreviews Ex
 # list would only be reported.
 ENFORCED=(SharedNetworking Schedule CarFit HooSets Facts Trivia ScreenPreviews ExercisesCLI)
 
+# Every library target must be listed above: a new one without a catalog is a problem, not a
+# silent gap (targets with a main.swift are executables, CZlib is a C module map).
+problems=()
+for target in Sources/*/; do
+  target=$(basename "$target")
+  [ -n "$(find "Sources/$target" -name '*.swift' -print -quit)" ] || continue
+  [ ! -f "Sources/$target/main.swift" ] || continue
+  [[ " ${MODULES[*]} " == *" $target "* ]] || problems+=("Sources/$target is a library module missing from MODULES in Docs/docc.sh (and needs Sources/$target/$target.docc)")
+done
+
 SCRATCH=.build-docs
 WORK="$SCRATCH/docc"
 OUT="${DOCS_OUT:-$SCRATCH/site}"
@@ -37,7 +47,6 @@ OUT="${DOCS_OUT:-$SCRATCH/site}"
 GRAPHS="$SCRATCH/symbol-graphs"
 rm -rf "$WORK" "$OUT"
 mkdir -p "$GRAPHS" "$WORK/archives" "$(dirname "$OUT")"
-problems=()
 
 echo "--- symbol graphs (swift build -Xswiftc -emit-symbol-graph, scratch path $SCRATCH)"
 if ! swift build --scratch-path "$SCRATCH" --product exercises \
