@@ -159,7 +159,8 @@ def main():
         status = "ok" if declared and declared >= needed else "TOO OLD"
         print(f"{package}/Package.swift: tools {declared[0]}.{declared[1]}, needs {needed[0]}.{needed[1]} ({why}): {status}")
         if status != "ok":
-            findings.append(f"{package}/Package.swift declares tools {declared}, but {why} needs {needed}")
+            findings.append(f"{package}/Package.swift declares tools {declared[0]}.{declared[1]}, "
+                            f"but {why} needs {needed[0]}.{needed[1]}")
     requirement = f"Swift {root_version[0]}.{root_version[1]}+"
     for page in ["README.md", "Docs/Decisions.md"]:
         text = open(page, encoding="utf-8").read()
