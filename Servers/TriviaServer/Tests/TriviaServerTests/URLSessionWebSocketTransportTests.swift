@@ -36,7 +36,8 @@ struct URLSessionWebSocketTransportTests {
             try await harness.stop()
             return
         }
-        #expect(try codec.decodeServerMessage(frame).envelope.welcome != nil)
+        let welcome = try #require(try codec.decodeServerMessage(frame).envelope, "the answer is not a server message")
+        #expect(welcome.welcome != nil, "the server answered the join with \(welcome.type), not welcome")
 
         await connection.close()
         #expect(await eventually(within: 5) { harness.server.connectionCount == 0 })
