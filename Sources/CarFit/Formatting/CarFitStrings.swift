@@ -101,7 +101,7 @@ public struct CarFitStrings: Sendable, Hashable {
         }
     }
 
-    /// The list's title while the first load runs.
+    /// The empty screen's title while the first load runs.
     public var loading: String {
         switch language {
         case .english: "Loading visits…"

@@ -32,7 +32,7 @@ public struct TriviaHeader: Sendable, Hashable, Codable {
     public var title: String
     /// "Question 3 of 12"; `nil` before the first question and on the final screen.
     public var progress: String?
-    /// `Player` or `Viewer`; `nil` before the host says.
+    /// `Player`, `Viewer`, or `At risk` while a wild-card offer is open; `nil` before the host says.
     public var role: TriviaBadge?
     /// "Wild-cards: 2", "Wild-cards: loading…", "Wild-cards unavailable".
     public var wildcards: String
@@ -48,11 +48,11 @@ public struct TriviaBadge: Sendable, Hashable, Codable {
     public var foreground: RGBColor
 }
 
-/// A line above the content: connection trouble (`Reconnecting…`) or a notice.
+/// A line above the content: connection trouble (`Connection lost. Reconnecting…`) or a notice.
 public struct TriviaBanner: Sendable, Hashable, Codable {
     /// Connection trouble, or information.
     public enum Kind: String, Sendable, Hashable, Codable {
-        /// Connection trouble (reconnecting, offline), or a notice such as a refused wild-card.
+        /// Connection trouble (reconnecting), or a notice such as an answer not delivered in time.
         case connection, notice
     }
     /// Which kind of line this is (they are coloured differently).
@@ -119,13 +119,13 @@ public struct TriviaCountdown: Sendable, Hashable, Codable {
     public var secondsRemaining: Int
     /// 1 when the question opens, 0 at the deadline: the ring's fill.
     public var fraction: Double
-    /// The ring's colour: it turns to the warning colour in the last seconds.
+    /// The ring's colour: the incorrect-answer red for the last 3 seconds.
     public var color: RGBColor
 }
 
 /// Covers the choices while nothing can be touched.
 public struct TriviaOverlay: Sendable, Hashable, Codable {
-    /// `Sending…` or `Answer recorded`.
+    /// `Sending your answer…`, `Answer locked in. Waiting for the result…`, or why it was not accepted.
     public var message: String
     /// Whether to show a spinner (the answer is on its way).
     public var showsSpinner: Bool
@@ -141,7 +141,7 @@ public struct TriviaResultBanner: Sendable, Hashable, Codable {
 
     /// The user's outcome.
     public var outcome: Outcome
-    /// `Correct!`, `Incorrect`, …
+    /// `Correct!`, `Wrong answer`, `Time's up`, or `The answer was …` for a viewer.
     public var title: String
     /// The correct answer and what the user chose.
     public var detail: String
@@ -155,7 +155,7 @@ public struct TriviaResultBanner: Sendable, Hashable, Codable {
 public struct TriviaWildcardOffer: Sendable, Hashable, Codable {
     /// The offer's title.
     public var title: String
-    /// What using it costs and leaves.
+    /// How many wild-cards the user has and what using one does.
     public var message: String
     /// Whole seconds left to decide.
     public var secondsRemaining: Int
@@ -169,13 +169,13 @@ public struct TriviaWildcardOffer: Sendable, Hashable, Codable {
 
 /// The final screen.
 public struct TriviaFinalScreen: Sendable, Hashable, Codable {
-    /// `You won!`, `Game over` or `Thanks for watching`.
+    /// `You won!` or `Competition over`.
     public var headline: String
     /// What decided it.
     public var detail: String
     /// The headline's colour.
     public var color: RGBColor
-    /// The user's numbers: correct answers, wild-card used, wild-cards left.
+    /// The numbers: players, winners, questions, whether the user's wild-card was used, wild-cards left.
     public var stats: [TriviaStat]
     /// The winners listed by name.
     public var winners: [TriviaWinnerRow]

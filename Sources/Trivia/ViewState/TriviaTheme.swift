@@ -21,9 +21,9 @@ public enum TriviaTheme {
     public static let correct = RGBColor(red: 0x2E, green: 0xAD, blue: 0x68)
     /// A wrong answer.
     public static let incorrect = RGBColor(red: 0xE0, green: 0x49, blue: 0x3E)
-    /// The countdown's last seconds, and connection trouble.
+    /// The connection-trouble banner and the "At risk" badge.
     public static let warning = RGBColor(red: 0xF2, green: 0xA1, blue: 0x2C)
-    /// The viewer badge.
+    /// The viewer badge, a viewer's result, the notice banner and the headline of a user who did not win.
     public static let viewer = RGBColor(red: 0x6B, green: 0x72, blue: 0x8E)
     /// The locked overlay's scrim.
     public static let overlay = RGBColor(red: 0x0E, green: 0x11, blue: 0x24)
