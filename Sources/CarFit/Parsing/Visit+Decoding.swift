@@ -102,7 +102,8 @@ extension VisitTask: Decodable {
         case taskId, title, timesInMinutes
     }
 
-    /// Decodes a task; a missing or negative `timesInMinutes` is `nil` and reported.
+    /// Decodes a task; a missing, negative or implausible `timesInMinutes` is `nil` and a fractional
+    /// one rounded, each reported.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let title = container.decodeTrimmedString(forKey: .title)

@@ -18,7 +18,8 @@ public struct FeedSection: Sendable, Equatable, Decodable {
         case games = "Game"
     }
 
-    /// Decodes a `GameSection` element; a missing heading is empty, a missing `Game` array empty.
+    /// Decodes a `GameSection` element: a missing heading is reported and left empty, bad rows are
+    /// dropped and reported, and a section left without rows is noted (the screen leaves it out).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         heading = container.decodeTrimmedString(forKey: .heading) ?? ""

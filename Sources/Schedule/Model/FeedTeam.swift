@@ -33,7 +33,8 @@ public struct FeedTeam: Sendable, Equatable, Decodable {
         case record = "Record"
     }
 
-    /// Decodes a `Team` or `Opponent` node; blank strings count as missing.
+    /// Decodes a `Team` or `Opponent` node: values are trimmed, blank ones count as missing, and
+    /// the tricode is uppercased.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         triCode = container.decodeTrimmedString(forKey: .triCode)?.uppercased()

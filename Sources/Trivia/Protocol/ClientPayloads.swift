@@ -21,7 +21,7 @@ public struct JoinPayload: TriviaPayload {
         self.resumeFrom = resumeFrom
     }
 
-    /// Why the payload is unusable (an empty or overlong id, a negative `resumeFrom`), or `nil`.
+    /// Why the payload is unusable (an empty or overlong id, an empty token, a negative `resumeFrom`), or `nil`.
     public var validationProblem: String? {
         Check.first(
             Check.id(user, "user"), token.isEmpty ? "token is empty" : nil,

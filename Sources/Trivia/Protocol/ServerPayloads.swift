@@ -108,7 +108,7 @@ public struct QuestionPayload: TriviaPayload {
         self.role = role
     }
 
-    /// Why the payload is unusable (too few or too many choices, a deadline before the opening), or `nil`.
+    /// Why the payload is unusable (no text, an index outside `total`, not 2 to 6 choices, a deadline before the opening), or `nil`.
     public var validationProblem: String? {
         Check.first(
             Check.id(questionId, "questionId"), Check.nonNegative(index, "index"),
@@ -150,7 +150,7 @@ public struct AnswerAckPayload: TriviaPayload {
         self.choice = choice
     }
 
-    /// Why the payload is unusable (a rejection without a reason), or `nil`.
+    /// Why the payload is unusable (an empty id), or `nil`.
     public var validationProblem: String? {
         Check.first(Check.id(requestId, "requestId"), Check.id(questionId, "questionId"))
     }
@@ -191,7 +191,7 @@ public struct ResultPayload: TriviaPayload {
         self.playersRemaining = playersRemaining
     }
 
-    /// Why the payload is unusable (a choice out of range), or `nil`.
+    /// Why the payload is unusable (an empty id, a negative choice or count), or `nil`.
     public var validationProblem: String? {
         Check.first(
             Check.id(questionId, "questionId"), Check.nonNegative(correctChoice, "correctChoice"),
@@ -227,7 +227,7 @@ public struct WildcardResultPayload: TriviaPayload {
         self.role = role
     }
 
-    /// Why the payload is unusable (refused without a reason), or `nil`.
+    /// Why the payload is unusable (an empty id, a negative balance), or `nil`.
     public var validationProblem: String? {
         Check.first(Check.id(requestId, "requestId"), Check.id(questionId, "questionId"), Check.nonNegative(balance, "balance"))
     }
