@@ -78,6 +78,7 @@ public enum CommandLineRunner {
 
 /// A command whose feed has an original remote address (`--url default`).
 public protocol RemoteFeedCommand: ExerciseCommand {
+    /// The exercise's original feed address, fetched for `--url default`.
     var defaultURL: URL { get }
 }
 
@@ -92,6 +93,7 @@ public enum ScreenJSON {
     /// Docs/Exercises.md.
     public static let schemaVersion = 2
 
+    /// The `--json` envelope for `output` of `exercise`: sorted keys, ISO 8601 dates.
     public static func encode(exercise: String, output: ScreenOutput) throws(CLIError) -> String {
         struct Envelope: Encodable {
             let exercise: String

@@ -57,7 +57,8 @@ struct CarFitCommand: ExerciseCommand {
 
     /// When a selected day is empty but the feed has visits elsewhere (a feed from another
     /// month or year, such as the exercise's own carfit.json today): which days, and the option
-    /// that shows them. Today stays today (see Docs/CarFit.md).
+    /// that shows them. Today stays today (see the CarFit guide, "A feed whose visits are on
+    /// other days").
     static func whereTheVisitsAre(_ state: CleanerListState, visitDays: [CalendarDay]) -> String? {
         guard let nearest = state.sections.lazy.compactMap(\.nearestVisitDay).first, let first = visitDays.first,
             let last = visitDays.last

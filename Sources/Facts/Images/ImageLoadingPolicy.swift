@@ -19,6 +19,7 @@ public struct ImageLoadingPolicy: Sendable, Hashable, Codable {
     /// decodes at full size, within the pipeline's decoding limit.
     public var decodeTarget: PixelSize?
 
+    /// A policy; negative values count as 0 and at least one load is allowed.
     public init(prefetchAhead: Int = 6, prefetchBehind: Int = 2, maxConcurrentLoads: Int = 4, decodeTarget: PixelSize? = nil) {
         self.prefetchAhead = max(0, prefetchAhead)
         self.prefetchBehind = max(0, prefetchBehind)

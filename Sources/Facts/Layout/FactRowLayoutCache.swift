@@ -26,6 +26,7 @@ public struct FactRowLayoutCache: Sendable {
     private var generations: [(width: Double, layouts: [Key: FactRowLayout])] = []
     private static let widthsKept = 2
 
+    /// An empty cache for `engine`'s layouts.
     public init(engine: FactRowLayoutEngine = FactRowLayoutEngine()) {
         self.engine = engine
     }

@@ -1,4 +1,4 @@
-import CZlib
+internal import CZlib
 import Foundation
 
 /// CRC-32 (ISO-HDLC: the ZIP, PNG and gzip polynomial 0xEDB88320, reflected), incremental,

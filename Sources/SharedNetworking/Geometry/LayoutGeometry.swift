@@ -7,9 +7,12 @@
 /// touch handling. (Pixel dimensions read from image headers are ``PixelSize``: whole pixels,
 /// not points.)
 public struct LayoutPoint: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Horizontal position in points.
     public var x: Double
+    /// Vertical position in points (down is positive).
     public var y: Double
 
+    /// A point at (`x`, `y`).
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
@@ -27,17 +30,20 @@ public struct LayoutPoint: Sendable, Hashable, Codable, CustomStringConvertible 
     public var description: String { "(\(LayoutNumber.text(x)), \(LayoutNumber.text(y)))" }
 }
 
-/// A width and a height in points.
+/// A width and a height in points; `CGSize(width:height:)` takes these values unchanged.
 public struct LayoutSize: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Width in points.
     public var width: Double
+    /// Height in points.
     public var height: Double
 
+    /// A size of `width` × `height` points.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
 
-    /// No size.
+    /// No size: what an empty text measures.
     public static let zero = LayoutSize(width: 0, height: 0)
 
     /// `96×72`.
@@ -47,14 +53,18 @@ public struct LayoutSize: Sendable, Hashable, Codable, CustomStringConvertible {
 /// A rectangle in points: an origin (top-left corner) and a size, encoded as
 /// `{"origin": {"x", "y"}, "size": {"width", "height"}}` like `CGRect`'s parts.
 public struct LayoutRect: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The top-left corner.
     public var origin: LayoutPoint
+    /// The width and height.
     public var size: LayoutSize
 
+    /// A rectangle at `origin` of `size`.
     public init(origin: LayoutPoint, size: LayoutSize) {
         self.origin = origin
         self.size = size
     }
 
+    /// A rectangle from plain numbers: its top-left corner at (`x`, `y`), `width` × `height`.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: LayoutPoint(x: x, y: y), size: LayoutSize(width: width, height: height))
     }
@@ -68,12 +78,19 @@ public struct LayoutRect: Sendable, Hashable, Codable, CustomStringConvertible {
     /// `size.height`.
     public var height: Double { size.height }
 
+    /// The left edge.
     public var minX: Double { origin.x }
+    /// The top edge.
     public var minY: Double { origin.y }
+    /// The right edge.
     public var maxX: Double { origin.x + size.width }
+    /// The bottom edge.
     public var maxY: Double { origin.y + size.height }
+    /// The horizontal centre.
     public var midX: Double { origin.x + size.width / 2 }
+    /// The vertical centre.
     public var midY: Double { origin.y + size.height / 2 }
+    /// The centre point.
     public var center: LayoutPoint { LayoutPoint(x: midX, y: midY) }
 
     /// Half-open on the far edges, so a point on a shared edge belongs to one rectangle only
