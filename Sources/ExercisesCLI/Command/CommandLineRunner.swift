@@ -89,8 +89,8 @@ public protocol RemoteFeedCommand: ExerciseCommand {
 /// ```
 /// Keys are sorted and dates are ISO 8601, so output is byte-for-byte reproducible.
 public enum ScreenJSON {
-    /// 2 since every rect is `{origin, size}` (Facts' were flat `{x, y, width, height}`); see
-    /// Docs/Exercises.md.
+    /// The version of the `--json` envelope; raised when a field changes meaning or shape. 2
+    /// since every rectangle is `{origin, size}` (Facts' were flat `{x, y, width, height}`).
     public static let schemaVersion = 2
 
     /// The `--json` envelope for `output` of `exercise`: sorted keys, ISO 8601 dates.

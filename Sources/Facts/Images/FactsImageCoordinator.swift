@@ -12,7 +12,7 @@ import SharedNetworking
 ///
 /// Rows that share a URL share one load. Image bytes are kept only for rows in the window; a row
 /// scrolled back into view asks the pipeline again and is served from its cache, while its
-/// ``RowImageState/loaded(pixelSize:)`` state (and so its height) never changes back.
+/// ``RowImageState/loaded(pixelSize:decodedPixelSize:)`` state (and so its height) never changes back.
 @Observable @MainActor
 public final class FactsImageCoordinator {
     /// How far ahead and behind to load, and how many loads at once.

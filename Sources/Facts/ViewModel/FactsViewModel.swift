@@ -32,10 +32,14 @@ public final class FactsViewModel {
     /// How many loads have started (each is one request of the feed); for tests and logs.
     public private(set) var loadCount = 0
 
-    /// A view-model for the feed at `source`, loaded through `loader`, with `images` for the rows'
-    /// images and `clock` for "Updated" times; nothing is loaded until ``load()``.
-    /// - Parameter layoutEngine: how rows are measured and laid out (an app passes one with
-    ///   `TextKitMeasurer` where UIKit has TextKit; the default measures deterministically).
+    /// A view-model for one feed; nothing is loaded until ``load()``.
+    /// - Parameters:
+    ///   - source: where the feed is.
+    ///   - loader: how it is fetched and decoded.
+    ///   - images: loads the rows' images.
+    ///   - clock: for "Updated" times.
+    ///   - layoutEngine: how rows are measured and laid out (an app passes one with
+    ///     `TextKitMeasurer` where UIKit has TextKit; the default measures deterministically).
     public init(
         source: FeedSource, loader: FeedLoader, images: FactsImageCoordinator, clock: any AppClock,
         layoutEngine: FactRowLayoutEngine = FactRowLayoutEngine()

@@ -19,6 +19,8 @@ public struct ByteReader: Sendable, Hashable {
 
     /// The unsigned integer of `T`'s width at `offset`, in the given byte order, or `nil` when
     /// it does not fit.
+    /// (Inlinable so that callers in other modules, the ZIP reader's, get it specialized.)
+    @inlinable
     public func integer<T: FixedWidthInteger & UnsignedInteger>(_: T.Type, at offset: Int, bigEndian: Bool = false) -> T? {
         let width = T.bitWidth / 8
         guard offset >= 0, offset <= bytes.count - width else { return nil }
