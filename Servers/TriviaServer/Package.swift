@@ -7,6 +7,7 @@
 //   swift build --build-tests --package-path Servers/TriviaServer
 //   swift test --skip-build --package-path Servers/TriviaServer
 //   swift run --package-path Servers/TriviaServer trivia-server --port 8080
+//   swift run --package-path Servers/TriviaServer trivia-play --user ada --token t-ada
 // See Docs/TriviaServer.md.
 
 import PackageDescription
@@ -23,8 +24,10 @@ let package = Package(
     products: [
         .executable(name: "trivia-server", targets: ["trivia-server"]),
         .executable(name: "trivia-load", targets: ["trivia-load"]),
+        .executable(name: "trivia-play", targets: ["trivia-play"]),
         .library(name: "TriviaServer", targets: ["TriviaServer"]),
         .library(name: "TriviaWebSocketClient", targets: ["TriviaWebSocketClient"]),
+        .library(name: "TriviaPlay", targets: ["TriviaPlay"]),
     ],
     dependencies: [
         .package(name: "MobileExercises", path: "../.."),
@@ -79,6 +82,35 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        /// The terminal client as a library: raw mode and its restoring, keys, signals, the
+        /// full-screen and plain-log outputs, and the session that drives the real
+        /// `TriviaViewModel` over `WebSocketTriviaTransport`.
+        .target(
+            name: "TriviaPlay",
+            dependencies: [
+                "TriviaWebSocketClient",
+                .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "SharedNetworking", package: "MobileExercises"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        /// `trivia-play`: a person plays a competition on a server, in a terminal.
+        .executableTarget(
+            name: "trivia-play",
+            dependencies: [
+                "TriviaPlay",
+                "TriviaWebSocketClient",
+                .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "SharedNetworking", package: "MobileExercises"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
         /// The load test: N bots against a server it starts (or a loopback URL), bounded in
         /// count and time.
         .executableTarget(
@@ -94,11 +126,16 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        /// glibc's pseudo-terminal and spawn extensions, for the tests that run `trivia-play` on
+        /// a terminal (Swift's Glibc module hides them).
+        .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
         .testTarget(
             name: "TriviaServerTests",
             dependencies: [
                 "TriviaServer",
                 "TriviaWebSocketClient",
+                "TriviaPlay",
+                "CPseudoTerminal",
                 .product(name: "Trivia", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
