@@ -10,11 +10,11 @@ public enum KeyHelp {
         if let offer = screen.question?.wildcardOffer {
             return offer.isSending ? " Using your wild-card…  ·  q leave " : " w use a wild-card  ·  n watch instead  ·  q leave "
         }
-        if let question = screen.question, question.isInteractive, let last = question.choices.last {
-            let count = question.choices.count
-            let numbers = count == 1 ? "1" : "1–\(min(count, 9))"
-            let letters = count == 1 ? "a" : "a–\(last.label.lowercased())"
-            return " \(numbers) or \(letters) answer  ·  q leave "
+        if let question = screen.question, question.isInteractive, !question.choices.isEmpty {
+            // Keys reach the ninth choice (1–9, a–i; PlayAction).
+            let count = min(question.choices.count, 9)
+            let lastLetter = Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(count - 1)))
+            return count == 1 ? " 1 or a answer  ·  q leave " : " 1–\(count) or a–\(lastLetter) answer  ·  q leave "
         }
         return " q leave "
     }

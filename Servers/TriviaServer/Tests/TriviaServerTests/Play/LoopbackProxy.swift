@@ -128,7 +128,12 @@ final class LoopbackProxy: Sendable {
             guard poll(&descriptors, 2, 20) > 0 else { continue }
             for (index, descriptor) in descriptors.enumerated() where descriptor.revents != 0 {
                 let (from, to) = index == 0 ? (client, server) : (server, client)
-                if index == 0 && holding && descriptor.revents & Int16(POLLIN) != 0 { continue }
+                // Asked again: the hold may have begun while this poll waited (a test holds,
+                // then types; the bytes arrive after the hold began, so this sees it).
+                if index == 0 && state.withLock({ $0.holding }) {
+                    if descriptor.revents & Int16(POLLHUP | POLLERR) != 0 { return }  // gone while held
+                    continue
+                }
                 let count = buffer.withUnsafeMutableBytes { recv(from, $0.baseAddress, $0.count, 0) }
                 guard count > 0 else { return }
                 let bytes = Array(buffer.prefix(count))

@@ -145,12 +145,14 @@ struct PlayTerminalTests {
     func reconnects() async throws {
         try await PlayGame.with { game in
             let ada = try game.player("ada")
-            #expect(await ada.waitFor("Waiting for the first question…"))
+            #expect(await ada.waitFor("Test Cup · Player"), "joined: the title comes with the welcome")
             game.proxy.refuse(true)
             game.proxy.dropAll()
             #expect(await ada.waitFor("! Connection lost. Reconnecting…"))
-            game.harness.advance(to: 10)  // the first question opens while ada is away
-            try await Task.sleep(for: .milliseconds(500))
+            // The first question opens while ada is away. (Refusing only briefly: every refused
+            // attempt doubles the reconnect backoff, up to 8 s.)
+            game.harness.advance(to: 10)
+            #expect(await eventually { await game.harness.server.host.phase != .lobby })
             #expect(!ada.screen.text.contains("One?"))
             game.proxy.refuse(false)
             #expect(await ada.waitFor("One?"), "resumed: the question sent while away is replayed")
