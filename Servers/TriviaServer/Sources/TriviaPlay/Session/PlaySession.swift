@@ -13,8 +13,8 @@ import UnixSignals
 /// (a second answer, an answer after the deadline or from a viewer, a wild-card not offered).
 /// What is drawn is the view-model's ``TriviaViewModel/screen``, as the app would draw it.
 ///
-/// Every way out goes through ``leave(_:)``: the view-model stops, the connection's close
-/// handshake is awaited (a bounded wait: a server that does not answer does not keep the
+/// Every way out (a key, a signal, the end of the game) takes one path: the view-model stops,
+/// the connection's close handshake is awaited (a bounded wait: a server that does not answer does not keep the
 /// player), and the output restores the terminal.
 @MainActor
 public final class PlaySession {

@@ -25,7 +25,7 @@ public enum PlayProgram {
     /// and status 1, with the terminal untouched.
     public static func run(_ settings: PlaySettings, eventLoopGroup: any EventLoopGroup) async -> Int32 {
         let http = URLSessionHTTPClient(configuration: .ephemeral)
-        var competition: CompetitionID
+        let competition: CompetitionID
         if let chosen = settings.competition {
             competition = chosen
         } else {
