@@ -1,3 +1,6 @@
+// Linux only: pseudo-terminals, posix_spawn and sockets are driven through glibc.
+#if os(Linux)
+
 import CPseudoTerminal
 import Foundation
 import Synchronization
@@ -185,3 +188,5 @@ struct FrameReader {
         return opcodes
     }
 }
+
+#endif

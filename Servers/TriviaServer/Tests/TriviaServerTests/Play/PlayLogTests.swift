@@ -1,3 +1,6 @@
+// Linux only: pseudo-terminals, posix_spawn and sockets are driven through glibc.
+#if os(Linux)
+
 import Foundation
 import Testing
 import Trivia
@@ -89,3 +92,5 @@ struct PlayLogTests {
         #expect(missing.output.contains("--user"))
     }
 }
+
+#endif

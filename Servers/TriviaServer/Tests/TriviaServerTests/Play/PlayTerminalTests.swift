@@ -1,3 +1,6 @@
+// Linux only: pseudo-terminals, posix_spawn and sockets are driven through glibc.
+#if os(Linux)
+
 import Foundation
 import Testing
 import Trivia
@@ -217,3 +220,5 @@ struct PlayTerminalTests {
         }
     }
 }
+
+#endif

@@ -1,3 +1,6 @@
+// Linux only: pseudo-terminals, posix_spawn and sockets are driven through glibc.
+#if os(Linux)
+
 import Foundation
 
 #if canImport(Glibc)
@@ -47,3 +50,5 @@ final class ServerChild: Sendable {
         process.waitUntilExit()
     }
 }
+
+#endif

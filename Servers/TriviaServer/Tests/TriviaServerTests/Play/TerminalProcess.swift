@@ -1,3 +1,6 @@
+// Linux only: pseudo-terminals, posix_spawn and sockets are driven through glibc.
+#if os(Linux)
+
 import CPseudoTerminal
 import Foundation
 import Synchronization
@@ -209,3 +212,5 @@ extension termios {
         [c_iflag, c_oflag, c_cflag, c_lflag].map { UInt32($0) }
     }
 }
+
+#endif
