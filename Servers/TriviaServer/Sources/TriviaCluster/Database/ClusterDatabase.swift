@@ -4,6 +4,10 @@ import NIOCore
 import PostgresNIO
 import SharedNetworking
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Where the cluster's PostgreSQL is, parsed from the `--cluster` URL
 /// (`postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`), and how a node connects to it.
 ///
@@ -77,8 +81,18 @@ public struct ClusterDatabase: Sendable {
             let state = error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
             return message + state
         }
-        if let underlying = error.underlying { return String(describing: underlying) }
+        if let underlying = error.underlying { return plain(String(describing: underlying)) }
         return String(describing: error.code)
+    }
+
+    /// The system's words for a network failure buried in NIO's description (`... (errno:
+    /// 111)` becomes `connection refused`), or the description itself.
+    static func plain(_ description: String) -> String {
+        if description.contains("connectTimeout") { return "no answer before the connect timeout" }
+        guard let range = description.range(of: "errno: "),
+            let code = Int32(description[range.upperBound...].prefix { $0.isNumber })
+        else { return description }
+        return String(cString: strerror(code)).lowercased()
     }
 
     /// The SQLSTATE of a server error, if `error` is one.
