@@ -52,3 +52,17 @@ public enum ClusterError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension ClusterError {
+    /// Runs `body`, passing a ``ClusterError`` through and turning any other error (a broken
+    /// connection, a failed statement) into ``database(_:)`` with its reason.
+    static func wrapping<T>(_ body: () async throws -> T) async throws(ClusterError) -> T {
+        do {
+            return try await body()
+        } catch let error as ClusterError {
+            throw error
+        } catch {
+            throw .database(ClusterDatabase.reason(error))
+        }
+    }
+}

@@ -10,7 +10,7 @@ public enum ClusterRegistry {
     public static func register(_ connection: PostgresConnection, node name: String, logger: Logger) async throws(ClusterError)
         -> Int64
     {
-        do {
+        try await ClusterError.wrapping {
             let rows = try await connection.query("INSERT INTO trivia_nodes (name) VALUES (\(name)) RETURNING incarnation", logger: logger)
             for try await incarnation in rows.decode(Int64.self) {
                 guard incarnation < Int64(UInt32.max) else {
@@ -19,10 +19,6 @@ public enum ClusterRegistry {
                 return incarnation
             }
             throw ClusterError.database("registering node \(name) returned no incarnation")
-        } catch let error as ClusterError {
-            throw error
-        } catch {
-            throw .database(ClusterDatabase.reason(error))
         }
     }
 
@@ -53,7 +49,7 @@ public enum ClusterRegistry {
     {
         let encoded = ByteBuffer(data: try genesis.encoded())
         let competition = genesis.competition.rawValue
-        do {
+        return try await ClusterError.wrapping {
             try await connection.run(
                 """
                 INSERT INTO trivia_competitions (competition, genesis) VALUES (\(competition), \(encoded))
@@ -71,10 +67,6 @@ public enum ClusterRegistry {
                 throw ClusterError.competitionMismatch(competition: competition, reason: reason)
             }
             return (number, storedGenesis)
-        } catch let error as ClusterError {
-            throw error
-        } catch {
-            throw .database(ClusterDatabase.reason(error))
         }
     }
 }

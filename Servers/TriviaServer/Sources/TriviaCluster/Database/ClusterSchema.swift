@@ -84,7 +84,7 @@ public enum ClusterSchema {
 
     /// Fails with ``ClusterError/schemaDamaged(_:)`` when a table of the schema is missing.
     static func verify(_ connection: PostgresConnection, logger: Logger) async throws(ClusterError) {
-        do {
+        try await ClusterError.wrapping {
             var missing: [String] = []
             for table in requiredTables {
                 let rows = try await connection.query("SELECT to_regclass(\(table)) IS NOT NULL", logger: logger)
@@ -93,10 +93,6 @@ public enum ClusterSchema {
             guard missing.isEmpty else {
                 throw ClusterError.schemaDamaged("version \(latestVersion) is recorded but \(missing.joined(separator: ", ")) is missing")
             }
-        } catch let error as ClusterError {
-            throw error
-        } catch {
-            throw .database(ClusterDatabase.reason(error))
         }
     }
 

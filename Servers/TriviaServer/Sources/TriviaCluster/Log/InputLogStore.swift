@@ -27,7 +27,7 @@ public enum InputLogStore {
     public static func entries(
         _ connection: PostgresConnection, competition: Int32, after position: Int64 = 0, logger: Logger
     ) async throws(ClusterError) -> [LogEntry] {
-        do {
+        try await ClusterError.wrapping {
             let rows = try await connection.query(
                 """
                 SELECT position, epoch, inputs FROM trivia_log
@@ -43,10 +43,6 @@ public enum InputLogStore {
                 expected += 1
             }
             return entries
-        } catch let error as ClusterError {
-            throw error
-        } catch {
-            throw .database(ClusterDatabase.reason(error))
         }
     }
 
