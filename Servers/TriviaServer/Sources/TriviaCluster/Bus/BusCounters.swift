@@ -10,6 +10,7 @@ public final class BusCounters: Sendable {
         public var bytesOut = 0
         /// Of ``messagesOut``, how many went through `trivia_bus` (over the inline limit).
         public var storedOut = 0
+        /// Messages this node received, and their bytes as they crossed PostgreSQL.
         public var messagesIn = 0
         public var bytesIn = 0
         /// Of ``messagesIn``, how many were fetched from `trivia_bus`.
@@ -27,6 +28,7 @@ public final class BusCounters: Sendable {
 
     private let state = LockedValue(Snapshot())
 
+    /// Counters at zero, for a new node.
     public init() {}
 
     /// The counters now.

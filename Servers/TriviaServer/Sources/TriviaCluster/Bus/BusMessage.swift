@@ -9,6 +9,7 @@ import Trivia
 /// gap (a notification lost while its listening connection was down) instead of trusting a
 /// silence.
 public struct BusMessage: Sendable, Hashable {
+    /// What a message carries; the channel it travels on says who it is for.
     public enum Body: Sendable, Hashable {
         /// Inputs read by an edge, oldest first (never ``HostInput/advance``: only the owner's
         /// clock advances the host).
@@ -23,9 +24,11 @@ public struct BusMessage: Sendable, Hashable {
 
     /// The incarnation of the sending node.
     public var sender: Int64
+    /// The sender's count of its messages on this channel.
     public var sequence: UInt64
     public var body: Body
 
+    /// A message from node incarnation `sender`, numbered `sequence` on its channel.
     public init(sender: Int64, sequence: UInt64, body: Body) {
         self.sender = sender
         self.sequence = sequence

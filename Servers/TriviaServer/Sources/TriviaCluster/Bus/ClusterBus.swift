@@ -25,7 +25,9 @@ public actor ClusterBus {
         case reset(String)
     }
 
+    /// Messages, gaps and resets, in the order they happened.
     public nonisolated let events: AsyncStream<Event>
+    /// What went through PostgreSQL, for the measurements.
     public nonisolated let counters: BusCounters
     /// This node's incarnation: the sender of everything it publishes.
     public nonisolated let incarnation: Int64
@@ -42,6 +44,7 @@ public actor ClusterBus {
     private var stopped = false
     private var connectedOnce = false
 
+    /// A bus for node incarnation `incarnation`; nothing connects until ``run()`` or a publish.
     public init(
         database: ClusterDatabase, incarnation: Int64, counters: BusCounters = BusCounters(), reconnectDelay: Duration = .milliseconds(200),
         logger: Logger

@@ -13,10 +13,12 @@ import Trivia
 public struct OutputBatch: Sendable, Hashable {
     /// The constant bytes of every template, each kept once.
     public var shared: [UInt8]
+    /// The frames' layouts; deliveries name them by index.
     public var templates: [FrameTemplate]
     /// In the order the host produced them.
     public var deliveries: [Delivery]
 
+    /// A batch from its parts (an encoder builds it with ``share(_:)``).
     public init(shared: [UInt8] = [], templates: [FrameTemplate] = [], deliveries: [Delivery] = []) {
         self.shared = shared
         self.templates = templates
@@ -51,8 +53,10 @@ public struct OutputBatch: Sendable, Hashable {
 /// A frame's constant pieces (ranges of ``OutputBatch/shared``); a frame has one hole
 /// between each two pieces.
 public struct FrameTemplate: Sendable, Hashable {
+    /// In frame order; a hole sits between each two.
     public var pieces: [Range<Int>]
 
+    /// A template of `pieces` (one piece: a whole frame, no holes).
     public init(pieces: [Range<Int>]) {
         self.pieces = pieces
     }
@@ -60,6 +64,7 @@ public struct FrameTemplate: Sendable, Hashable {
 
 /// One thing an edge does for one connection.
 public struct Delivery: Sendable, Hashable {
+    /// A frame to send or a connection to close.
     public enum Action: Sendable, Hashable {
         /// Send the frame built from `template` with `fills` in its holes.
         case frame(template: Int, fills: [[UInt8]])
@@ -70,6 +75,7 @@ public struct Delivery: Sendable, Hashable {
     public var connection: ConnectionID
     public var action: Action
 
+    /// What to do for `connection`.
     public init(connection: ConnectionID, action: Action) {
         self.connection = connection
         self.action = action

@@ -17,6 +17,7 @@ public protocol OutputEncoder: Sendable {
 public struct PerMessageOutputEncoder: OutputEncoder {
     let codec: TriviaCodec
 
+    /// An encoder writing each message with `codec`.
     public init(codec: TriviaCodec = TriviaCodec()) {
         self.codec = codec
     }

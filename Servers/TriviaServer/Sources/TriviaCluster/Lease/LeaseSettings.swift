@@ -8,9 +8,13 @@
 /// Standbys try to take an expired lease every ``pollEvery``. After a crash the lease is free
 /// after at most `ttl`, taken within `ttl + pollEvery`.
 public struct LeaseSettings: Sendable, Hashable {
+    /// How long PostgreSQL keeps the lease after a renewal.
     public var ttl: Duration
+    /// How often the holder renews (at most half the lease).
     public var renewEvery: Duration
+    /// How much earlier than PostgreSQL the holder stops believing it owns the lease.
     public var safetyMargin: Duration
+    /// How often a standby tries to take an expired lease.
     public var pollEvery: Duration
 
     /// 2 s lease, renewed every 500 ms (three renewals may fail before it lapses), 250 ms

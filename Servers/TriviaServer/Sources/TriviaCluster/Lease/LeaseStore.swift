@@ -44,8 +44,8 @@ enum LeaseStore {
         return false
     }
 
-    /// Ends the lease `epoch` now and wakes the standbys (`trivia_lease_<competition>`), so a
-    /// planned stop hands over at once instead of after the lease's time.
+    /// Ends the lease `epoch` now, so a planned stop hands over within a standby's poll
+    /// instead of after the lease's time.
     static func release(_ connection: PostgresConnection, competition: Int32, epoch: Int64, incarnation: Int64, logger: Logger)
         async throws
     {
@@ -54,9 +54,5 @@ enum LeaseStore {
             UPDATE trivia_leases SET expires_at = '-infinity'
              WHERE competition_number = \(competition) AND epoch = \(epoch) AND holder_incarnation = \(incarnation)
             """, logger: logger)
-        try await connection.run("SELECT pg_notify(\(channel(competition)), '')", logger: logger)
     }
-
-    /// The channel on which a released lease is announced.
-    static func channel(_ competition: Int32) -> String { "trivia_lease_\(competition)" }
 }

@@ -10,6 +10,7 @@
 public struct MonotonicInstant: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var nanoseconds: UInt64
 
+    /// The instant `nanoseconds` after boot (as a child process printed it).
     public init(nanoseconds: UInt64) {
         self.nanoseconds = nanoseconds
     }
@@ -42,6 +43,7 @@ public protocol MonotonicClock: Sendable {
 
 /// `CLOCK_MONOTONIC`.
 public struct SystemMonotonicClock: MonotonicClock {
+    /// The machine's monotonic clock.
     public init() {}
 
     public var now: MonotonicInstant {

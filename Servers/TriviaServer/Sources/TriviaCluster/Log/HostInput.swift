@@ -32,6 +32,7 @@ public struct TokenAnswer: Sendable, Hashable {
     public var token: String
     public var identity: TriviaIdentity?
 
+    /// The check of `token` answered `identity` (`nil`: unknown).
     public init(token: String, identity: TriviaIdentity?) {
         self.token = token
         self.identity = identity
@@ -46,6 +47,7 @@ public struct LoggedInput: Sendable, Hashable {
     public var at: Date
     public var tokenAnswers: [TokenAnswer]
 
+    /// `input` as read at host time `at`, with the answers it needed.
     public init(input: HostInput, at: Date, tokenAnswers: [TokenAnswer] = []) {
         self.input = input
         self.at = at

@@ -9,6 +9,7 @@ public struct LogEntry: Sendable, Hashable {
     public var epoch: Int64
     public var inputs: [LoggedInput]
 
+    /// Entry `position`, written under lease `epoch`.
     public init(position: Int64, epoch: Int64, inputs: [LoggedInput]) {
         self.position = position
         self.epoch = epoch

@@ -18,13 +18,16 @@ public actor ClusterNode {
     public struct Configuration: Sendable {
         /// This node's name (`--node`), in `trivia_nodes` and the lease's `holder`.
         public var name: String
+        /// The cluster's PostgreSQL.
         public var database: ClusterDatabase
+        /// The lease's timings.
         public var lease: LeaseSettings
         /// How long an edge holds inputs to batch them.
         public var batchWindow: Duration
         /// How often the node marks itself alive in `trivia_nodes`.
         public var heartbeatEvery: Duration
 
+        /// A node named `name` on `database`, with the default timings (Docs/TriviaServer.md).
         public init(
             name: String, database: ClusterDatabase, lease: LeaseSettings = LeaseSettings(), batchWindow: Duration = .milliseconds(5),
             heartbeatEvery: Duration = .seconds(1)
@@ -37,14 +40,19 @@ public actor ClusterNode {
         }
     }
 
+    /// This process's number in `trivia_nodes`: the high half of its connection ids.
     public nonisolated let incarnation: Int64
     /// `trivia_competitions.number`: names the competition's channels and rows.
     public nonisolated let competition: Int32
     /// The genesis stored for the competition (the one every owner plays).
     public nonisolated let genesis: CompetitionGenesis
+    /// Where the socket layer hands inputs and takes frames.
     public nonisolated let edge: ClusterEdge
+    /// The owner side (acting only while the lease is held).
     public nonisolated let owner: CompetitionOwner
+    /// The competition's lease, as this node sees it.
     public nonisolated let lease: LeaseKeeper
+    /// This node's end of the bus, and its counters.
     public nonisolated let bus: ClusterBus
     private let configuration: Configuration
     private let logger: Logger
