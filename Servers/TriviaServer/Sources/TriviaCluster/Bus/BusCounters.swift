@@ -12,6 +12,7 @@ public final class BusCounters: Sendable {
         public var storedOut = 0
         /// Messages this node received, and their bytes as they crossed PostgreSQL.
         public var messagesIn = 0
+        /// Bytes of ``messagesIn`` as they crossed PostgreSQL.
         public var bytesIn = 0
         /// Of ``messagesIn``, how many were fetched from `trivia_bus`.
         public var storedIn = 0
@@ -23,6 +24,7 @@ public final class BusCounters: Sendable {
         public var unreadable = 0
         /// Log entries the owner committed, and the inputs in them.
         public var logEntries = 0
+        /// Inputs in those entries.
         public var loggedInputs = 0
     }
 

@@ -26,6 +26,7 @@ public struct BusMessage: Sendable, Hashable {
     public var sender: Int64
     /// The sender's count of its messages on this channel.
     public var sequence: UInt64
+    /// What the message carries.
     public var body: Body
 
     /// A message from node incarnation `sender`, numbered `sequence` on its channel.

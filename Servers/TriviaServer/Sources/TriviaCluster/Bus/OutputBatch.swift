@@ -72,7 +72,9 @@ public struct Delivery: Sendable, Hashable {
         case close(TriviaErrorCode)
     }
 
+    /// The connection, on this edge, the delivery is for.
     public var connection: ConnectionID
+    /// What to do for it.
     public var action: Action
 
     /// What to do for `connection`.

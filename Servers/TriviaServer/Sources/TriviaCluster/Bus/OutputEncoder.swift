@@ -22,6 +22,7 @@ public struct PerMessageOutputEncoder: OutputEncoder {
         self.codec = codec
     }
 
+    /// One batch per edge, each message encoded whole.
     public func batches(for outputs: [HostOutput]) -> [Int64: OutputBatch] {
         var batches: [Int64: OutputBatch] = [:]
         for output in outputs {

@@ -27,6 +27,7 @@ public enum ClusterError: Error, Sendable, Equatable, CustomStringConvertible {
     /// restarted): the operation may be retried after reconnecting.
     case database(String)
 
+    /// The line a person reads: what failed, and what to do where there is something to do.
     public var description: String {
         switch self {
         case .invalidURL(let url, let reason):

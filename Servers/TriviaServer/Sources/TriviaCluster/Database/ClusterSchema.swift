@@ -14,6 +14,7 @@ public enum ClusterSchema {
     /// One step of the schema: its version and its statements (one statement each, as the
     /// extended query protocol requires).
     public struct Migration: Sendable {
+        /// The version the step brings the schema to.
         public let version: Int
         /// What the step adds, for `trivia-cluster status` and the logs.
         public let summary: String

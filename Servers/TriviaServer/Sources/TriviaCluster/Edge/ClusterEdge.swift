@@ -15,6 +15,7 @@ import Trivia
 /// them: an owner never re-sends what an earlier owner committed (outputs are published in the
 /// transaction that logs their inputs), so there is nothing to deduplicate.
 public actor ClusterEdge {
+    /// What the socket layer must do, in order.
     public nonisolated let events: AsyncStream<EdgeEvent>
     /// How long an input may wait for others before its batch is sent.
     public nonisolated let batchWindow: Duration

@@ -19,6 +19,7 @@ public actor LeaseKeeper {
     /// A step that did not finish before the belief ran out.
     private struct Overdue: Error {}
 
+    /// Claims, renewals and losses, in order (the owner follows these).
     public nonisolated let events: AsyncStream<LeaseEvent>
     private let continuation: AsyncStream<LeaseEvent>.Continuation
     private let holding = LockedValue<Holding?>(nil)

@@ -8,6 +8,7 @@
 /// the processes of one machine (`CLOCK_MONOTONIC`), so a test can line up the lease beliefs
 /// of a child process with its own.
 public struct MonotonicInstant: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Nanoseconds since boot.
     public var nanoseconds: UInt64
 
     /// The instant `nanoseconds` after boot (as a child process printed it).
@@ -27,8 +28,10 @@ public struct MonotonicInstant: Sendable, Hashable, Comparable, CustomStringConv
         .nanoseconds(Int64(later.nanoseconds) - Int64(nanoseconds))
     }
 
+    /// The instant in nanoseconds, as the contender command prints it.
     public var description: String { "\(nanoseconds)ns" }
 
+    /// Earlier instants first.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 }
 
@@ -46,12 +49,14 @@ public struct SystemMonotonicClock: MonotonicClock {
     /// The machine's monotonic clock.
     public init() {}
 
+    /// `CLOCK_MONOTONIC` now.
     public var now: MonotonicInstant {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return MonotonicInstant(nanoseconds: UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec))
     }
 
+    /// Sleeps on the task clock (monotonic as well).
     public func sleep(for duration: Duration) async throws {
         try await Task.sleep(for: duration)
     }

@@ -9,7 +9,9 @@ import Trivia
 /// different game: ``mismatch(with:)`` names the first difference and the node refuses to
 /// join (``ClusterError/competitionMismatch(competition:reason:)``).
 public struct CompetitionGenesis: Sendable, Hashable, Codable {
+    /// The competition this genesis starts.
     public var competition: CompetitionID
+    /// Its name, sent in `welcome`.
     public var title: String
     /// `startsAt` as the bits of its `timeIntervalSinceReferenceDate`: a replay must see the
     /// very same `Date`, and JSON numbers do not promise that.
@@ -22,6 +24,7 @@ public struct CompetitionGenesis: Sendable, Hashable, Codable {
     var maxConsecutiveErrors: Int
     var defaultBalance: Int
     var listedWinners: Int
+    /// The questions, in order.
     public var questions: [TriviaQuestion]
     /// The wild-card ledger at the start, by user.
     public var balances: [UserID: Int]

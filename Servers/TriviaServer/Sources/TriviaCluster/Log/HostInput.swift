@@ -29,7 +29,9 @@ public enum HostInput: Sendable, Hashable {
 /// because the accounts service may answer differently later (a revoked token, an edited
 /// accounts file) and a replay must take the same decisions as the original run.
 public struct TokenAnswer: Sendable, Hashable {
+    /// The token the host asked about.
     public var token: String
+    /// Who it stood for, or `nil` when it was unknown.
     public var identity: TriviaIdentity?
 
     /// The check of `token` answered `identity` (`nil`: unknown).
@@ -42,9 +44,11 @@ public struct TokenAnswer: Sendable, Hashable {
 /// An input as the log holds it: the input, the host time at which the owner read it, and
 /// the token answers it needed.
 public struct LoggedInput: Sendable, Hashable {
+    /// What the host was given.
     public var input: HostInput
     /// Host time when the owner read the input; replay applies it at this time.
     public var at: Date
+    /// What the token check answered while the input was applied.
     public var tokenAnswers: [TokenAnswer]
 
     /// `input` as read at host time `at`, with the answers it needed.

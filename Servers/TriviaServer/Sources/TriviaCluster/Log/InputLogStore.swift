@@ -5,8 +5,11 @@ import PostgresNIO
 
 /// One row of `trivia_log`: a batch of inputs the owner of lease `epoch` accepted.
 public struct LogEntry: Sendable, Hashable {
+    /// 1, 2, 3...: the entry's place in the log.
     public var position: Int64
+    /// The lease epoch of the owner that wrote it.
     public var epoch: Int64
+    /// The inputs, in the order they were applied.
     public var inputs: [LoggedInput]
 
     /// Entry `position`, written under lease `epoch`.

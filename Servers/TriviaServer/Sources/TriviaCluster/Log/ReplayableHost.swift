@@ -12,6 +12,7 @@ import Trivia
 ///
 /// Not to be copied and used twice: the copies would share one journal.
 public struct ReplayableHost: Sendable {
+    /// The host's state after every input applied so far.
     public private(set) var core: TriviaHostCore
     private let journal: JournaledAuthenticator
     /// The latest host time applied; the owner never reads an input at an earlier time, so
