@@ -29,6 +29,8 @@ let package = Package(
         .library(name: "TriviaServer", targets: ["TriviaServer"]),
         .library(name: "TriviaWebSocketClient", targets: ["TriviaWebSocketClient"]),
         .library(name: "TriviaPlay", targets: ["TriviaPlay"]),
+        .library(name: "TriviaCluster", targets: ["TriviaCluster"]),
+        .executable(name: "trivia-cluster", targets: ["trivia-cluster"]),
     ],
     dependencies: [
         .package(name: "MobileExercises", path: "../.."),
@@ -40,6 +42,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         /// The server as a library: HTTP routes, the WebSocket session (limits, close codes),
@@ -130,6 +133,44 @@ let package = Package(
         /// glibc's pseudo-terminal and spawn extensions, for the tests that run `trivia-play` on
         /// a terminal (Swift's Glibc module hides them).
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
+        /// Several nodes over PostgreSQL (Docs/TriviaServer.md, "Cluster"): schema migrations,
+        /// the input log and its replay, the owner's lease, the bus. No sockets: the server
+        /// wires it to its sessions.
+        .target(
+            name: "TriviaCluster",
+            dependencies: [
+                .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "SharedNetworking", package: "MobileExercises"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        /// Operates a cluster's database by hand: migrate, status, and a lease contender that
+        /// the fail-over tests kill.
+        .executableTarget(
+            name: "trivia-cluster",
+            dependencies: [
+                "TriviaCluster",
+                .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "SharedNetworking", package: "MobileExercises"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TriviaClusterTests",
+            dependencies: [
+                "TriviaCluster",
+                .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "SharedNetworking", package: "MobileExercises"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "TriviaServerTests",
             dependencies: [
