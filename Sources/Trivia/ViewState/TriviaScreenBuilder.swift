@@ -30,7 +30,7 @@ public struct TriviaScreenBuilder: Sendable {
                 question: nil, final: finalScreen(finish, user: state.configuration.user), banner: banner(state), style: TriviaTheme.style)
         case .waiting:
             return TriviaScreenState(
-                kind: .question, header: header, question: waitingScreen(state), final: nil, banner: banner(state),
+                kind: .question, header: header, question: waitingScreen(state, now: now), final: nil, banner: banner(state),
                 style: TriviaTheme.style)
         case .question(let round):
             return TriviaScreenState(
@@ -118,13 +118,24 @@ public struct TriviaScreenBuilder: Sendable {
 
     // MARK: Question screen
 
-    func waitingScreen(_ state: TriviaClientState) -> TriviaQuestionScreen {
-        let detail = state.competition.map { "Starts at \(time($0.startsAt.addingTimeInterval(-state.clockOffset)))" }
+    /// The lobby: the start time in the user's zone and, until it comes, a countdown to it
+    /// (its ring empties over the last `lobbyRingSeconds`).
+    func waitingScreen(_ state: TriviaClientState, now: Date) -> TriviaQuestionScreen {
+        let startsAt = state.competition.map { $0.startsAt.addingTimeInterval(-state.clockOffset) }
+        let remaining = startsAt.map { $0.timeIntervalSince(now) } ?? 0
+        let countdown =
+            remaining > 0
+            ? TriviaCountdown(
+                secondsRemaining: Int(remaining.rounded(.up)), fraction: min(1, remaining / Self.lobbyRingSeconds),
+                color: TriviaTheme.selected) : nil
         return TriviaQuestionScreen(
-            prompt: "Waiting for the first question…", detail: detail, choices: [], countdown: nil, lockedOverlay: nil,
-            result: nil, wildcardOffer: nil, footer: state.role == .viewer ? "You are watching: answering is disabled." : nil,
-            isInteractive: false)
+            prompt: "Waiting for the first question…", detail: startsAt.map { "Starts at \(time($0))" }, choices: [],
+            countdown: countdown, lockedOverlay: nil, result: nil, wildcardOffer: nil,
+            footer: state.role == .viewer ? "You are watching: answering is disabled." : nil, isInteractive: false)
     }
+
+    /// The lobby's countdown ring is full until this many seconds before the start.
+    static let lobbyRingSeconds: TimeInterval = 60
 
     func questionScreen(_ round: QuestionRound, state: TriviaClientState, now: Date) -> TriviaQuestionScreen {
         let isOpen = now < round.localDeadline

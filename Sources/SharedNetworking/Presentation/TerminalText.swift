@@ -1,5 +1,8 @@
 /// Plain-text layout for terminal screens: display width, padding, wrapping, columns.
 ///
+/// Shared by every text renderer of a view state: the `exercises` command's screens, and the
+/// Trivia module's `TriviaScreenText`, which `trivia-play` also redraws in a full-screen terminal.
+///
 /// Widths are counted in terminal cells: East Asian wide characters (Japanese dates) take two,
 /// combining marks none, so columns line up in every locale.
 public enum TerminalText {
