@@ -276,5 +276,12 @@ struct ViewModelTests {
         let screen = model.screen(width: 375)
         #expect(screen.rows.map(\.title) == ["A", "B2", "C"])
         #expect(model.layoutStatistics.measured == before + 1)
+
+        // A row inserted at the top moves every other row: they are found by content.
+        await harness.perform({ await $0.refresh() }, answer: { $0.respond(Self.feed(["New", "A", "B2", "C"])) })
+        let moved = model.screen(width: 375)
+        #expect(moved.rows.map(\.title) == ["New", "A", "B2", "C"])
+        #expect(model.layoutStatistics.measured == before + 2, "only the new row is measured")
+        #expect(moved.rows[1].layout == screen.rows[0].layout)
     }
 }

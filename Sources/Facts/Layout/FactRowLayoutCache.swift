@@ -22,9 +22,17 @@ public struct FactRowLayoutCache: Sendable {
         var image: RowImageState
     }
 
-    /// The last screen's layouts per width, most recent width last.
-    private var generations: [(width: Double, layouts: [Key: FactRowLayout])] = []
+    /// The last screen's keys and layouts per width, in row order, most recent width last.
+    private var generations: [Generation] = []
     private static let widthsKept = 2
+    /// Rows that may differ in place before the previous screen is indexed by content.
+    private static let missesBeforeIndexing = 8
+
+    private struct Generation {
+        var width: Double
+        var keys: [Key]
+        var layouts: [FactRowLayout]
+    }
 
     /// An empty cache for `engine`'s layouts.
     public init(engine: FactRowLayoutEngine = FactRowLayoutEngine()) {
@@ -33,28 +41,45 @@ public struct FactRowLayoutCache: Sendable {
 
     /// The layout of each row at `width`, `images[i]` being row `i`'s image state: reused when
     /// the same content was laid out at this width by the previous call, measured otherwise.
+    ///
+    /// A row is first compared with the row at the same position last time (the common case:
+    /// nothing moved, so one equality check, which is cheap for strings that share storage). A
+    /// few rows that differ in place (an image arrived, a text changed) are measured at once;
+    /// when the rows moved (their count changed, or many differ in place) the previous screen is
+    /// indexed by content, so a refresh that inserted a row still reuses the rest.
     public mutating func layouts(for rows: [FactRow], images: [RowImageState], width: Double) -> [FactRowLayout] {
-        let index = generations.firstIndex { $0.width == width }
-        let previous = index.map { generations.remove(at: $0).layouts } ?? [:]
-        var current: [Key: FactRowLayout] = [:]
-        current.reserveCapacity(rows.count)
-        var result: [FactRowLayout] = []
-        result.reserveCapacity(rows.count)
-        for (row, image) in zip(rows, images) {
+        let previous = generations.firstIndex { $0.width == width }.map { generations.remove(at: $0) }
+        var byContent: [Key: FactRowLayout]?
+        var missesInPlace = 0
+        var keys: [Key] = []
+        var layouts: [FactRowLayout] = []
+        keys.reserveCapacity(rows.count)
+        layouts.reserveCapacity(rows.count)
+        for (index, (row, image)) in zip(rows, images).enumerated() {
             let key = Key(title: row.title, description: row.description, hasImage: row.imageURL != nil, image: image)
-            if let layout = current[key] ?? previous[key] {
+            let reused: FactRowLayout?
+            if let previous, index < previous.keys.count, previous.keys[index] == key {
+                reused = previous.layouts[index]
+            } else if let previous {
+                missesInPlace += 1
+                if byContent == nil, previous.keys.count != rows.count || missesInPlace > Self.missesBeforeIndexing {
+                    byContent = Dictionary(zip(previous.keys, previous.layouts), uniquingKeysWith: { first, _ in first })
+                }
+                reused = byContent?[key]
+            } else {
+                reused = nil
+            }
+            if let reused {
                 reusedCount += 1
-                current[key] = layout
-                result.append(layout)
+                layouts.append(reused)
             } else {
                 measuredCount += 1
-                let layout = engine.layout(row, image: image, width: width)
-                current[key] = layout
-                result.append(layout)
+                layouts.append(engine.layout(row, image: image, width: width))
             }
+            keys.append(key)
         }
-        generations.append((width, current))
+        generations.append(Generation(width: width, keys: keys, layouts: layouts))
         if generations.count > Self.widthsKept { generations.removeFirst() }
-        return result
+        return layouts
     }
 }
