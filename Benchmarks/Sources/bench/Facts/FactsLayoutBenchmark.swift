@@ -40,19 +40,17 @@ struct FactsLayoutBenchmark: Benchmark {
     func contenders(in directory: URL, scale: Scale) throws -> [Contender] {
         let state = try Self.state(scale)
         let list = CachedList(state: state)
+        let screen: @Sendable () throws -> Void = {
+            guard list.screen().rows.count == state.rows.count else { throw BenchmarkError("rows lost") }
+        }
         return [
-            Contender.ours("ours, second call (layouts cached)", reset: { _ = list.screen() }) {
-                guard list.screen().rows.count == state.rows.count else { throw BenchmarkError("rows lost") }
-            },
+            Contender.ours("ours, second call (layouts cached)", reset: { _ = list.screen() }, screen),
             Contender.ours(
                 "ours, after one image arrives",
                 reset: {
                     _ = list.screen()
                     list.imageArrives()
-                }
-            ) {
-                guard list.screen().rows.count == state.rows.count else { throw BenchmarkError("rows lost") }
-            },
+                }, screen),
             .peer("every row measured (each call before the cache)") {
                 let screen = FactsScreen(state: state, images: { _ in .notLoaded }, width: 375, engine: FactRowLayoutEngine())
                 guard screen.rows.count == state.rows.count else { throw BenchmarkError("rows lost") }
