@@ -2,7 +2,7 @@ import Foundation
 
 /// Every benchmark, in the order `bench` runs them.
 let allBenchmarks: [any Benchmark] =
-    [HooSetsExtractionBenchmark(), LargeArchiveExtractionBenchmark(), feedLoaderBenchmark()]
+    [HooSetsExtractionBenchmark(), LargeArchiveExtractionBenchmark(), feedLoaderBenchmark(), EncodingDetectionBenchmark()]
     + FixtureBenchmarks.all()
     + [CarFitScheduleBenchmark(), CalendarMonthsBenchmark(), TriviaHostBenchmark()]
     + PipelineBenchmarks.all()

@@ -7,6 +7,8 @@
 /// escapes: `\n`, `\r`, `\t`, `\u{1B}`. Text without them is returned unchanged.
 public enum OneLineText {
     public static func escaping(_ text: String) -> String {
+        // Printable ASCII, what nearly every message is, needs nothing.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
