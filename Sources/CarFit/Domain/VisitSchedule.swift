@@ -30,9 +30,10 @@ public struct VisitSchedule: Sendable, Equatable {
             }
         }
 
+        var days = DayOfInstant(calendar: calendar)
         var byDay: [CalendarDay: [(offset: Int, visit: Visit)]] = [:]
         for entry in unique {
-            byDay[CalendarDay(entry.visit.start, in: calendar), default: []].append(entry)
+            byDay[days.day(of: entry.visit.start), default: []].append(entry)
         }
         visitsByDay = byDay.mapValues { entries in
             entries.sorted { ($0.visit.start, $0.offset) < ($1.visit.start, $1.offset) }.map(\.visit)
