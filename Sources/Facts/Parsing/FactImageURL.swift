@@ -1,4 +1,5 @@
 import Foundation
+import SharedNetworking
 
 /// Turns the feed's `imageHref` text into a loadable http(s) URL, or `nil`.
 ///
@@ -8,50 +9,49 @@ import Foundation
 /// `%2520`), and anything that is not an absolute http(s) URL with a host is rejected.
 public enum FactImageURL {
     public static func parse(_ text: String) -> URL? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { return nil }
-        let escaped = escape(trimmed)
-        guard let components = URLComponents(string: escaped),
-            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = components.host, !host.isEmpty,
-            let url = components.url
+        let trimmed = FeedText.trimmed(text)
+        guard !trimmed.isEmpty, let url = URL(string: escape(trimmed)),
+            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = url.host, !host.isEmpty
         else { return nil }
         return url
     }
 
-    /// RFC 3986 unreserved and reserved characters; everything else is escaped.
-    private static let allowed: Set<UInt8> = Set(
-        Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=".utf8)
-    )
+    /// Whether each byte may appear in a URL as it is: RFC 3986 unreserved and reserved
+    /// characters. Everything else is escaped.
+    private static let allowed: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=".utf8 { table[Int(byte)] = true }
+        return table
+    }()
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     private static func escape(_ text: String) -> String {
         let bytes = Array(text.utf8)
-        var output = ""
-        output.reserveCapacity(bytes.count)
+        // Most links need nothing escaped: return them as they are.
+        if bytes.allSatisfy({ allowed[Int($0)] }) { return text }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 16)
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%"), index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) {
-                output += String(decoding: bytes[index...index + 2], as: UTF8.self)
+                output.append(contentsOf: bytes[index...index + 2])
                 index += 3
                 continue
             }
-            if allowed.contains(byte) {
-                output.unicodeScalars.append(UnicodeScalar(byte))
+            if allowed[Int(byte)] {
+                output.append(byte)
             } else {
-                output += "%" + hex(byte)
+                output.append(contentsOf: [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]])
             }
             index += 1
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     private static func isHex(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
-    }
-
-    private static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
     }
 }
