@@ -3,14 +3,15 @@ import Foundation
 /// Turns one day's visits into the cards the list shows: every label already formatted for
 /// the worker's locale and time zone, so a view only lays text out.
 ///
-/// A pure value: the same visits and settings always give the same cards, which is what lets
-/// the card be tested field by field without a view. Formatting a whole schedule at once
-/// (``cardsByDay(_:)``) formats each distinct time, window, duration and distance once.
+/// The same visits and settings always give the same cards, which is what lets the card be
+/// tested field by field without a view. A screen keeps one formatter: it formats each distinct
+/// start time, window, duration and distance once and remembers the text (``VisitCardTexts``).
 public struct VisitCardFormatter: Sendable {
     public let strings: CarFitStrings
     private let days: DayTextFormatter
     private let windowDays: DayTextFormatter
     let distance: DistanceFormat
+    private let memos = VisitCardTexts.Memos()
 
     /// `calendar` decides the time zone start times are shown in and carries the locale.
     public init(calendar: Calendar) {
@@ -28,7 +29,7 @@ public struct VisitCardFormatter: Sendable {
 
     /// Every day's cards, as ``cards(for:)`` gives them, sharing one cache of texts.
     public func cardsByDay(_ schedule: VisitSchedule) -> [CalendarDay: [VisitCard]] {
-        var texts = VisitCardTexts(formatter: self)
+        var texts = VisitCardTexts(formatter: self, memos: memos)
         var result: [CalendarDay: [VisitCard]] = [:]
         result.reserveCapacity(schedule.visitsByDay.count)
         for (day, visits) in schedule.visitsByDay {
@@ -40,13 +41,13 @@ public struct VisitCardFormatter: Sendable {
     /// Cards for visits of one day, already in start-time order (as ``VisitSchedule`` gives
     /// them). Each card after the first carries the distance from the one before it.
     public func cards(for dayVisits: [Visit]) -> [VisitCard] {
-        var texts = VisitCardTexts(formatter: self)
+        var texts = VisitCardTexts(formatter: self, memos: memos)
         return cards(for: dayVisits, texts: &texts)
     }
 
     /// The card of `visit`; `previous` is the visit before it on the same day, if any.
     public func card(for visit: Visit, after previous: Visit?) -> VisitCard {
-        var texts = VisitCardTexts(formatter: self)
+        var texts = VisitCardTexts(formatter: self, memos: memos)
         return card(for: visit, after: previous, texts: &texts)
     }
 

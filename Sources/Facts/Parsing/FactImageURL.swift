@@ -28,9 +28,9 @@ public enum FactImageURL {
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     private static func escape(_ text: String) -> String {
-        let bytes = Array(text.utf8)
         // Most links need nothing escaped: return them as they are.
-        if bytes.allSatisfy({ allowed[Int($0)] }) { return text }
+        if text.utf8.allSatisfy({ allowed[Int($0)] }) { return text }
+        let bytes = Array(text.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 16)
         var index = 0

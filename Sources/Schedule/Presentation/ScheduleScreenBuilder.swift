@@ -13,13 +13,14 @@ import Foundation
 ///   which no time zone moves.
 ///
 /// Make one builder per screen and keep it: its formatters (ICU's, three of them) cost more to
-/// create than a whole feed costs to format. Each build formats every distinct day and time of
-/// day once (``ScheduleDateTexts``) and resolves each team's logo address once.
+/// create than a whole feed costs to format. It formats every distinct day and time of day once
+/// and remembers the text (``ScheduleDateTexts``), and resolves each team's logo address once.
 public struct ScheduleScreenBuilder: Sendable {
     public let context: ScheduleDisplayContext
     private let dates: ScheduleDateFormatter
     /// Every NFL team's logo address, resolved once per screen (a URL costs microseconds).
     private let logos: [String: URL]
+    private let texts = ScheduleDateTexts.Memos()
 
     public init(context: ScheduleDisplayContext) {
         self.context = context
@@ -73,7 +74,7 @@ public struct ScheduleScreenBuilder: Sendable {
 
         init(builder: ScheduleScreenBuilder) {
             context = builder.context
-            dates = ScheduleDateTexts(formatter: builder.dates, timeZone: builder.context.timeZone)
+            dates = ScheduleDateTexts(formatter: builder.dates, memos: builder.texts, timeZone: builder.context.timeZone)
             teamLogos = builder.logos
         }
 

@@ -38,25 +38,31 @@ public enum EightBitEncoding: String, Sendable, Codable, CaseIterable {
 
     func utf8(_ bytes: UnsafeRawBufferPointer) -> Data {
         let table = self.table
-        var length = 0
-        for byte in bytes { length += Int(table.lengths[Int(byte)]) }
-        var output = Data(count: length)
-        output.withUnsafeMutableBytes { (target: UnsafeMutableRawBufferPointer) in
-            var position = 0
-            for byte in bytes {
-                if byte < 0x80 {
-                    target[position] = byte
-                    position += 1
-                    continue
+        return table.lengths.withUnsafeBufferPointer { lengths in
+            table.encoded.withUnsafeBufferPointer { encoded in
+                var length = 0
+                for byte in bytes { length += Int(lengths[Int(byte)]) }
+                var output = Data(count: length)
+                output.withUnsafeMutableBytes { (target: UnsafeMutableRawBufferPointer) in
+                    guard let start = target.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+                    var position = 0
+                    for byte in bytes {
+                        if byte < 0x80 {
+                            start[position] = byte
+                            position += 1
+                            continue
+                        }
+                        var packed = encoded[Int(byte)]
+                        for _ in 0..<Int(lengths[Int(byte)]) {
+                            start[position] = UInt8(truncatingIfNeeded: packed)
+                            packed >>= 8
+                            position += 1
+                        }
+                    }
                 }
-                let encoded = table.encoded[Int(byte)]
-                for index in 0..<Int(table.lengths[Int(byte)]) {
-                    target[position] = UInt8(truncatingIfNeeded: encoded >> (8 * index))
-                    position += 1
-                }
+                return output
             }
         }
-        return output
     }
 
     var table: EightBitTable {

@@ -27,9 +27,11 @@ public enum OneLineText {
         return result
     }
 
+    /// Unicode's control category (Cc: U+0000–U+001F, U+007F–U+009F) and its line and
+    /// paragraph separators (Zl, Zp: U+2028, U+2029), without a property lookup.
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator: true
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true
         default: false
         }
     }
