@@ -26,6 +26,11 @@ struct CarFitScheduleBenchmark: Benchmark {
                 let cards = CarFitWork.formatter.cardsByDay(schedule).values.reduce(0) { $0 + $1.count }
                 guard cards == schedule.count else { throw BenchmarkError("cards lost") }
             },
+            .ours("ours, first load: a new VisitCardFormatter") {
+                let schedule = VisitSchedule(visits: visits, calendar: Fixed.calendar)
+                let cards = VisitCardFormatter(calendar: Fixed.calendar).cardsByDay(schedule).values.reduce(0) { $0 + $1.count }
+                guard cards == schedule.count else { throw BenchmarkError("cards lost") }
+            },
             .ours("ours, VisitSchedule alone (no cards)") {
                 let schedule = VisitSchedule(visits: visits, calendar: Fixed.calendar)
                 guard schedule.count > 0 else { throw BenchmarkError("no visits") }
