@@ -165,6 +165,26 @@ import Testing
         #expect(TextNormalizer().normalize(Data(Self.json("ok").utf8), charset: label).diagnostics.isEmpty)
     }
 
+    // MARK: Re-encoding
+
+    /// Every character of each encoding, between ASCII runs of every length up to 17 (the
+    /// re-encoder copies ASCII eight bytes at a time), comes out as that character in UTF-8.
+    @Test(arguments: [("macintosh", EightBitEncoding.macRoman), ("windows-1252", .windows1252)])
+    func everyByteIsReencodedAsItsCharacter(charset: String, encoding: EightBitEncoding) {
+        let undefined: Set<UInt8> = [0x81, 0x8D, 0x8F, 0x90, 0x9D]
+        var bytes: [UInt8] = []
+        var expected = String.UnicodeScalarView()
+        for byte in UInt8(0x80)...UInt8(0xFF) where encoding == .macRoman || !undefined.contains(byte) {
+            let run = Int(byte) % 18
+            bytes += Array(repeating: UInt8(ascii: "a"), count: run) + [byte]
+            expected.append(contentsOf: String(repeating: "a", count: run).unicodeScalars)
+            expected.append(encoding.scalar(for: byte))
+        }
+        let output = TextNormalizer().normalize(Data(bytes), charset: charset)
+        #expect(String(decoding: output.utf8, as: UTF8.self) == String(expected))
+        #expect(output.diagnostics.isEmpty)
+    }
+
     // MARK: Cost
 
     /// One pass, linear: a megabyte of text decides in well under a second even in a debug build.

@@ -10,26 +10,51 @@ import SharedNetworking
 public enum FactImageURL {
     public static func parse(_ text: String) -> URL? {
         let trimmed = FeedText.trimmed(text)
-        guard !trimmed.isEmpty, let url = URL(string: escape(trimmed)),
-            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = url.host, !host.isEmpty
-        else { return nil }
+        guard !trimmed.isEmpty else { return nil }
+        let escaped = escape(trimmed)
+        guard hasWebSchemeAndHost(escaped), let url = URL(string: escaped) else { return nil }
         return url
     }
 
-    /// Whether each byte may appear in a URL as it is: RFC 3986 unreserved and reserved
-    /// characters. Everything else is escaped.
-    private static let allowed: [Bool] = {
-        var table = [Bool](repeating: false, count: 256)
-        for byte in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=".utf8 { table[Int(byte)] = true }
-        return table
-    }()
+    /// `http://host…` or `https://host…` (any case), where the host is not empty once user
+    /// information (`user@`) and a port (`:8080`) are set aside. Checked on the bytes, before
+    /// parsing, so a link that cannot be loaded costs no URL.
+    private static func hasWebSchemeAndHost(_ text: String) -> Bool {
+        var bytes = text.utf8[...]
+        for (index, letter) in "https".utf8.enumerated() {
+            guard let byte = bytes.first else { return false }
+            if index == 4, byte == UInt8(ascii: ":") { break }  // http:
+            guard byte | 0x20 == letter else { return false }
+            bytes = bytes.dropFirst()
+        }
+        guard bytes.starts(with: "://".utf8) else { return false }
+        let authority = bytes.dropFirst(3).prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        let hostAndPort = authority.split(separator: UInt8(ascii: "@"), omittingEmptySubsequences: false).last ?? authority
+        let host = hostAndPort.first == UInt8(ascii: "[") ? hostAndPort : hostAndPort.prefix { $0 != UInt8(ascii: ":") }
+        return !host.isEmpty
+    }
+
+    /// RFC 3986 unreserved and reserved characters: these may appear as they are; everything
+    /// else is escaped.
+    private static func isAllowed(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: ":"), UInt8(ascii: "/"),
+            UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "@"), UInt8(ascii: "!"),
+            UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"),
+            UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="):
+            true
+        default:
+            false
+        }
+    }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     private static func escape(_ text: String) -> String {
         // Most links need nothing escaped: return them as they are.
-        if text.utf8.allSatisfy({ allowed[Int($0)] }) { return text }
+        if text.utf8.allSatisfy(isAllowed) { return text }
         let bytes = Array(text.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 16)
@@ -41,7 +66,7 @@ public enum FactImageURL {
                 index += 3
                 continue
             }
-            if allowed[Int(byte)] {
+            if isAllowed(byte) {
                 output.append(byte)
             } else {
                 output.append(contentsOf: [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]])

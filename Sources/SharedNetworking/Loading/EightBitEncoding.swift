@@ -40,24 +40,36 @@ public enum EightBitEncoding: String, Sendable, Codable, CaseIterable {
         let table = self.table
         return table.lengths.withUnsafeBufferPointer { lengths in
             table.encoded.withUnsafeBufferPointer { encoded in
-                var length = 0
-                for byte in bytes { length += Int(lengths[Int(byte)]) }
+                var length = bytes.count
+                for byte in bytes where byte >= 0x80 { length += Int(lengths[Int(byte)]) - 1 }
                 var output = Data(count: length)
                 output.withUnsafeMutableBytes { (target: UnsafeMutableRawBufferPointer) in
-                    guard let start = target.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-                    var position = 0
-                    for byte in bytes {
-                        if byte < 0x80 {
-                            start[position] = byte
-                            position += 1
+                    guard let start = target.baseAddress, let source = bytes.baseAddress else { return }
+                    var read = 0
+                    var written = 0
+                    while read < bytes.count {
+                        // Runs of ASCII are copied as they are.
+                        var run = 0
+                        while read + run + 8 <= bytes.count,
+                            bytes.loadUnaligned(fromByteOffset: read + run, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                        {
+                            run += 8
+                        }
+                        while read + run < bytes.count, bytes[read + run] < 0x80 { run += 1 }
+                        if run > 0 {
+                            (start + written).copyMemory(from: source + read, byteCount: run)
+                            read += run
+                            written += run
                             continue
                         }
-                        var packed = encoded[Int(byte)]
-                        for _ in 0..<Int(lengths[Int(byte)]) {
-                            start[position] = UInt8(truncatingIfNeeded: packed)
+                        let byte = Int(bytes[read])
+                        var packed = encoded[byte]
+                        for _ in 0..<Int(lengths[byte]) {
+                            start.storeBytes(of: UInt8(truncatingIfNeeded: packed), toByteOffset: written, as: UInt8.self)
                             packed >>= 8
-                            position += 1
+                            written += 1
                         }
+                        read += 1
                     }
                 }
                 return output
@@ -82,6 +94,8 @@ struct EightBitTable: Sendable {
     let encoded: [UInt32]
     let lengths: [UInt8]
     let classes: [CharacterClass]
+    /// `classes` as raw values, for ``EightBitPlausibility``'s table lookups.
+    let classIndices: [Int]
 
     init(high: [UInt32]) {
         var scalars: [Unicode.Scalar] = []
@@ -97,6 +111,7 @@ struct EightBitTable: Sendable {
         }
         lengths = scalars.map { UInt8(UTF8.width($0)) }
         classes = scalars.map(CharacterClass.init)
+        classIndices = classes.map { Int($0.rawValue) }
     }
 
     static let windows1252 = EightBitTable(high: Windows1252.high + (0xA0...0xFF).map { UInt32($0) })

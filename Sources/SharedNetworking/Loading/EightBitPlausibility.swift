@@ -19,7 +19,7 @@ public enum EightBitPlausibility {
         let order = ([preferred] + [.windows1252, .macRoman, .isoLatin1]).reduce(into: [EightBitEncoding]()) { order, encoding in
             if !order.contains(encoding) { order.append(encoding) }
         }
-        let classTables = order.map { $0.table.classes.map { Int($0.rawValue) } }
+        let classTables = order.map(\.table.classIndices)
         let kinds = CharacterClass.allCases.count
         let evidenceKinds = Evidence.allCases.count
         // Per reading: the score, then the points per kind of evidence.
