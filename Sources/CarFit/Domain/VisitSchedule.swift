@@ -19,6 +19,13 @@ public struct VisitSchedule: Sendable, Equatable {
     /// Works on positions in `visits` and copies each visit once, into its day: a `Visit` is a
     /// dozen strings and arrays, and copying it is what 100,000 of them cost.
     public init(visits: [Visit], calendar: Calendar) {
+        let (visitsByDay, diagnostics) = visits.withUnsafeBufferPointer { Self.arrange($0, calendar: calendar) }
+        self.visitsByDay = visitsByDay
+        self.diagnostics = diagnostics
+    }
+
+    /// The work of ``init(visits:calendar:)`` on the visits read in place.
+    private static func arrange(_ visits: UnsafeBufferPointer<Visit>, calendar: Calendar) -> ([CalendarDay: [Visit]], [Diagnostic]) {
         var firstPosition: [VisitOccurrenceID: Int] = [:]
         firstPosition.reserveCapacity(visits.count)
         var repeats: [Int: (count: Int, differs: Bool)] = [:]
@@ -27,7 +34,7 @@ public struct VisitSchedule: Sendable, Equatable {
         for position in visits.indices {
             // One hash lookup: the entry is created with this position if the occurrence is new.
             var isNew = false
-            Self.visit(&firstPosition[visits[position].occurrenceID, default: position]) { isNew = $0 == position }
+            visit(&firstPosition[visits[position].occurrenceID, default: position]) { isNew = $0 == position }
             if isNew {
                 unique.append(position)
             } else if let first = firstPosition[visits[position].occurrenceID] {
@@ -48,9 +55,8 @@ public struct VisitSchedule: Sendable, Equatable {
             let sorted = positions.sorted { (visits[$0].start, $0) < (visits[$1].start, $1) }
             arranged[day] = sorted.map { visits[$0] }
         }
-        visitsByDay = arranged
 
-        diagnostics = unique.compactMap { position -> Diagnostic? in
+        let diagnostics = unique.compactMap { position -> Diagnostic? in
             guard let repeated = repeats[position] else { return nil }
             let identity = visits[position].occurrenceID
             let copies = repeated.differs ? "the copies differ; the first is shown" : "shown once"
@@ -60,6 +66,7 @@ public struct VisitSchedule: Sendable, Equatable {
                 message: "visit \(identity.visitID) at \(identity.start.formatted(.iso8601)) is listed \(repeated.count) times; \(copies)"
             )
         }
+        return (arranged, diagnostics)
     }
 
     /// Runs `body` on a value in place (for a dictionary's defaulted subscript: one lookup).

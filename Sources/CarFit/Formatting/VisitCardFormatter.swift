@@ -54,17 +54,27 @@ public struct VisitCardFormatter: Sendable {
     private func cards(for dayVisits: [Visit], texts: inout VisitCardTexts) -> [VisitCard] {
         var cards: [VisitCard] = []
         cards.reserveCapacity(dayVisits.count)
-        for index in dayVisits.indices {
-            cards.append(card(for: dayVisits[index], after: index > 0 ? dayVisits[index - 1] : nil, texts: &texts))
+        // Visits are read in place (a loop variable would copy each one: a dozen strings and
+        // arrays), and only the previous visit's position is kept.
+        dayVisits.withUnsafeBufferPointer { visits in
+            var previous: GeoCoordinate?
+            for index in visits.indices {
+                cards.append(card(for: visits[index], isFirst: index == 0, afterPosition: previous, texts: &texts))
+                previous = visits[index].owner.coordinate
+            }
         }
         return cards
     }
 
     private func card(for visit: Visit, after previous: Visit?, texts: inout VisitCardTexts) -> VisitCard {
+        card(for: visit, isFirst: previous == nil, afterPosition: previous?.owner.coordinate, texts: &texts)
+    }
+
+    private func card(for visit: Visit, isFirst: Bool, afterPosition previous: GeoCoordinate?, texts: inout VisitCardTexts) -> VisitCard {
         let appearance = VisitStateAppearance(state: visit.state)
-        let times = texts.times(of: visit)
+        let times = texts.times(start: visit.start, window: visit.expectedWindow)
         let minutes = visit.totalMinutes
-        let meters = distanceMeters(from: previous, to: visit)
+        let meters = isFirst ? nil : distanceMeters(from: previous, to: visit)
         let distance = meters.map { texts.distance(meters: $0) }
         return VisitCard(
             id: visit.occurrenceID,
@@ -119,10 +129,9 @@ public struct VisitCardFormatter: Sendable {
         return "\(text(window.start))-\(text(window.end))"
     }
 
-    /// Haversine distance, or `nil` for the first visit of a day or when either end has no
-    /// valid position.
-    private func distanceMeters(from previous: Visit?, to visit: Visit) -> Double? {
-        guard let from = previous?.owner.coordinate, let to = visit.owner.coordinate else { return nil }
+    /// Haversine distance, or `nil` when either end has no valid position.
+    private func distanceMeters(from previous: GeoCoordinate?, to visit: Visit) -> Double? {
+        guard let from = previous, let to = visit.owner.coordinate else { return nil }
         return Haversine.distance(from: from, to: to)
     }
 }

@@ -39,15 +39,17 @@ struct VisitCardTexts: Sendable {
         clock = WallClock(timeZone: formatter.timeZone)
     }
 
-    /// The start time, the expected window and the clock line (`10:05 / 08:00-10:00`) of a visit.
-    mutating func times(of visit: Visit) -> (start: String, window: String?, line: String) {
-        guard let minute = clock.civilTime(of: visit.start).map({ $0.second / 60 }) else {
-            let start = formatter.startTimeText(visit.start)
-            let window = visit.expectedWindow.map(formatter.windowText)
+    /// The start time, the expected window and the clock line (`10:05 / 08:00-10:00`) of a
+    /// visit that starts at `instant` (the two fields, not the visit: a copy of a visit costs a
+    /// dozen reference counts).
+    mutating func times(start instant: Date, window expected: ExpectedTimeWindow?) -> (start: String, window: String?, line: String) {
+        guard let minute = clock.civilTime(of: instant).map({ $0.second / 60 }) else {
+            let start = formatter.startTimeText(instant)
+            let window = expected.map(formatter.windowText)
             return (start, window, window.map { "\(start) / \($0)" } ?? start)
         }
-        let start = memos.startTimes.value(for: minute) { formatter.startTimeText(visit.start) }
-        guard let window = visit.expectedWindow else { return (start, nil, start) }
+        let start = memos.startTimes.value(for: minute) { formatter.startTimeText(instant) }
+        guard let window = expected else { return (start, nil, start) }
         let windowText = memos.windows.value(for: window) { formatter.windowText(window) }
         let line = memos.clockLines.value(for: ClockLineKey(minute: minute, window: window)) { "\(start) / \(windowText)" }
         return (start, windowText, line)

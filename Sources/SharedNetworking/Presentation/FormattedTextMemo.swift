@@ -13,14 +13,16 @@ import Synchronization
 /// hostile feed with a million distinct values cannot grow it without end (past `limit`
 /// entries, new texts are formatted but not kept).
 public final class FormattedTextMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private let storage = Mutex<[Key: Value]>([:])
-    private let limit: Int
+    @usableFromInline let storage = Mutex<[Key: Value]>([:])
+    @usableFromInline let limit: Int
 
     public init(limit: Int = 4096) {
         self.limit = limit
     }
 
     /// The remembered value for `key`, or `make()`'s, remembered (made outside the lock).
+    /// Inlinable, so each use is specialised for its key and value types.
+    @inlinable
     public func value(for key: Key, _ make: () -> Value) -> Value {
         if let known = storage.withLock({ $0[key] }) { return known }
         let value = make()
