@@ -118,6 +118,32 @@ struct FeedDecodingTests {
         #expect(loaded.value.rows.first?.title == "José")
     }
 
+    /// `Content-Type: …; charset=iso-8859-1` (and `latin1`, `us-ascii`, `ascii`) is what the
+    /// WHATWG Encoding Standard reads as Windows-1252: curly quotes and dashes, said once.
+    @Test(
+        "ISO 8859-1 and ASCII labels are read as Windows-1252, with a diagnostic", arguments: ["iso-8859-1", "latin1", "us-ascii", "ascii"])
+    func latin1AndASCIILabels(label: String) throws {
+        // {"title":"“Eh” – Canada","rows":[{"title":"It’s"}]} in Windows-1252.
+        var bytes = Data(#"{"title":""#.utf8) + Data([0x93]) + Data("Eh".utf8) + Data([0x94, 0x20, 0x96])
+        bytes += Data(#" Canada","rows":[{"title":"It"#.utf8) + Data([0x92]) + Data(#"s"}]}"#.utf8)
+        let loaded = try decodeFeed(bytes, charset: label)
+        #expect(loaded.value.title == "“Eh” – Canada")
+        #expect(loaded.value.rows.first?.title == "It’s")
+        let notes = loaded.diagnostics.filter { $0.path == "bytes" }
+        #expect(notes.count == 1)
+        #expect(notes.first?.kind == .repaired)
+        #expect(notes.first?.message.hasPrefix("charset=\(label)") == true)
+        #expect(notes.first?.message.contains("read as Windows-1252") == true)
+    }
+
+    @Test("rows that are one object are a list of one, reported")
+    func rowsAsOneObject() throws {
+        let loaded = try decodeFeed(#"{"title":"t","rows":{"title":"Only","imageHref":"http://x.com/a.png"}}"#)
+        #expect(loaded.value.rows == [FactRow(id: 0, title: "Only", description: nil, imageURL: url("http://x.com/a.png"))])
+        #expect(loaded.diagnostics.map(\.path) == ["rows"])
+        #expect(loaded.diagnostics.first?.message.hasPrefix("one object where a list belongs") == true)
+    }
+
     @Test("rows: null is an empty feed, reported")
     func rowsNull() throws {
         let loaded = try decodeFeed(#"{"title":"About Canada","rows":null}"#)
