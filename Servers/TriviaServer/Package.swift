@@ -1,4 +1,5 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
+// (6.2: the root package's minimum, which this package depends on; see the root Package.swift.)
 //
 // The Trivia server: the Trivia module's reference host (`TriviaHost`) served over real HTTP and
 // WebSockets with Hummingbird. A nested package so that the root package stays dependency-free.

@@ -11,12 +11,15 @@ import Foundation
 /// formatted, so the text depends only on ``shownValue(meters:)``: a list formats each distinct
 /// value once (``VisitCardTexts``).
 public struct DistanceFormat: Sendable, Hashable {
+    /// The locale for the number's decimal separator and grouping.
     public let locale: Locale
 
+    /// A formatter for `locale`.
     public init(locale: Locale) {
         self.locale = locale
     }
 
+    /// `1.4 km` (en), `1,4 km` (da, de): one decimal below 100 km, whole kilometres above.
     public func string(meters: Double) -> String {
         string(shown: shownValue(meters: meters))
     }

@@ -7,6 +7,7 @@ import Foundation
 /// tested field by field without a view. A screen keeps one formatter: it formats each distinct
 /// start time, window, duration and distance once and remembers the text (``VisitCardTexts``).
 public struct VisitCardFormatter: Sendable {
+    /// The screen's own words in the user's language.
     public let strings: CarFitStrings
     private let days: DayTextFormatter
     private let windowDays: DayTextFormatter

@@ -2,10 +2,12 @@ import SharedNetworking
 
 /// The colours of a state badge, from the exercise's `Colors.swift`.
 public struct VisitStateAppearance: Sendable, Hashable {
+    /// The badge's background: the state's colour.
     public let color: RGBColor
     /// White or near-black, whichever reads better on ``color`` (WCAG contrast).
     public let textColor: RGBColor
 
+    /// The colours for `state`; an unknown state is neutral grey.
     public init(state: VisitState) {
         // Five badges, so their text colours are worked out once, not per card.
         switch state {
@@ -29,9 +31,13 @@ public struct VisitStateAppearance: Sendable, Hashable {
     private static let rejectedBadge = VisitStateAppearance(color: rejected)
     private static let unknownBadge = VisitStateAppearance(color: unknown)
 
+    /// `ToDo`'s blue.
     public static let todo = RGBColor(red: 0x4E, green: 0x77, blue: 0xD6)
+    /// `InProgress`'s yellow.
     public static let inProgress = RGBColor(red: 0xF5, green: 0xC7, blue: 0x09)
+    /// `Done`'s green.
     public static let done = RGBColor(red: 0x25, green: 0xA8, blue: 0x7B)
+    /// `Rejected`'s red.
     public static let rejected = RGBColor(red: 0xEF, green: 0x65, blue: 0x65)
     /// A state the app does not know: a neutral grey that claims nothing.
     public static let unknown = RGBColor(red: 0x8E, green: 0x8E, blue: 0x93)

@@ -20,7 +20,11 @@ public enum TerminalText {
         return wide.contains { $0.contains(value) } ? 2 : 1
     }
 
-    public enum Alignment: Sendable { case left, center, right }
+    /// Where a cell's text sits in its column.
+    public enum Alignment: Sendable {
+        /// Flush left, centred, or flush right.
+        case left, center, right
+    }
 
     /// `text` padded with spaces to `width` cells (never truncated).
     public static func pad(_ text: String, to width: Int, _ alignment: Alignment = .left) -> String {

@@ -5,9 +5,12 @@ import SharedNetworking
 /// A `Game` that is one object instead of a list (what XML-to-JSON converters write for a
 /// section with a single game) is that one row, reported as a repair.
 public struct FeedSection: Sendable, Equatable, Decodable {
+    /// `Heading`: `REGULAR SEASON`, `POSTSEASON`, shown as sent.
     public var heading: String
+    /// `Game`: the rows that decoded; a bad one is dropped and reported, not fatal.
     public var games: [FeedGame]
 
+    /// A section from its parts, for tests and previews.
     public init(heading: String, games: [FeedGame]) {
         self.heading = heading
         self.games = games
@@ -18,6 +21,8 @@ public struct FeedSection: Sendable, Equatable, Decodable {
         case games = "Game"
     }
 
+    /// Decodes a `GameSection` element: a missing heading is reported and left empty, bad rows are
+    /// dropped and reported, and a section left without rows is noted (the screen leaves it out).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         heading = container.decodeText(forKey: .heading, decoder: decoder) ?? ""

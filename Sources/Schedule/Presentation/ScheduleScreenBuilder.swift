@@ -16,12 +16,14 @@ import Foundation
 /// create than a whole feed costs to format. It formats every distinct day and time of day once
 /// and remembers the text (``ScheduleDateTexts``), and resolves each team's logo address once.
 public struct ScheduleScreenBuilder: Sendable {
+    /// The locale, time zone, clock reading, logo catalog and metrics every decision uses.
     public let context: ScheduleDisplayContext
     private let dates: ScheduleDateFormatter
     /// Every NFL team's logo address, resolved once per screen (a URL costs microseconds).
     private let logos: [String: URL]
     private let texts = ScheduleDateTexts.Memos()
 
+    /// A builder for one user's `context`.
     public init(context: ScheduleDisplayContext) {
         self.context = context
         self.dates = ScheduleDateFormatter(locale: context.locale, timeZone: context.timeZone, calendar: context.calendar)
@@ -32,8 +34,9 @@ public struct ScheduleScreenBuilder: Sendable {
         self.logos = logos
     }
 
-    /// The screen for `feed`, opening at the first game after ``ScheduleDisplayContext/now``
-    /// unless the feed names one.
+    /// The screen for `feed`: sections, rows with every decision above applied, the navigation bar
+    /// and the row to open at (the first game after ``ScheduleDisplayContext/now`` unless the
+    /// feed names one). The same feed and context give the same state.
     public func build(_ feed: ScheduleFeed) -> ScheduleViewState {
         build(feed, now: context.now)
     }

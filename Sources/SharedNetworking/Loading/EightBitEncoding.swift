@@ -26,11 +26,6 @@ public enum EightBitEncoding: String, Sendable, Codable, CaseIterable {
         table.scalars[Int(byte)]
     }
 
-    /// The whole text as a `String`.
-    func decode(_ bytes: Data) -> String {
-        String(decoding: utf8(bytes), as: UTF8.self)
-    }
-
     /// The text re-encoded as UTF-8, in one pass with one allocation (ASCII bytes are copied).
     func utf8(_ bytes: Data) -> Data {
         bytes.withUnsafeBytes { utf8($0) }

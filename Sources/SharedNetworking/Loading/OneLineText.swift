@@ -6,6 +6,7 @@
 /// Control characters (and the Unicode line and paragraph separators) are therefore shown as
 /// escapes: `\n`, `\r`, `\t`, `\u{1B}`. Text without them is returned unchanged.
 public enum OneLineText {
+    /// `text` with control characters and line separators shown as escapes (`\n`, `\u{1B}`).
     public static func escaping(_ text: String) -> String {
         // Printable ASCII, what nearly every message is, needs nothing.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }

@@ -13,10 +13,12 @@ public struct TextNormalizer: Sendable {
     /// plausible (too little text to tell).
     public var fallback: EightBitEncoding
 
+    /// A normalizer that prefers `fallback` when the evidence does not decide.
     public init(fallback: EightBitEncoding = .windows1252) {
         self.fallback = fallback
     }
 
+    /// The normalized text and how it was arrived at.
     public struct Output: Sendable, Equatable {
         /// Valid UTF-8 without a byte-order mark.
         public var utf8: Data
@@ -24,6 +26,7 @@ public struct TextNormalizer: Sendable {
         public var diagnostics: [Diagnostic]
     }
 
+    /// `data` as UTF-8 without a byte-order mark; `charset` is the `Content-Type` parameter, if any.
     public func normalize(_ data: Data, charset: String? = nil) -> Output {
         data.withUnsafeBytes { normalize($0, data: data, charset: charset) }
     }

@@ -7,6 +7,7 @@ public enum HostOutput: Sendable, Hashable {
     /// Close `connection` (after the messages sent before this output).
     case close(ConnectionID, reason: TriviaErrorCode)
 
+    /// The connection the output is for.
     public var connection: ConnectionID {
         switch self {
         case .send(_, let connection), .close(let connection, _): connection
@@ -23,5 +24,6 @@ public enum HostPhase: Sendable, Hashable {
     /// Question `index` has closed; its result is on screen and wild-cards are accepted until
     /// `until` (except after the last question).
     case reviewing(index: Int, until: Date)
+    /// The last result is out and `finish` was sent.
     case finished
 }

@@ -13,6 +13,7 @@ public struct TriviaCodec: Sendable {
     /// Frames larger than this are rejected without parsing.
     public var maxFrameBytes: Int
 
+    /// A codec rejecting frames over `maxFrameBytes` (64 KiB by default).
     public init(maxFrameBytes: Int = 64 * 1024) {
         self.maxFrameBytes = maxFrameBytes
     }
@@ -110,10 +111,11 @@ private struct UnsupportedVersion: Error {
 /// How the protocol writes instants: ISO 8601 in UTC, `2020-09-10T08:00:10Z`, with
 /// milliseconds (`…10.250Z`) only when the instant has them.
 ///
-/// Written in the proleptic Gregorian calendar, like ``LenientISO8601`` reads it: Foundation's
+/// Written in the proleptic Gregorian calendar, like ``/SharedNetworking/LenientISO8601`` reads it: Foundation's
 /// ISO 8601 style switches to the Julian calendar before October 1582, so an early date came
 /// back days away from what was sent (found by the TriviaProtocol fuzz target).
 public enum TriviaDates {
+    /// `date` as the protocol writes it: ISO 8601 in UTC with milliseconds, proleptic Gregorian.
     public static func string(from date: Date) -> String {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
         let (seconds, fraction) = floorDivision(milliseconds, 1000)

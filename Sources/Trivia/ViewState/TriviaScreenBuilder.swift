@@ -4,17 +4,21 @@ import SharedNetworking
 /// Turns the client state into the screen at a given instant. Pure: the countdown is the only
 /// thing that depends on `now`, so a view-model rebuilds on a timer while a question is open.
 public struct TriviaScreenBuilder: Sendable {
+    /// The locale numbers and times are formatted for.
     public var locale: Locale
+    /// The time zone times are shown in.
     public var timeZone: TimeZone
     /// Winners listed by name on the final screen before "and N more".
     public var winnerRows: Int
 
+    /// A builder for one user's `locale` and `timeZone`.
     public init(locale: Locale, timeZone: TimeZone, winnerRows: Int = 10) {
         self.locale = locale
         self.timeZone = timeZone
         self.winnerRows = max(1, winnerRows)
     }
 
+    /// The screen for `state` at `now` (the countdown's reference).
     public func screen(for state: TriviaClientState, at now: Date) -> TriviaScreenState {
         let header = TriviaHeader(
             title: state.competition?.title ?? "Trivia", progress: progress(state),
