@@ -8,8 +8,8 @@ import Foundation
 /// One decimal below 100 km (a worker cares about 0.5 versus 1.4 km); whole kilometres above.
 ///
 /// The distance is rounded here, half away from zero (0.25 km shows `0.3 km`), before it is
-/// formatted, so the text depends only on ``shownValue(meters:)``: a list formats each distinct
-/// value once (``VisitCardTexts``).
+/// formatted, so the text depends only on `shownValue(meters:)`: a list formats each distinct
+/// value once (`VisitCardTexts`).
 public struct DistanceFormat: Sendable, Hashable {
     /// The locale for the number's decimal separator and grouping.
     public let locale: Locale

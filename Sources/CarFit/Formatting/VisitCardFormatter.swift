@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The same visits and settings always give the same cards, which is what lets the card be
 /// tested field by field without a view. A screen keeps one formatter: it formats each distinct
-/// start time, window, duration and distance once and remembers the text (``VisitCardTexts``).
+/// start time, window, duration and distance once and remembers the text (`VisitCardTexts`).
 public struct VisitCardFormatter: Sendable {
     /// The screen's own words in the user's language.
     public let strings: CarFitStrings

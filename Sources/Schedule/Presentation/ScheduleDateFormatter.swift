@@ -8,7 +8,7 @@ import Foundation
 /// ICU's narrow no-break space before PM) or `16:35`, following the locale's hour cycle.
 ///
 /// The formatters are configured once here and never mutated afterwards; formatting with them
-/// is thread-safe, so the value is `Sendable` (as ``DayTextFormatter`` in CarFit) and a screen
+/// is thread-safe, so the value is `Sendable` (as `DayTextFormatter` in CarFit) and a screen
 /// keeps one for its lifetime.
 public struct ScheduleDateFormatter: Sendable {
     /// Template of the lower-left date: abbreviated weekday, abbreviated month, day.

@@ -14,7 +14,7 @@ import Foundation
 ///
 /// Make one builder per screen and keep it: its formatters (ICU's, three of them) cost more to
 /// create than a whole feed costs to format. It formats every distinct day and time of day once
-/// and remembers the text (``ScheduleDateTexts``), and resolves each team's logo address once.
+/// and remembers the text (`ScheduleDateTexts`), and resolves each team's logo address once.
 public struct ScheduleScreenBuilder: Sendable {
     /// The locale, time zone, clock reading, logo catalog and metrics every decision uses.
     public let context: ScheduleDisplayContext

@@ -148,20 +148,31 @@ public enum EightBitPlausibility {
     /// A kind of evidence for (positive points) or against (negative) a reading, as a message
     /// names it.
     public enum Evidence: String, Sendable, CaseIterable, Comparable {
+        /// Quotation marks, dashes, an ellipsis next to spaces or numbers; an apostrophe in a word.
         case punctuation = "punctuation where punctuation belongs"
+        /// Accented letters inside words or at their edges (café, naïve, École).
         case accentedLetters = "accented letters in words"
+        /// `°` or `€` next to a number, `™` after a name.
         case symbols = "symbols by numbers and names"
+        /// C1 control characters and bytes the encoding leaves undefined.
         case controls = "control characters"
+        /// A capital right after a lowercase letter (cafŽ).
         case capitalsInsideWords = "capitals inside words"
+        /// A bullet, a dagger or a symbol between two letters (na•ve).
         case symbolsInsideWords = "symbols inside words"
+        /// A letter directly before or after a digit (1990ñ2000).
         case lettersAgainstDigits = "letters stuck to numbers"
+        /// An accented letter standing alone, or a lowercase one before a capital (ìHello).
         case strayLetters = "stray letters"
+        /// A quotation mark between two letters, an inverted mark not starting a word.
         case misplacedPunctuation = "punctuation inside words"
+        /// Mathematical and typesetting symbols, rare in any feed's text (√ π Ω ◊).
         case rareSymbols = "math symbols"
 
         /// Whether this kind counts for a reading (otherwise against it).
         public var isFit: Bool { self == .punctuation || self == .accentedLetters || self == .symbols }
 
+        /// In declaration order: the order messages list kinds of equal weight in.
         public static func < (lhs: Evidence, rhs: Evidence) -> Bool {
             (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
         }
@@ -170,6 +181,7 @@ public enum EightBitPlausibility {
 
 /// How one encoding reads the bytes.
 public struct EightBitReading: Sendable, Equatable {
+    /// The encoding the bytes were read in.
     public var encoding: EightBitEncoding
     /// Points for minus points against; higher is more natural.
     public var score: Int

@@ -6,20 +6,29 @@ import Foundation
 /// `JSONDecoder` has no way to ask what is at a key; the only way is to try a type and catch
 /// the error, and a failed try costs tens of times a successful one (the error carries the
 /// coding path). So each field names the kind its feed normally sends
-/// (``KeyedDecodingContainer/decodeValue(forKey:expecting:)``), which is tried first: a regular
+/// (`decodeValue(forKey:expecting:)`), which is tried first: a regular
 /// feed decodes with no failed try at all, an irregular one still decodes, a little slower.
 public enum FeedValue: Sendable, Equatable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A JSON number, with the text to quote it by.
     case number(FeedNumber)
+    /// A JSON string, as sent (not trimmed).
     case string(String)
+    /// A JSON object (its content is not read).
     case object
+    /// A JSON array (its content is not read).
     case array
 
     /// The kind to try first.
     public enum Kind: Sendable {
+        /// Text: `"43"`, `"false"`.
         case string
+        /// A JSON number: `43`, `55.7`.
         case number
+        /// `true` or `false`.
         case bool
     }
 
@@ -46,6 +55,7 @@ public struct FeedNumber: Sendable, Equatable, CustomStringConvertible {
     /// other in its shortest exact form (`3.5`, `1e-07`).
     public var description: String
 
+    /// A number from its parts (`decodeNumber(forKey:)` makes them).
     public init(value: Double, integer: Int?, description: String) {
         self.value = value
         self.integer = integer

@@ -16,6 +16,7 @@ public final class FormattedTextMemo<Key: Hashable & Sendable, Value: Sendable>:
     @usableFromInline let storage = Mutex<[Key: Value]>([:])
     @usableFromInline let limit: Int
 
+    /// An empty memo that keeps at most `limit` values.
     public init(limit: Int = 4096) {
         self.limit = limit
     }

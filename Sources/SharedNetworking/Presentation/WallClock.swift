@@ -25,6 +25,7 @@ public struct WallClock: Sendable {
         var offset: Int
     }
 
+    /// A wall clock of `timeZone`, knowing none of its periods yet.
     public init(timeZone: TimeZone) {
         self.timeZone = timeZone
     }
