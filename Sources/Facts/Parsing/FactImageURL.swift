@@ -21,41 +21,49 @@ public enum FactImageURL {
     /// information (`user@`) and a port (`:8080`) are set aside. Checked on the bytes, before
     /// parsing, so a link that cannot be loaded costs no URL.
     private static func hasWebSchemeAndHost(_ text: String) -> Bool {
-        var bytes = text.utf8[...]
-        for (index, letter) in "https".utf8.enumerated() {
-            guard let byte = bytes.first else { return false }
-            if index == 4, byte == UInt8(ascii: ":") { break }  // http:
-            guard byte | 0x20 == letter else { return false }
-            bytes = bytes.dropFirst()
-        }
-        guard bytes.starts(with: "://".utf8) else { return false }
-        let authority = bytes.dropFirst(3).prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
-        let hostAndPort = authority.split(separator: UInt8(ascii: "@"), omittingEmptySubsequences: false).last ?? authority
-        let host = hostAndPort.first == UInt8(ascii: "[") ? hostAndPort : hostAndPort.prefix { $0 != UInt8(ascii: ":") }
-        return !host.isEmpty
+        if let answer = text.utf8.withContiguousStorageIfAvailable(hasWebSchemeAndHost) { return answer }
+        return Array(text.utf8).withUnsafeBufferPointer(hasWebSchemeAndHost)
     }
 
-    /// RFC 3986 unreserved and reserved characters: these may appear as they are; everything
-    /// else is escaped.
-    private static func isAllowed(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: ":"), UInt8(ascii: "/"),
-            UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "@"), UInt8(ascii: "!"),
-            UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"),
-            UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="):
-            true
-        default:
-            false
+    private static func hasWebSchemeAndHost(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // `| 0x20` lowercases an ASCII letter and leaves `:` and `/` as they are.
+        guard bytes.count >= 8, bytes[0] | 0x20 == UInt8(ascii: "h"), bytes[1] | 0x20 == UInt8(ascii: "t"),
+            bytes[2] | 0x20 == UInt8(ascii: "t"), bytes[3] | 0x20 == UInt8(ascii: "p")
+        else { return false }
+        var index = bytes[4] | 0x20 == UInt8(ascii: "s") ? 5 : 4
+        guard index + 3 <= bytes.count, bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/"),
+            bytes[index + 2] == UInt8(ascii: "/")
+        else { return false }
+        index += 3
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "?"), bytes[end] != UInt8(ascii: "#") {
+            end += 1
         }
+        var host = index
+        for position in index..<end where bytes[position] == UInt8(ascii: "@") { host = position + 1 }
+        if host < end, bytes[host] == UInt8(ascii: "[") { return true }  // an IPv6 literal
+        var hostEnd = host
+        while hostEnd < end, bytes[hostEnd] != UInt8(ascii: ":") { hostEnd += 1 }
+        return hostEnd > host
     }
+
+    /// Whether each byte may appear in a URL as it is: RFC 3986 unreserved and reserved
+    /// characters. Everything else is escaped.
+    private static let allowed: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=".utf8 { table[Int(byte)] = true }
+        return table
+    }()
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     private static func escape(_ text: String) -> String {
+        let allowed = Self.allowed
         // Most links need nothing escaped: return them as they are.
-        if text.utf8.allSatisfy(isAllowed) { return text }
+        let clean = allowed.withUnsafeBufferPointer { table in
+            text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { table[Int($0)] } }
+        }
+        if clean == true { return text }
         let bytes = Array(text.utf8)
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 16)
@@ -67,7 +75,7 @@ public enum FactImageURL {
                 index += 3
                 continue
             }
-            if isAllowed(byte) {
+            if allowed[Int(byte)] {
                 output.append(byte)
             } else {
                 output.append(contentsOf: [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]])

@@ -36,7 +36,16 @@ public enum EightBitEncoding: String, Sendable, Codable, CaseIterable {
         return table.lengths.withUnsafeBufferPointer { lengths in
             table.encoded.withUnsafeBufferPointer { encoded in
                 var length = bytes.count
-                for byte in bytes where byte >= 0x80 { length += Int(lengths[Int(byte)]) - 1 }
+                var index = 0
+                while index < bytes.count {
+                    if index + 8 <= bytes.count, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                        index += 8
+                        continue
+                    }
+                    let byte = bytes[index]
+                    if byte >= 0x80 { length += Int(lengths[Int(byte)]) - 1 }
+                    index += 1
+                }
                 var output = Data(count: length)
                 output.withUnsafeMutableBytes { (target: UnsafeMutableRawBufferPointer) in
                     guard let start = target.baseAddress, let source = bytes.baseAddress else { return }

@@ -8,8 +8,7 @@
 public enum OneLineText {
     /// `text` with control characters and line separators shown as escapes (`\n`, `\u{1B}`).
     public static func escaping(_ text: String) -> String {
-        // Printable ASCII, what nearly every message is, needs nothing.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        guard mayNeedEscaping(text.utf8) else { return text }
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
@@ -26,6 +25,13 @@ public enum OneLineText {
             }
         }
         return result
+    }
+
+    /// Whether the UTF-8 has a byte that starts an escaped character: a C0 control or DEL, the
+    /// lead byte 0xC2 of the C1 controls, or 0xE2 of U+2028/U+2029. Most messages, accented or
+    /// not, have none, and this look at the bytes is all they cost.
+    private static func mayNeedEscaping(_ utf8: String.UTF8View) -> Bool {
+        utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
     }
 
     /// Unicode's control category (Cc: U+0000–U+001F, U+007F–U+009F) and its line and
