@@ -12,15 +12,16 @@ enum FixtureBenchmarks {
         [
             DecodeBenchmark(
                 name: "json-schedule", title: "schedule.json → ScheduleViewState (sections, rows, sticky layout) vs JSONDecoder",
-                document: { _ in try fixture(ScheduleSource.bundled()) }, ours: ScheduleWork.screen, floor: ScheduleWork.floor,
+                runs: smallFeedRuns, document: { _ in try fixture(ScheduleSource.bundled()) }, ours: ScheduleWork.screen,
+                floor: ScheduleWork.floor,
                 decodeOnly: ScheduleWork.decode, extra: [("ours, first load: the screen's builder made too", ScheduleWork.firstScreen)]),
             DecodeBenchmark(
                 name: "json-carfit", title: "carfit.json → visits by day and every day's cards vs JSONDecoder",
-                document: { _ in try fixture(CarFitSample.feed()) }, ours: CarFitWork.cards, floor: CarFitWork.floor,
+                runs: smallFeedRuns, document: { _ in try fixture(CarFitSample.feed()) }, ours: CarFitWork.cards, floor: CarFitWork.floor,
                 decodeOnly: CarFitWork.decode, extra: [("ours, first load: the screen's formatter made too", CarFitWork.firstCards)]),
             DecodeBenchmark(
                 name: "json-facts", title: "facts.json (Mac Roman) → FactsViewState vs JSONDecoder of the same text as UTF-8",
-                document: { _ in try fixture(Facts.bundledFeed()) }, ours: FactsWork.state, floor: FactsWork.floor,
+                runs: smallFeedRuns, document: { _ in try fixture(Facts.bundledFeed()) }, ours: FactsWork.state, floor: FactsWork.floor,
                 decodeOnly: FactsWork.decode),
             DecodeBenchmark(
                 name: "json-schedule-10k", title: "a synthetic 10,000-game schedule feed → ScheduleViewState vs JSONDecoder", runs: 7,
@@ -32,6 +33,10 @@ enum FixtureBenchmarks {
                 floor: CarFitWork.floor, decodeOnly: CarFitWork.decode),
         ]
     }
+
+    /// Timed runs for the real feeds: each takes well under a millisecond, so 15 runs last a few
+    /// milliseconds and one burst of other work on the machine moves a whole row's median.
+    static let smallFeedRuns = 201
 
     /// The bytes of a bundled feed.
     static func fixture(_ source: FeedSource) throws -> Data {
