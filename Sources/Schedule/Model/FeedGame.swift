@@ -5,8 +5,8 @@ import SharedNetworking
 ///
 /// Decoding keeps a row whenever it can still be shown truthfully, and reports each repair:
 /// a missing `Opponent` becomes "TBD", a missing or invalid timestamp a "TBD" date, a final
-/// game's score that is missing or not a number "–". Only an unknown or missing `Type` drops the row (there is no
-/// honest way to draw it); `LossyArray` reports that with the row's path.
+/// game's score that is missing or not a number "–". Only an unknown or missing `Type` drops
+/// the row (there is no honest way to draw it); `LossyArray` reports that with the row's path.
 public struct FeedGame: Sendable, Equatable, Decodable {
     /// `Id`; `nil` for the bye row (`Id: 0`) or when absent.
     public var id: String?
