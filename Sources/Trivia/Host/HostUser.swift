@@ -9,11 +9,16 @@ struct HostUser: Sendable, Hashable {
     /// The last stream `seq` sent to this user.
     var seq = 0
     /// The retained tail of the user's stream, for resuming.
-    var log: [ServerEnvelope] = []
+    var log: [StreamEntry] = []
+    /// The end of this user's stream message ids, `-{user}` (at most 100 characters of the
+    /// user id), made once: a broadcast writes `m{seq}` in front of it for every user.
+    let idSuffix: String
     /// Accepted answers: question → choice.
     var answers: [QuestionID: Int] = [:]
     var correctAnswers = 0
     var usedWildcard = false
+    /// Whether the user was a player and answered the question that closed last correctly.
+    var lastAnswerCorrect = false
     /// The question this user lost on, while a wild-card could still save them.
     var eliminatedAt: QuestionID?
     /// Responses by request id, so a resent request gets the same response.
@@ -23,6 +28,12 @@ struct HostUser: Sendable, Hashable {
     init(identity: TriviaIdentity, role: TriviaRole) {
         self.identity = identity
         self.role = role
+        self.idSuffix = "-" + identity.user.rawValue.prefix(100)
+    }
+
+    /// The id of this user's stream message number `seq`.
+    func messageID(seq: Int) -> MessageID {
+        MessageID("m\(seq)\(idSuffix)")
     }
 
     mutating func remember(_ response: ServerEnvelope, for request: RequestID, limit: Int) {
@@ -33,9 +44,33 @@ struct HostUser: Sendable, Hashable {
         }
     }
 
-    mutating func append(_ envelope: ServerEnvelope, limit: Int) {
-        log.append(envelope)
+    mutating func append(_ entry: StreamEntry, limit: Int) {
+        log.append(entry)
         if log.count > limit { log.removeFirst(log.count - limit) }
+    }
+}
+
+/// One message of a user's stream as the host keeps it: a message of its own, or that user's
+/// copy of a broadcast (the shared message is kept once for everyone).
+enum StreamEntry: Sendable, Hashable {
+    case single(ServerEnvelope)
+    case shared(BroadcastMessage, BroadcastCopy)
+
+    var seq: Int {
+        switch self {
+        case .single(let envelope): envelope.seq
+        case .shared(_, let copy): copy.seq
+        }
+    }
+
+    /// Sends the entry again on `connection` (a resumed join); a broadcast copy keeps its
+    /// shared encoding.
+    func output(to connection: ConnectionID) -> HostOutput {
+        switch self {
+        case .single(let envelope): .send(envelope, to: connection)
+        case .shared(let message, let copy):
+            .broadcast(ServerBroadcast(message: message, recipients: [ServerBroadcast.Recipient(connection: connection, copy: copy)]))
+        }
     }
 }
 

@@ -62,7 +62,7 @@ extension TriviaHostCore {
             correctAnswers: record.correctAnswers, serverTime: now, lastSeq: record.seq,
             resumed: firstRetained <= resumeFrom + 1)
         outputs.append(control(.welcome(welcome), on: connection))
-        outputs += record.log.filter { $0.seq > resumeFrom }.map { .send($0, to: connection) }
+        outputs += record.log.filter { $0.seq > resumeFrom }.map { $0.output(to: connection) }
         if isNew { outputs += catchUp(user) }
         return outputs
     }

@@ -179,24 +179,36 @@ public struct TriviaHostCore: Sendable {
 
     /// A stream message for `user`: numbered, logged, and sent if the user is connected.
     mutating func emit(_ message: ServerMessage, to user: UserID) -> (ServerEnvelope, [HostOutput]) {
-        guard var record = users[user] else {
+        guard let index = users.index(forKey: user) else {
             return (ServerEnvelope(id: "orphan", seq: 0, message: message), [])
         }
-        record.seq += 1
-        let envelope = ServerEnvelope(id: MessageID("m\(record.seq)-\(user.rawValue.prefix(100))"), seq: record.seq, message: message)
-        record.append(envelope, limit: configuration.logLimit)
-        users[user] = record
-        guard let connection = record.connection else { return (envelope, []) }
+        users.values[index].seq += 1
+        let seq = users.values[index].seq
+        let envelope = ServerEnvelope(id: users.values[index].messageID(seq: seq), seq: seq, message: message)
+        users.values[index].append(.single(envelope), limit: configuration.logLimit)
+        guard let connection = users.values[index].connection else { return (envelope, []) }
         return (envelope, [.send(envelope, to: connection)])
     }
 
-    /// The message `message` builds for each user, in join order.
-    func messagesForEveryone(_ message: (HostUser) -> ServerMessage) -> [(UserID, ServerMessage)] {
-        userOrder.compactMap { user in users[user].map { (user, message($0)) } }
-    }
-
-    /// Emits each message to its user.
-    mutating func broadcast(_ messages: [(UserID, ServerMessage)]) -> [HostOutput] {
-        messages.flatMap { user, message in emit(message, to: user).1 }
+    /// One message to every user, in join order: encoded once, each user's copy numbered and
+    /// logged with its own fields (`personalize`), one ``HostOutput/broadcast(_:)`` for the
+    /// connected ones. Users are changed in place, so a user's log is never copied.
+    mutating func broadcast(_ message: ServerMessage, _ personalize: (HostUser) -> Personalization) -> [HostOutput] {
+        let shared = BroadcastMessage(message)
+        let limit = configuration.logLimit
+        var recipients: [ServerBroadcast.Recipient] = []
+        recipients.reserveCapacity(userOrder.count)
+        for user in userOrder {
+            guard let index = users.index(forKey: user) else { continue }
+            let personalization = personalize(users.values[index])
+            users.values[index].seq += 1
+            let seq = users.values[index].seq
+            let copy = BroadcastCopy(id: users.values[index].messageID(seq: seq), seq: seq, personalization: personalization)
+            users.values[index].append(.shared(shared, copy), limit: limit)
+            if let connection = users.values[index].connection {
+                recipients.append(ServerBroadcast.Recipient(connection: connection, copy: copy))
+            }
+        }
+        return recipients.isEmpty ? [] : [.broadcast(ServerBroadcast(message: shared, recipients: recipients))]
     }
 }
