@@ -180,9 +180,7 @@ actor Sender {
     func send(_ message: ClientMessage, request: RequestID? = nil) async {
         guard !stopped else { return }
         count += 1
-        guard let frame = try? codec.encode(ClientEnvelope(id: MessageID("\(user)-m\(count)"), seq: count, message: message)) else {
-            return
-        }
+        let frame = codec.encode(ClientEnvelope(id: MessageID("\(user)-m\(count)"), seq: count, message: message))
         if let request { answers.insert(request) }
         do {
             try await connection.send(frame)

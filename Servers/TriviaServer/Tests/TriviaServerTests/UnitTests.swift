@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import Synchronization
 import Testing
 import Trivia
@@ -86,12 +87,40 @@ struct ServerPartTests {
         var closes: [String] = []
         for await command in idle {
             switch command {
-            case .send(let envelope): closes.append(envelope.type)
+            case .send(let frame):
+                closes.append((try? TriviaCodec().decodeServerMessage(Data(frame.readableBytesView)))?.envelope?.type ?? "?")
             case .close(let code): closes.append("close \(code.code)")
             }
             if closes.count == 2 { break }
         }
         #expect(closes == ["error", "close 4408"])
+    }
+
+    @Test("a broadcast is rendered once into one buffer: each connection gets exactly its own frame")
+    func broadcastRouting() async throws {
+        let start = Date(timeIntervalSince1970: 1_599_724_800)
+        let table = ConnectionTable(limits: TriviaServerLimits())
+        let question = QuestionPayload(
+            questionId: "q1", index: 0, total: 3, text: "One \"quoted\" question?", choices: ["a", "b"], openedAt: start,
+            deadline: start.addingTimeInterval(10), role: .player)
+        let message = BroadcastMessage(.question(question))
+        let copies = [
+            BroadcastCopy(id: "m1-ada", seq: 1, personalization: .question(role: .player)),
+            BroadcastCopy(id: "m7-grace", seq: 7, personalization: .question(role: .viewer)),
+        ]
+        let queues = (1...2).map { table.register(ConnectionID(UInt64($0)), at: start) {} }
+        table.route(
+            .broadcast(
+                ServerBroadcast(
+                    message: message, recipients: copies.enumerated().map { .init(connection: ConnectionID(UInt64($0 + 1)), copy: $1) })))
+        for (queue, copy) in zip(queues, copies) {
+            var iterator = queue.makeAsyncIterator()
+            guard case .send(let frame) = await iterator.next() else {
+                Issue.record("no frame for \(copy.id)")
+                continue
+            }
+            #expect(Array(frame.readableBytesView) == Array(TriviaCodec().encode(message.envelope(for: copy))))
+        }
     }
 }
 

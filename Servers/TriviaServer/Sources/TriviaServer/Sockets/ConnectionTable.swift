@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import Synchronization
 import Trivia
 
@@ -45,10 +46,14 @@ final class ConnectionTable: Sendable {
     }
 
     let limits: TriviaServerLimits
+    /// Encodes what the table sends (host messages, its own notices) once, into the buffers
+    /// the writers send as they are.
+    let codec: TriviaCodec
     private let state = Mutex(State())
 
-    init(limits: TriviaServerLimits) {
+    init(limits: TriviaServerLimits, codec: TriviaCodec = TriviaCodec()) {
         self.limits = limits
+        self.codec = codec
     }
 
     var count: Int { state.withLock { $0.entries.count } }
@@ -96,24 +101,65 @@ final class ConnectionTable: Sendable {
 
     // MARK: Outgoing
 
-    /// Routes one of the host's outputs to its connection's queue.
+    /// Routes one of the host's outputs to its connections' queues. Frames are encoded here,
+    /// outside the lock: a broadcast's frames are rendered from its template into one buffer
+    /// (each connection gets a slice of it), then queued under one lock.
     func route(_ output: HostOutput) {
-        let aborted = state.withLock { state -> (@Sendable () -> Void)? in
-            switch output {
-            case .send(let envelope, let connection):
+        switch output {
+        case .send(let envelope, let connection):
+            var user: UserID?
+            if case .welcome(let welcome) = envelope.message { user = welcome.user }
+            let frame = ByteBuffer(bytes: codec.encodeBytes(envelope))
+            let aborted = state.withLock { state -> (@Sendable () -> Void)? in
                 guard var entry = state.entries[connection], !entry.closing else { return nil }
-                if case .welcome(let welcome) = envelope.message { entry.user = welcome.user }
-                enqueue(.send(envelope), into: &entry)
+                if let user { entry.user = user }
+                enqueue(.send(frame), into: &entry)
                 state.entries[connection] = entry
                 return entry.overflowed ? entry.abort : nil
-            case .close(let connection, let reason):
-                guard var entry = state.entries[connection], !entry.closing else { return nil }
+            }
+            aborted?()
+        case .broadcast(let broadcast):
+            let frames = Self.render(broadcast)
+            let aborted = state.withLock { state -> [@Sendable () -> Void] in
+                var aborted: [@Sendable () -> Void] = []
+                for (recipient, frame) in zip(broadcast.recipients, frames) {
+                    guard var entry = state.entries[recipient.connection], !entry.closing else { continue }
+                    enqueue(.send(frame), into: &entry)
+                    state.entries[recipient.connection] = entry
+                    if entry.overflowed { aborted.append(entry.abort) }
+                }
+                return aborted
+            }
+            for abort in aborted { abort() }
+        case .close(let connection, let reason):
+            state.withLock { state in
+                guard var entry = state.entries[connection], !entry.closing else { return }
                 close(&entry, with: TriviaCloseCode(hostReason: reason))
                 state.entries[connection] = entry
-                return nil
             }
         }
-        aborted?()
+    }
+
+    /// Every recipient's frame of `broadcast`, as slices of one buffer.
+    static func render(_ broadcast: ServerBroadcast) -> [ByteBuffer] {
+        let message = broadcast.message
+        var all = ByteBuffer()
+        all.reserveCapacity(broadcast.recipients.count * (message.template.bytes.count + 48))
+        var scratch: [UInt8] = []
+        scratch.reserveCapacity(message.template.bytes.count + 256)
+        var ends: [Int] = []
+        ends.reserveCapacity(broadcast.recipients.count)
+        for recipient in broadcast.recipients {
+            scratch.removeAll(keepingCapacity: true)
+            message.write(recipient.copy, into: &scratch)
+            all.writeBytes(scratch)
+            ends.append(all.writerIndex)
+        }
+        var start = all.readerIndex
+        return ends.map { end in
+            defer { start = end }
+            return all.getSlice(at: start, length: end - start) ?? ByteBuffer()
+        }
     }
 
     /// Drops the sockets of `user` without a close frame, as a network failure would. Returns
@@ -224,7 +270,7 @@ final class ConnectionTable: Sendable {
         entry.notices += 1
         let envelope = ServerEnvelope(
             id: MessageID("\(connection)-s\(entry.notices)"), seq: 0, message: .error(ErrorPayload(code: code, message: message)))
-        enqueue(.send(envelope), into: &entry)
+        enqueue(.send(ByteBuffer(bytes: codec.encodeBytes(envelope))), into: &entry)
     }
 
     private func close(_ entry: inout Entry, with close: TriviaCloseCode) {

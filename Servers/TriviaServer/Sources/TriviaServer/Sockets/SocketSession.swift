@@ -5,6 +5,7 @@ import NIOCore
 import NIOWebSocket
 import SharedNetworking
 import Trivia
+import TriviaWebSocketMessages
 
 /// One WebSocket connection, from the upgrade to the close: a reader that feeds whole
 /// messages to the host (within the size and rate limits) and a writer that drains the
@@ -12,7 +13,6 @@ import Trivia
 struct SocketSession: Sendable {
     let host: TriviaHost
     let table: ConnectionTable
-    let codec: TriviaCodec
     let clock: any AppClock
     /// The competition this server hosts.
     let competition: CompetitionID
@@ -43,26 +43,20 @@ struct SocketSession: Sendable {
     /// reading yet when the upgrade completes (hummingbird-websocket's client was seen to lose
     /// frames that arrive right behind the upgrade response).
     func read(_ inbound: WebSocketInboundStream, on connection: ConnectionID, requested: CompetitionID) async {
-        var message = ByteBuffer()
+        var assembler = WebSocketMessageAssembler(maxMessageBytes: limits.maxMessageBytes)
         do {
             for try await frame in inbound {
-                switch frame.opcode {
-                case .text, .binary:
-                    message = frame.data
-                case .continuation:
-                    var data = frame.data
-                    message.writeBuffer(&data)
-                }
-                guard message.readableBytes <= limits.maxMessageBytes else {
-                    table.close(
-                        connection, .messageTooLarge, code: .malformed,
-                        message: "message of more than \(limits.maxMessageBytes) bytes")
-                    message.clear()
+                let message: ByteBuffer
+                switch assembler.append(frame) {
+                case .incomplete:
                     continue
+                case .tooLarge:
+                    table.close(
+                        connection, .messageTooLarge, code: .malformed, message: "message of more than \(limits.maxMessageBytes) bytes")
+                    continue
+                case .message(let bytes):
+                    message = bytes
                 }
-                guard frame.fin else { continue }
-                let bytes = Data(message.readableBytesView)
-                message.clear()
                 guard requested == competition else {
                     table.close(
                         connection, .unknownCompetition, code: .unknownCompetition,
@@ -70,7 +64,7 @@ struct SocketSession: Sendable {
                     continue
                 }
                 switch table.admit(connection, at: clock.now) {
-                case .accept: await host.receive(bytes, from: connection)
+                case .accept: await host.receive(Data(message.readableBytesView), from: connection)
                 case .dropped, .closing: continue
                 }
             }
@@ -79,18 +73,17 @@ struct SocketSession: Sendable {
         }
     }
 
-    /// Writes the connection's queue in order; a close command sends the close frame, then
-    /// waits up to ``TriviaServerLimits/closeGrace`` for the client's before giving up.
+    /// Writes the connection's queue in order: frames already encoded (by the table, once per
+    /// broadcast), written as text frames as they are. A close command sends the close frame,
+    /// then waits up to ``TriviaServerLimits/closeGrace`` for the client's before giving up.
     func write(_ commands: AsyncStream<OutboundCommand>, to outbound: WebSocketOutboundWriter, on connection: ConnectionID) async {
         for await command in commands {
             switch command {
-            case .send(let envelope):
-                if let text = try? codec.encodeText(envelope) {
-                    do {
-                        try await outbound.write(.text(text))
-                    } catch {
-                        return
-                    }
+            case .send(let frame):
+                do {
+                    try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: frame)))
+                } catch {
+                    return
                 }
                 table.wrote(connection)
             case .close(let close):
