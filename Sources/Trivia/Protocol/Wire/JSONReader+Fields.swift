@@ -69,7 +69,7 @@ extension JSONReader {
         let start = offset
         let text = try string(path())
         guard let date = LenientISO8601.date(from: text) else {
-            throw fieldError(path(), "expected an ISO 8601 date, found \"\(text.prefix(40))\"", at: start)
+            throw fieldError(path(), "expected an ISO 8601 date, found \(JSONReader.quoted(text))", at: start)
         }
         return date
     }
@@ -85,7 +85,7 @@ extension JSONReader {
         let text = try string(path())
         guard let value = T(rawValue: text) else {
             let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
-            throw fieldError(path(), "expected \(names), found \"\(text.prefix(40))\"", at: start)
+            throw fieldError(path(), "expected \(names), found \(JSONReader.quoted(text))", at: start)
         }
         return value
     }

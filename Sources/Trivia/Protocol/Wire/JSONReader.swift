@@ -76,8 +76,28 @@ struct JSONReader {
         default:
             let end = min(bytes.count, offset + 4)
             let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
-            return "'\(text.first.map(String.init) ?? "?")'"
+            let hex = String(text.unicodeScalars.first?.value ?? UInt32(byte), radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
         }
+    }
+
+    /// `text` quoted for an error message: at most 40 characters, and every control, format or
+    /// separator character (a line break would split the message) written as `\u{…}`.
+    static func quoted(_ text: String) -> String {
+        var output = "\""
+        for (index, scalar) in text.unicodeScalars.enumerated() {
+            guard index < 40 else {
+                output += "…"
+                break
+            }
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
+                output += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default:
+                output += scalar == "\"" || scalar == "\\" ? "\\\(scalar)" : String(scalar)
+            }
+        }
+        return output + "\""
     }
 
     // MARK: Values
@@ -147,7 +167,7 @@ struct JSONReader {
             if names.insert(name, in: bytes) == false {
                 throw WireFailure(
                     kind: .json, offset: name.start - 1,
-                    text: "duplicate member name \"\(name.decoded(in: bytes).prefix(40))\" (I-JSON, RFC 7493: names are unique)")
+                    text: "duplicate member name \(Self.quoted(name.decoded(in: bytes))) (I-JSON, RFC 7493: names are unique)")
             }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw syntaxError(expected: "':' after a member name") }
