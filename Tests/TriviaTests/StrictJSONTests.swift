@@ -95,6 +95,20 @@ struct StrictJSONTests {
         }
     }
 
+    @Test("the TriviaWire fuzz seeds (also what the server's conformance test sends) are the corpus, current")
+    func seedsAreTheCorpus() throws {
+        let folder = packageRoot().appendingPathComponent("Fuzz/Corpus/TriviaWire")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("corpus-") }.sorted()
+        let cases = try ConformanceCase.all()
+        #expect(names.count == cases.count, "run Fuzz/make-seeds.py")
+        for (index, example) in cases.enumerated() {
+            let name = String(format: "corpus-%03d-%@", index, example.kind.rawValue)
+            #expect(
+                try Data(contentsOf: folder.appendingPathComponent(name)) == Data(example.frames[0].bytes),
+                "\(name): run Fuzz/make-seeds.py")
+        }
+    }
+
     @Test("errors name the byte where the text goes wrong")
     func offsets() throws {
         func error(_ text: String) -> TriviaProtocolError? {
