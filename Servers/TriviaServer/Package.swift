@@ -98,8 +98,11 @@ let package = Package(
         .executableTarget(
             name: "trivia-load",
             dependencies: [
-                "TriviaWebSocketClient",
+                "TriviaWebSocketMessages",
                 "TriviaServer",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Trivia", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

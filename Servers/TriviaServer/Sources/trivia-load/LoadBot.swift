@@ -1,8 +1,12 @@
 import Foundation
+import HummingbirdWSClient
+import Logging
+import NIOCore
+import NIOWebSocket
 import SharedNetworking
 import Synchronization
 import Trivia
-import TriviaWebSocketClient
+import TriviaWebSocketMessages
 
 /// What one bot saw, merged into the run's report.
 struct BotMetrics: Sendable {
@@ -25,168 +29,207 @@ struct BotMetrics: Sendable {
 
 /// One simulated player: joins, pings every 15 s, answers every question it may (right with
 /// probability `accuracy`, after a random think time), asks for its wild-card when offered,
-/// stops at `finish` (after the acknowledgements still owed, or 5 s). Speaks the protocol
-/// directly (no view-model, no screen), so thousands fit in one process; timestamps come from
-/// the injected clock.
+/// stops at `finish` (after the acknowledgements still owed, or 5 s).
+///
+/// Built to be cheap, so one process drives 20,000 of them: it speaks the protocol on the
+/// WebSocket client directly and handles each frame in the socket's own task (no stream to
+/// another task, no view-model), reads only the fields it needs from each frame
+/// (``ServerFramePeek``, no decoding), and encodes what it sends with `TriviaCodec`.
+/// Timestamps come from the injected clock.
 struct LoadBot: Sendable {
     let user: UserID
     let token: String
     let competition: CompetitionID
-    let answers: [QuestionID: Int]
+    /// The right choice and the number of choices of each question.
+    let answers: [QuestionID: (right: Int, choices: Int)]
     let accuracy: Double
     let wildcardRate: Double
     let thinkTime: ClosedRange<Double>
     let seed: UInt64
     let clock: any AppClock
-    let codec = TriviaCodec()
 
-    func run(transport: WebSocketTriviaTransport, progress: LoadProgress) async -> BotMetrics {
-        var metrics = BotMetrics()
-        let connection: WebSocketTriviaConnection
+    /// What the socket's tasks share: the metrics, and the messages sent so far.
+    final class Shared: Sendable {
+        let state = Mutex((metrics: BotMetrics(), sent: 0, stopped: false, answers: Set<RequestID>()))
+    }
+
+    func run(url: String, eventLoopGroup: any EventLoopGroup, logger: Logger, progress: LoadProgress) async -> BotMetrics {
+        let shared = Shared()
         do {
-            connection = try await transport.open()
+            try await WebSocketClient.connect(
+                url: url, configuration: WebSocketClientConfiguration(maxFrameSize: 1 << 20, closeTimeout: .seconds(5)),
+                eventLoopGroup: eventLoopGroup, logger: logger
+            ) { inbound, outbound, _ in
+                shared.state.withLock { $0.metrics.connected = true }
+                progress.settled()
+                await play(inbound: inbound, outbound: outbound, shared: shared, progress: progress)
+            }
         } catch {
-            progress.settled()
-            metrics.connectError = error.description
+            let settledBefore = shared.state.withLock { state -> Bool in
+                if !state.metrics.connected { state.metrics.connectError = "\(error)" }
+                return state.metrics.connected
+            }
+            if !settledBefore { progress.settled() }
+        }
+        return shared.state.withLock { state in
+            var metrics = state.metrics
+            metrics.answersSent = state.answers
+            if !metrics.finished, metrics.connected { metrics.droppedBeforeFinish = true }
+            for request in metrics.answersSent.subtracting(metrics.answersAcknowledged) {
+                let question = request.rawValue.split(separator: "-").last.map(String.init) ?? "?"
+                metrics.errors["unacknowledged \(question)\(metrics.finished ? " after finish" : "")", default: 0] += 1
+            }
             return metrics
         }
-        progress.settled()
-        metrics.connected = true
-        let sender = Sender(connection: connection, user: user)
-        await sender.send(.join(JoinPayload(user: user, token: token, competition: competition)))
+    }
+
+    /// What one frame said, as far as the bot cares.
+    enum Event {
+        case welcome(balance: Int)
+        case question(QuestionID, openedAt: Date, deadline: Date, isPlayer: Bool)
+        case answerAck(RequestID, rejected: Bool)
+        case result(QuestionID, lost: Bool, answered: Bool, canUseWildcard: Bool)
+        case wildcardResult(balance: Int, accepted: Bool)
+        case finish
+        case error(String)
+        case other
+        case unreadable
+    }
+
+    static func event(of frame: ByteBuffer) -> Event {
+        frame.withUnsafeReadableBytes { bytes in
+            let peek = ServerFramePeek(bytes: bytes)
+            switch peek.string("type") {
+            case "welcome": return .welcome(balance: peek.int("balance") ?? 0)
+            case "question":
+                guard let id = peek.string("questionId"), let opened = peek.date("openedAt"), let deadline = peek.date("deadline") else {
+                    return .unreadable
+                }
+                return .question(QuestionID(id), openedAt: opened, deadline: deadline, isPlayer: peek.string("role") == "player")
+            case "answerAck":
+                guard let request = peek.string("requestId") else { return .unreadable }
+                return .answerAck(RequestID(request), rejected: peek.string("status") == "rejected")
+            case "result":
+                guard let id = peek.string("questionId") else { return .unreadable }
+                return .result(
+                    QuestionID(id), lost: peek.bool("correct") == false && peek.string("role") == "viewer",
+                    answered: !peek.isNull("yourChoice"), canUseWildcard: !peek.isNull("wildcardDeadline"))
+            case "wildcardResult": return .wildcardResult(balance: peek.int("balance") ?? 0, accepted: peek.bool("accepted") == true)
+            case "finish": return .finish
+            case "error": return .error(peek.string("code") ?? "?")
+            case .some: return .other
+            case nil: return .unreadable
+            }
+        }
+    }
+
+    func play(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, shared: Shared, progress: LoadProgress) async {
+        let codec = TriviaCodec()
+        let user = self.user
+        /// Sends `message`; `request` marks an answer that is owed an acknowledgement.
+        @Sendable func send(_ message: ClientMessage, request: RequestID? = nil) async {
+            guard
+                let seq = shared.state.withLock({ state -> Int? in
+                    guard !state.stopped else { return nil }
+                    state.sent += 1
+                    if let request { state.answers.insert(request) }
+                    return state.sent
+                })
+            else { return }
+            let frame = codec.encodeBytes(ClientEnvelope(id: MessageID("\(user)-m\(seq)"), seq: seq, message: message))
+            do {
+                try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(bytes: frame))))
+            } catch {
+                // The socket is gone: the answer was not delivered, so no acknowledgement is owed.
+                if let request { _ = shared.state.withLock { $0.answers.remove(request) } }
+            }
+        }
+        await send(.join(JoinPayload(user: user, token: token, competition: competition)))
         var random = SeededRandom(seed: seed)
         var balance = 0
         var usedWildcard = false
         var deadlines: [QuestionID: Date] = [:]
+        var assembler = WebSocketMessageAssembler(maxMessageBytes: 1 << 20)
 
         await withTaskGroup(of: Void.self) { tasks in
             // Like the app: a ping every 15 s, so a bot waiting for the first question (or
             // watching) is not closed as idle.
             tasks.addTask { [clock] in
-                while true {
-                    do {
-                        try await clock.sleep(for: .seconds(15))
-                    } catch {
-                        return
-                    }
-                    await sender.send(.ping(PingPayload(nonce: nil)))
+                while (try? await clock.sleep(for: .seconds(15))) != nil {
+                    await send(.ping(PingPayload(nonce: nil)))
                 }
             }
-            for await event in connection.incoming {
-                guard case .frame(let frame) = event else {
-                    metrics.droppedBeforeFinish = !metrics.finished
-                    break
-                }
-                let now = clock.now
-                guard let envelope = try? codec.decodeServerMessage(frame).envelope else {
-                    metrics.errors["undecodable", default: 0] += 1
-                    continue
-                }
-                switch envelope.message {
-                case .welcome(let welcome):
-                    metrics.welcomed = true
-                    progress.welcomed()
-                    balance = welcome.balance ?? 0
-                case .question(let question):
-                    metrics.questionLatencies.append(now.timeIntervalSince(question.openedAt))
-                    deadlines[question.questionId] = question.deadline
-                    guard question.role == .player, let right = answers[question.questionId] else { continue }
-                    let choice = random.double(in: 0...1) < accuracy ? right : (right + 1) % question.choices.count
-                    let request = RequestID("\(user)-\(question.questionId)")
-                    let think = random.double(in: thinkTime)
-                    tasks.addTask { [clock] in
-                        do {
-                            try await clock.sleep(for: .seconds(think))
-                        } catch {
-                            return
+            do {
+                for try await frame in inbound {
+                    guard case .message(let message) = assembler.append(frame) else { continue }
+                    let now = clock.now
+                    var finishedNow = false
+                    switch Self.event(of: message) {
+                    case .welcome(let welcomeBalance):
+                        shared.state.withLock { $0.metrics.welcomed = true }
+                        progress.welcomed()
+                        balance = welcomeBalance
+                    case .question(let question, let openedAt, let deadline, let isPlayer):
+                        shared.state.withLock { $0.metrics.questionLatencies.append(now.timeIntervalSince(openedAt)) }
+                        deadlines[question] = deadline
+                        guard isPlayer, let answer = answers[question] else { continue }
+                        let choice = random.double(in: 0...1) < accuracy ? answer.right : (answer.right + 1) % answer.choices
+                        let request = RequestID("\(user)-\(question)")
+                        let think = random.double(in: thinkTime)
+                        tasks.addTask { [clock] in
+                            guard (try? await clock.sleep(for: .seconds(think))) != nil else { return }
+                            await send(.answer(AnswerPayload(requestId: request, questionId: question, choice: choice)), request: request)
                         }
-                        await sender.send(
-                            .answer(AnswerPayload(requestId: request, questionId: question.questionId, choice: choice)), request: request)
-                    }
-                case .answerAck(let ack):
-                    metrics.answersAcknowledged.insert(ack.requestId)
-                    if ack.status == .rejected { metrics.answersRejected += 1 }
-                case .result(let result):
-                    if let deadline = deadlines[result.questionId] {
-                        metrics.resultLatencies.append(now.timeIntervalSince(deadline))
-                    }
-                    if !result.correct, result.role == .viewer, result.yourChoice != nil, result.wildcardDeadline != nil, balance > 0,
-                        !usedWildcard, random.double(in: 0...1) < wildcardRate
-                    {
-                        metrics.wildcardsRequested += 1
-                        await sender.send(
-                            .useWildcard(UseWildcardPayload(requestId: RequestID("\(user)-w"), questionId: result.questionId)))
-                    }
-                case .wildcardResult(let verdict):
-                    balance = verdict.balance
-                    if verdict.accepted {
-                        usedWildcard = true
-                        metrics.wildcardsAccepted += 1
-                    }
-                case .finish:
-                    metrics.finished = true
-                    // No answers after the end; wait (a bounded time) for the acknowledgements
-                    // of those already sent, which the host sends before or after `finish`.
-                    await sender.stop()
-                    tasks.addTask { [clock] in
-                        do {
-                            try await clock.sleep(for: .seconds(5))
-                        } catch {
-                            return
+                    case .answerAck(let request, let rejected):
+                        shared.state.withLock { state in
+                            state.metrics.answersAcknowledged.insert(request)
+                            if rejected { state.metrics.answersRejected += 1 }
                         }
-                        await connection.close()
+                    case .result(let question, let lost, let answered, let canUseWildcard):
+                        if let deadline = deadlines[question] {
+                            shared.state.withLock { $0.metrics.resultLatencies.append(now.timeIntervalSince(deadline)) }
+                        }
+                        if lost, answered, canUseWildcard, balance > 0, !usedWildcard, random.double(in: 0...1) < wildcardRate {
+                            shared.state.withLock { $0.metrics.wildcardsRequested += 1 }
+                            await send(.useWildcard(UseWildcardPayload(requestId: RequestID("\(user)-w"), questionId: question)))
+                        }
+                    case .wildcardResult(let newBalance, let accepted):
+                        balance = newBalance
+                        if accepted {
+                            usedWildcard = true
+                            shared.state.withLock { $0.metrics.wildcardsAccepted += 1 }
+                        }
+                    case .finish:
+                        finishedNow = true
+                    case .error(let code):
+                        shared.state.withLock { $0.metrics.errors[code, default: 0] += 1 }
+                    case .other:
+                        break
+                    case .unreadable:
+                        shared.state.withLock { $0.metrics.errors["unreadable", default: 0] += 1 }
                     }
-                case .error(let error):
-                    metrics.errors[error.code.rawValue, default: 0] += 1
-                case .pong:
-                    break
+                    if finishedNow {
+                        // No answers after the end; wait (a bounded time) for the acknowledgements
+                        // of those already sent, which the host sends before or after `finish`.
+                        shared.state.withLock {
+                            $0.metrics.finished = true
+                            $0.stopped = true
+                        }
+                        tasks.addTask { [clock] in
+                            guard (try? await clock.sleep(for: .seconds(5))) != nil else { return }
+                            try? await outbound.close(.normalClosure, reason: nil)
+                        }
+                    }
+                    let settled = shared.state.withLock { $0.metrics.finished && $0.answers.isSubset(of: $0.metrics.answersAcknowledged) }
+                    if settled {
+                        try? await outbound.close(.normalClosure, reason: nil)
+                        break
+                    }
                 }
-                if metrics.finished, await sender.answers.isSubset(of: metrics.answersAcknowledged) { break }
+            } catch {
+                // The socket failed: the run reports what arrived.
             }
             tasks.cancelAll()
-        }
-        metrics.answersSent = await sender.answers
-        for request in metrics.answersSent.subtracting(metrics.answersAcknowledged) {
-            let question = request.rawValue.split(separator: "-").last.map(String.init) ?? "?"
-            metrics.errors["unacknowledged \(question)\(metrics.finished ? " after finish" : "")", default: 0] += 1
-        }
-        await connection.close()
-        return metrics
-    }
-}
-
-/// Numbers the bot's outgoing messages, sends them, and remembers which answers went out.
-actor Sender {
-    let connection: WebSocketTriviaConnection
-    let user: UserID
-    private var count = 0
-    private var stopped = false
-    private let codec = TriviaCodec()
-    /// Answers handed to the socket (counted from the moment they are written, so one whose
-    /// write is still in progress is already waited for).
-    private(set) var answers: Set<RequestID> = []
-
-    init(connection: WebSocketTriviaConnection, user: UserID) {
-        self.connection = connection
-        self.user = user
-    }
-
-    /// Sends nothing more (the competition finished).
-    func stop() {
-        stopped = true
-    }
-
-    /// Sends `message`; `request` marks it as an answer waiting for its acknowledgement.
-    func send(_ message: ClientMessage, request: RequestID? = nil) async {
-        guard !stopped else { return }
-        count += 1
-        let frame = codec.encode(ClientEnvelope(id: MessageID("\(user)-m\(count)"), seq: count, message: message))
-        if let request { answers.insert(request) }
-        do {
-            try await connection.send(frame)
-        } catch {
-            // The socket is gone: the answer was not delivered, so no acknowledgement is owed.
-            if let request { answers.remove(request) }
         }
     }
 }
