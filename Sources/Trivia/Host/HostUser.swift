@@ -22,7 +22,7 @@ struct HostUser: Sendable, Hashable {
     /// The question this user lost on, while a wild-card could still save them.
     var eliminatedAt: QuestionID?
     /// Responses by request id, so a resent request gets the same response.
-    var responses: [RequestID: ServerEnvelope] = [:]
+    var responses: [RequestID: StoredEnvelope] = [:]
     var responseOrder: [RequestID] = []
 
     init(identity: TriviaIdentity, role: TriviaRole) {
@@ -36,7 +36,7 @@ struct HostUser: Sendable, Hashable {
         MessageID("m\(seq)\(idSuffix)")
     }
 
-    mutating func remember(_ response: ServerEnvelope, for request: RequestID, limit: Int) {
+    mutating func remember(_ response: StoredEnvelope, for request: RequestID, limit: Int) {
         responses[request] = response
         responseOrder.append(request)
         if responseOrder.count > limit {
@@ -53,12 +53,12 @@ struct HostUser: Sendable, Hashable {
 /// One message of a user's stream as the host keeps it: a message of its own, or that user's
 /// copy of a broadcast (the shared message is kept once for everyone).
 enum StreamEntry: Sendable, Hashable {
-    case single(ServerEnvelope)
+    case single(StoredEnvelope)
     case shared(BroadcastMessage, BroadcastCopy)
 
     var seq: Int {
         switch self {
-        case .single(let envelope): envelope.seq
+        case .single(let stored): stored.envelope.seq
         case .shared(_, let copy): copy.seq
         }
     }
@@ -67,7 +67,7 @@ enum StreamEntry: Sendable, Hashable {
     /// shared encoding.
     func output(to connection: ConnectionID) -> HostOutput {
         switch self {
-        case .single(let envelope): .send(envelope, to: connection)
+        case .single(let stored): .send(stored.envelope, to: connection)
         case .shared(let message, let copy):
             .broadcast(ServerBroadcast(message: message, recipients: [ServerBroadcast.Recipient(connection: connection, copy: copy)]))
         }
@@ -95,4 +95,23 @@ public struct HostUserSnapshot: Sendable, Hashable, Codable {
     public var isConnected: Bool
     /// The last stream `seq` sent to the user.
     public var lastSeq: Int
+}
+
+/// A message the host keeps (in a user's log and, for a response, by its request id), held
+/// once by reference: an envelope is a dozen fields, a log entry and a dictionary value should
+/// be one pointer.
+final class StoredEnvelope: Sendable, Hashable {
+    let envelope: ServerEnvelope
+
+    init(_ envelope: ServerEnvelope) {
+        self.envelope = envelope
+    }
+
+    static func == (lhs: StoredEnvelope, rhs: StoredEnvelope) -> Bool {
+        lhs === rhs || lhs.envelope == rhs.envelope
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(envelope)
+    }
 }

@@ -20,10 +20,10 @@ extension TriviaHostCore {
         let deadline = time.addingTimeInterval(configuration.answerWindow.timeInterval)
         phase = .open(index: index, openedAt: time, deadline: deadline)
         if index == 0 {
-            startingPlayers = userOrder.count { users[$0]?.role == .player }
+            startingPlayers = records.count { $0.role == .player }
         }
         // Whoever lost on the previous question and did not use a wild-card is out for good.
-        for user in userOrder { users[user]?.eliminatedAt = nil }
+        for slot in records.indices { records[slot].eliminatedAt = nil }
         return broadcast(.question(questionPayload(index, role: .player))) { user in .question(role: user.role) }
     }
 
@@ -47,19 +47,18 @@ extension TriviaHostCore {
 
         var counts = Array(repeating: 0, count: question.choices.count)
         var remaining = 0
-        for user in userOrder {
-            guard let slot = users.index(forKey: user) else { continue }
-            let choice = users.values[slot].answers[question.id]
+        for slot in records.indices {
+            let choice = records[slot].answers[question.id]
             if let choice, counts.indices.contains(choice) { counts[choice] += 1 }
-            let wasPlayer = users.values[slot].role == .player
-            users.values[slot].lastAnswerCorrect = wasPlayer && choice == question.answer
+            let wasPlayer = records[slot].role == .player
+            records[slot].lastAnswerCorrect = wasPlayer && choice == question.answer
             guard wasPlayer else { continue }
             if choice == question.answer {
-                users.values[slot].correctAnswers += 1
+                records[slot].correctAnswers += 1
                 remaining += 1
             } else {
-                users.values[slot].role = .viewer
-                users.values[slot].eliminatedAt = question.id
+                records[slot].role = .viewer
+                records[slot].eliminatedAt = question.id
             }
         }
         let shared = ResultPayload(
@@ -74,7 +73,7 @@ extension TriviaHostCore {
         phase = .finished
         let winners = self.winners
         let summary = FinishSummary(questionCount: questions.count, playerCount: startingPlayers, winnerCount: winners.count)
-        guard let first = userOrder.first.flatMap({ users[$0] }) else { return [] }
+        guard let first = records.first else { return [] }
         let shared = finishPayload(for: first, winners: winners, summary: summary)
         let ledger = self.ledger
         let defaultBalance = configuration.defaultBalance
@@ -99,7 +98,7 @@ extension TriviaHostCore {
     /// Players still in, most correct answers first, then by user id. Before the end this is
     /// who is still playing.
     public var winners: [TriviaWinner] {
-        userOrder.compactMap { users[$0] }
+        records
             .filter { $0.role == .player }
             .map { TriviaWinner(user: $0.identity.user, displayName: $0.identity.displayName, correctAnswers: $0.correctAnswers) }
             .sorted { ($1.correctAnswers, $0.user) < ($0.correctAnswers, $1.user) }

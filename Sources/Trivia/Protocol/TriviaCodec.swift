@@ -32,6 +32,35 @@ public struct TriviaCodec: Sendable {
         Data(encodeBytes(envelope))
     }
 
+    /// ``encode(_:)`` of a server message, without going through the generic path.
+    public func encode(_ envelope: ServerEnvelope) -> Data {
+        Data(encodeBytes(envelope))
+    }
+
+    /// ``encode(_:)`` of a client message, without going through the generic path.
+    public func encode(_ envelope: ClientEnvelope) -> Data {
+        Data(encodeBytes(envelope))
+    }
+
+    /// ``encode(_:)`` of a server message as a byte array, for servers that copy it into their
+    /// own buffers.
+    public func encodeBytes(_ envelope: ServerEnvelope) -> [UInt8] {
+        var writer = FrameWriter()
+        writer.envelope(id: envelope.id, seq: envelope.seq, type: envelope.message.type, version: envelope.version) {
+            envelope.message.writePayload(to: &$0)
+        }
+        return writer.json.bytes
+    }
+
+    /// ``encode(_:)`` of a client message as a byte array.
+    public func encodeBytes(_ envelope: ClientEnvelope) -> [UInt8] {
+        var writer = FrameWriter()
+        writer.envelope(id: envelope.id, seq: envelope.seq, type: envelope.message.type, version: envelope.version) {
+            envelope.message.writePayload(to: &$0)
+        }
+        return writer.json.bytes
+    }
+
     /// ``encode(_:)`` as a byte array, for servers that copy it into their own buffers.
     public func encodeBytes<Message>(_ envelope: TriviaEnvelope<Message>) -> [UInt8] {
         var writer = FrameWriter()
@@ -67,12 +96,14 @@ public struct TriviaCodec: Sendable {
 
     /// Decodes a frame sent by a client (what the host receives).
     public func decodeClientMessage(_ frame: Data) throws(TriviaProtocolError) -> TriviaDecoded<ClientMessage> {
-        try decode(frame, as: ClientMessage.self)
+        guard frame.count <= maxFrameBytes else { throw tooLarge(frame.count) }
+        return try frame.withUnsafeBytes { bytes in Result { () throws(TriviaProtocolError) in try Self.readClientMessage(bytes) } }.get()
     }
 
     /// Decodes a frame sent by the host (what a client receives).
     public func decodeServerMessage(_ frame: Data) throws(TriviaProtocolError) -> TriviaDecoded<ServerMessage> {
-        try decode(frame, as: ServerMessage.self)
+        guard frame.count <= maxFrameBytes else { throw tooLarge(frame.count) }
+        return try frame.withUnsafeBytes { bytes in Result { () throws(TriviaProtocolError) in try Self.readServerMessage(bytes) } }.get()
     }
 
     /// Decodes a frame of either direction's message set.
@@ -88,16 +119,10 @@ public struct TriviaCodec: Sendable {
         -> TriviaDecoded<Message>
     {
         guard bytes.count <= maxFrameBytes else { throw tooLarge(bytes.count) }
-        if Message.self == ClientMessage.self {
-            let decoded = try Self.read(bytes, knownTypes: ClientMessage.knownTypes) { type, reader throws(WireFailure) in
-                try ClientMessage.read(type: type, payload: &reader)
-            }
-            if let decoded = decoded as? TriviaDecoded<Message> { return decoded }
-        } else if Message.self == ServerMessage.self {
-            let decoded = try Self.read(bytes, knownTypes: ServerMessage.knownTypes) { type, reader throws(WireFailure) in
-                try ServerMessage.read(type: type, payload: &reader)
-            }
-            if let decoded = decoded as? TriviaDecoded<Message> { return decoded }
+        if Message.self == ClientMessage.self, let decoded = try Self.readClientMessage(bytes) as? TriviaDecoded<Message> {
+            return decoded
+        } else if Message.self == ServerMessage.self, let decoded = try Self.readServerMessage(bytes) as? TriviaDecoded<Message> {
+            return decoded
         }
         // A message set of another module: only Foundation's reading applies to it.
         return try TriviaReferenceCodec(maxFrameBytes: maxFrameBytes).decode(Data(bytes), as: type)
@@ -116,8 +141,20 @@ public struct TriviaCodec: Sendable {
         var payload: Int?
     }
 
+    private static func readClientMessage(_ bytes: UnsafeRawBufferPointer) throws(TriviaProtocolError) -> TriviaDecoded<ClientMessage> {
+        try read(bytes, knownTypes: ClientMessage.knownTypes, validate: \.payloadProblem) { type, reader throws(WireFailure) in
+            try ClientMessage.read(type: type, payload: &reader)
+        }
+    }
+
+    private static func readServerMessage(_ bytes: UnsafeRawBufferPointer) throws(TriviaProtocolError) -> TriviaDecoded<ServerMessage> {
+        try read(bytes, knownTypes: ServerMessage.knownTypes, validate: \.payloadProblem) { type, reader throws(WireFailure) in
+            try ServerMessage.read(type: type, payload: &reader)
+        }
+    }
+
     private static func read<Message: TriviaMessage>(
-        _ bytes: UnsafeRawBufferPointer, knownTypes: [String],
+        _ bytes: UnsafeRawBufferPointer, knownTypes: [String], validate: (Message) -> String?,
         payload readPayload: (String, inout JSONReader) throws(WireFailure) -> Message?
     ) throws(TriviaProtocolError) -> TriviaDecoded<Message> {
         if let problem = UTF8Check.firstProblem(in: bytes) {
@@ -126,11 +163,13 @@ public struct TriviaCodec: Sendable {
         let offsets = try scan(bytes)
         // The frame is JSON: its id, if a string, names it in any error from here on.
         var reader = JSONReader(bytes)
-        var messageID: MessageID?
+        reader.checksDuplicateNames = false  // the scan checked every object's names
+        var idText: String?
         if let offset = offsets.id {
             reader.offset = offset
-            if let id = try? reader.string("id"), !id.isEmpty { messageID = MessageID(id) }
+            idText = try? reader.string("id")
         }
+        let messageID = idText.flatMap { $0.isEmpty ? nil : MessageID($0) }
         func field<Value>(_ offset: Int?, _ name: String, _ read: (inout JSONReader) throws(WireFailure) -> Value)
             throws(TriviaProtocolError) -> Value
         {
@@ -143,7 +182,12 @@ public struct TriviaCodec: Sendable {
             }
         }
         let type = try field(offsets.type, "type") { reader throws(WireFailure) in try reader.string("type") }
-        let id = MessageID(try field(offsets.id, "id") { reader throws(WireFailure) in try reader.string("id") })
+        let id: MessageID
+        if let idText {
+            id = MessageID(idText)
+        } else {
+            id = MessageID(try field(offsets.id, "id") { reader throws(WireFailure) in try reader.string("id") })
+        }
         let version = try field(offsets.version, "version") { reader throws(WireFailure) in try reader.int("version") }
         guard version == protocolVersion else {
             throw TriviaProtocolError(
@@ -157,7 +201,7 @@ public struct TriviaCodec: Sendable {
         guard knownTypes.contains(type) else { return .ignored(type: type, id: id) }
         let message = try field(offsets.payload, "payload") { reader throws(WireFailure) in try readPayload(type, &reader) }
         guard let message else { return .ignored(type: type, id: id) }
-        if let problem = (message as? any PayloadValidating)?.payloadProblem {
+        if let problem = validate(message) {
             throw .malformed("payload: \(problem)", messageID: messageID, offset: offsets.payload)
         }
         return .message(TriviaEnvelope(version: version, id: id, seq: seq, message: message))
@@ -175,16 +219,27 @@ public struct TriviaCodec: Sendable {
             if kind == .object {
                 try reader.readObject { reader, name throws(WireFailure) in
                     reader.skipWhitespace()
-                    if name.equals("type", in: bytes) {
-                        offsets.type = reader.offset
-                    } else if name.equals("id", in: bytes) {
-                        offsets.id = reader.offset
-                    } else if name.equals("version", in: bytes) {
-                        offsets.version = reader.offset
-                    } else if name.equals("seq", in: bytes) {
-                        offsets.seq = reader.offset
-                    } else if name.equals("payload", in: bytes) {
-                        offsets.payload = reader.offset
+                    // By length first: most names are compared with one candidate, or none.
+                    switch name.end - name.start {
+                    case 2 where name.equals("id", in: bytes): offsets.id = reader.offset
+                    case 3 where name.equals("seq", in: bytes): offsets.seq = reader.offset
+                    case 4 where name.equals("type", in: bytes): offsets.type = reader.offset
+                    case 7 where name.equals("version", in: bytes): offsets.version = reader.offset
+                    case 7 where name.equals("payload", in: bytes): offsets.payload = reader.offset
+                    default:
+                        // An escaped name is longer than what it spells: compare it decoded.
+                        guard name.hasEscapes else { break }
+                        if name.equals("id", in: bytes) {
+                            offsets.id = reader.offset
+                        } else if name.equals("seq", in: bytes) {
+                            offsets.seq = reader.offset
+                        } else if name.equals("type", in: bytes) {
+                            offsets.type = reader.offset
+                        } else if name.equals("version", in: bytes) {
+                            offsets.version = reader.offset
+                        } else if name.equals("payload", in: bytes) {
+                            offsets.payload = reader.offset
+                        }
                     }
                     try reader.skipValue()
                 }

@@ -15,7 +15,10 @@ enum Check {
 
     static func id<Tag>(_ id: TriviaID<Tag>, _ name: String) -> String? {
         if id.rawValue.isEmpty { return "\(name) is empty" }
-        if id.rawValue.count > maxIDLength { return "\(name) is longer than \(maxIDLength) characters" }
+        // Characters are never more than UTF-8 bytes: count them only when the bytes could exceed.
+        if id.rawValue.utf8.count > maxIDLength, id.rawValue.count > maxIDLength {
+            return "\(name) is longer than \(maxIDLength) characters"
+        }
         return nil
     }
 

@@ -14,14 +14,60 @@ public enum Personalization: Sendable, Hashable {
 /// One user's copy of a broadcast: its envelope `id` and `seq` (stream messages are numbered
 /// per user) and its own fields.
 public struct BroadcastCopy: Sendable, Hashable {
-    public var id: MessageID
+    /// How the id is kept: as given, or as the host numbers stream messages (`m{seq}{suffix}`),
+    /// written straight into the frame so a broadcast builds no id string per user.
+    enum Identifier: Sendable, Hashable {
+        case given(MessageID)
+        case stream(suffix: String)
+    }
+
+    let identifier: Identifier
     public var seq: Int
     public var personalization: Personalization
 
     public init(id: MessageID, seq: Int, personalization: Personalization) {
-        self.id = id
+        self.identifier = .given(id)
         self.seq = seq
         self.personalization = personalization
+    }
+
+    /// A copy whose id is `m{seq}{suffix}` (the host's stream message ids, `m7-ada`).
+    init(seq: Int, idSuffix: String, personalization: Personalization) {
+        self.identifier = .stream(suffix: idSuffix)
+        self.seq = seq
+        self.personalization = personalization
+    }
+
+    /// The envelope's `id`.
+    public var id: MessageID {
+        switch identifier {
+        case .given(let id): id
+        case .stream(let suffix): MessageID("m\(seq)\(suffix)")
+        }
+    }
+
+    /// Writes the id as a JSON string.
+    func writeID(to json: inout JSONWriter) {
+        switch identifier {
+        case .given(let id):
+            json.string(id.rawValue)
+        case .stream(let suffix):
+            json.raw(#""m"#)
+            json.int(seq)
+            var suffix = suffix
+            suffix.withUTF8 { json.escape($0) }
+            json.byte(UInt8(ascii: "\""))
+        }
+    }
+
+    public static func == (lhs: BroadcastCopy, rhs: BroadcastCopy) -> Bool {
+        lhs.seq == rhs.seq && lhs.personalization == rhs.personalization && lhs.id == rhs.id
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(seq)
+        hasher.combine(personalization)
     }
 }
 
@@ -76,7 +122,7 @@ public final class BroadcastMessage: Sendable, Hashable {
 
     private func write(_ field: SplicedField, of copy: BroadcastCopy, to json: inout JSONWriter) {
         switch (field, copy.personalization) {
-        case (.id, _): json.string(copy.id.rawValue)
+        case (.id, _): copy.writeID(to: &json)
         case (.seq, _): json.int(copy.seq)
         case (.role, .question(let role)), (.role, .result(_, _, let role)): json.string(role.rawValue)
         case (.yourChoice, .result(let choice, _, _)): json.int(choice)

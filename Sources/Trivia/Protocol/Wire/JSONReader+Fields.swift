@@ -114,18 +114,29 @@ extension JSONReader {
         return values
     }
 
-    /// Reads an object's members with `member` (keys decoded); a mistyped value is a field
-    /// error at `path`.
-    mutating func fields(_ path: @autoclosure () -> String, _ member: (inout JSONReader, String) throws(WireFailure) -> Void)
+    /// Reads an object's members with `member`; a mistyped value is a field error at `path`.
+    /// `member` switches on the ``MemberKey`` with string literals (`case "choice":`), which
+    /// compares the name's bytes without making a `String` of it.
+    mutating func fields(_ path: @autoclosure () -> String, _ member: (inout JSONReader, MemberKey) throws(WireFailure) -> Void)
         throws(WireFailure)
     {
         try require(.object, "an object", path)
-        try readObject { reader, name throws(WireFailure) in try member(&reader, name.decoded(in: reader.bytes)) }
+        try readObject { reader, name throws(WireFailure) in try member(&reader, MemberKey(token: name, bytes: reader.bytes)) }
     }
 
     /// A member that must have been present.
     func required<Value>(_ value: Value?, _ path: @autoclosure () -> String, objectAt start: Int) throws(WireFailure) -> Value {
         guard let value else { throw fieldError(path(), "missing", at: start) }
         return value
+    }
+}
+
+/// A member's name as the payload readers match it: `switch key { case "user": … }`.
+struct MemberKey {
+    let token: JSONReader.StringToken
+    let bytes: UnsafeRawBufferPointer
+
+    static func ~= (pattern: StaticString, key: MemberKey) -> Bool {
+        key.token.equals(pattern, in: key.bytes)
     }
 }

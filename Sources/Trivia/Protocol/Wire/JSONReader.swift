@@ -42,6 +42,9 @@ struct JSONReader {
     let bytes: UnsafeRawBufferPointer
     var offset: Int
     var depth = 0
+    /// Off for a second read of bytes this reader already checked (the codec reads a payload's
+    /// fields after the scan of the whole frame checked its names).
+    var checksDuplicateNames = true
 
     init(_ bytes: UnsafeRawBufferPointer, offset: Int = 0) {
         self.bytes = bytes
@@ -159,12 +162,13 @@ struct JSONReader {
             return
         }
         var names = MemberNames()
+        let checksNames = checksDuplicateNames
         while true {
             guard current == UInt8(ascii: "\"") else {
                 throw syntaxError(expected: names.isEmpty ? "a member name (a string) or '}'" : "a member name (a string) after ','")
             }
             let name = try scanString()
-            if names.insert(name, in: bytes) == false {
+            if checksNames, names.insert(name, in: bytes) == false {
                 throw WireFailure(
                     kind: .json, offset: name.start - 1,
                     text: "duplicate member name \(Self.quoted(name.decoded(in: bytes))) (I-JSON, RFC 7493: names are unique)")
@@ -393,11 +397,12 @@ struct JSONReader {
         /// Whether the decoded text is exactly `text` (ASCII names, compared without decoding
         /// when the token has no escapes).
         func equals(_ text: StaticString, in bytes: UnsafeRawBufferPointer) -> Bool {
-            let expected = UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+            let count = text.utf8CodeUnitCount
             guard hasEscapes else {
-                return end - start == expected.count && expected.elementsEqual(bytes[start..<end])
+                guard end - start == count, let base = bytes.baseAddress else { return false }
+                return memcmp(base + start, text.utf8Start, count) == 0
             }
-            return unescaped(in: bytes).elementsEqual(expected)
+            return unescaped(in: bytes).elementsEqual(UnsafeRawBufferPointer(start: text.utf8Start, count: count))
         }
     }
 
@@ -496,32 +501,56 @@ struct JSONReader {
     }
 }
 
-/// The member names of one object, for I-JSON's rule that names are unique. A handful are
-/// compared pairwise (a message's objects have at most a dozen members); past 16 they move into
-/// a set, so an object of thousands of members costs linear time, not quadratic.
+/// The member names of one object, for I-JSON's rule that names are unique. Up to eight are
+/// kept inline (a message's objects have at most a dozen members, so checking them allocates
+/// nothing) and compared pairwise; past 16 they move into a set, so an object of thousands of
+/// members costs linear time, not quadratic.
 struct MemberNames {
-    private var tokens: [JSONReader.StringToken] = []
+    private typealias Token = JSONReader.StringToken
+    private var inline: (Token, Token, Token, Token, Token, Token, Token, Token) = (
+        Token(start: 0, end: 0, hasEscapes: false), Token(start: 0, end: 0, hasEscapes: false), Token(start: 0, end: 0, hasEscapes: false),
+        Token(start: 0, end: 0, hasEscapes: false), Token(start: 0, end: 0, hasEscapes: false), Token(start: 0, end: 0, hasEscapes: false),
+        Token(start: 0, end: 0, hasEscapes: false), Token(start: 0, end: 0, hasEscapes: false)
+    )
+    private var count = 0
+    private var more: [Token] = []
     private var set: Set<[UInt8]>?
 
-    var isEmpty: Bool { tokens.isEmpty && set == nil }
+    var isEmpty: Bool { count == 0 }
 
     /// Adds `name`; `false` when the object already has a member of that name.
     mutating func insert(_ name: JSONReader.StringToken, in bytes: UnsafeRawBufferPointer) -> Bool {
+        count += 1
         if set != nil {
             return set?.insert(name.unescaped(in: bytes)).inserted ?? true
         }
-        for other in tokens where Self.same(other, name, in: bytes) { return false }
-        tokens.append(name)
-        if tokens.count > 16 {
-            set = Set(tokens.map { $0.unescaped(in: bytes) })
-            tokens = []
+        let seen = count - 1
+        let duplicate = withInline { kept in kept.prefix(min(seen, 8)).contains { Self.same($0, name, in: bytes) } }
+        if duplicate || more.contains(where: { Self.same($0, name, in: bytes) }) { return false }
+        if seen < 8 {
+            withInline { kept in kept[seen] = name }
+        } else {
+            more.append(name)
+        }
+        if count > 16 {
+            let kept = withInline { Array($0) }
+            set = Set((kept + more).map { $0.unescaped(in: bytes) })
+            more = []
         }
         return true
     }
 
-    private static func same(_ a: JSONReader.StringToken, _ b: JSONReader.StringToken, in bytes: UnsafeRawBufferPointer) -> Bool {
+    /// The eight inline slots as a buffer (a tuple's elements are laid out like an array's).
+    private mutating func withInline<Result>(_ body: (UnsafeMutableBufferPointer<Token>) -> Result) -> Result {
+        withUnsafeMutablePointer(to: &inline) { tuple in
+            tuple.withMemoryRebound(to: Token.self, capacity: 8) { body(UnsafeMutableBufferPointer(start: $0, count: 8)) }
+        }
+    }
+
+    private static func same(_ a: Token, _ b: Token, in bytes: UnsafeRawBufferPointer) -> Bool {
         if !a.hasEscapes, !b.hasEscapes {
-            return a.end - a.start == b.end - b.start && bytes[a.start..<a.end].elementsEqual(bytes[b.start..<b.end])
+            guard a.end - a.start == b.end - b.start, let base = bytes.baseAddress else { return false }
+            return memcmp(base + a.start, base + b.start, a.end - a.start) == 0
         }
         return a.unescaped(in: bytes) == b.unescaped(in: bytes)
     }

@@ -450,12 +450,8 @@ extension PongPayload {
     }
 }
 
-/// Lets the codec run ``TriviaPayload/validationProblem`` on whichever payload a message holds.
-protocol PayloadValidating {
-    var payloadProblem: String? { get }
-}
-
-extension ClientMessage: PayloadValidating {
+/// ``TriviaPayload/validationProblem`` of whichever payload a message holds.
+extension ClientMessage {
     var payloadProblem: String? {
         switch self {
         case .join(let payload): payload.validationProblem
@@ -466,7 +462,7 @@ extension ClientMessage: PayloadValidating {
     }
 }
 
-extension ServerMessage: PayloadValidating {
+extension ServerMessage {
     var payloadProblem: String? {
         switch self {
         case .welcome(let payload): payload.validationProblem
