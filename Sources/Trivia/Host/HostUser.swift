@@ -21,14 +21,24 @@ struct HostUser: Sendable, Hashable {
     var lastAnswerCorrect = false
     /// The question this user lost on, while a wild-card could still save them.
     var eliminatedAt: QuestionID?
-    /// Responses by request id, so a resent request gets the same response.
-    var responses: [RequestID: StoredEnvelope] = [:]
-    var responseOrder: [RequestID] = []
+    /// Responses by request id, newest last, so a resent request gets the same response. An
+    /// array, searched from the end: a user makes a dozen requests a game (one answer a
+    /// question, a wild-card), and a resend is for a recent one.
+    var responses: [Remembered] = []
+
+    /// One request and the response it got.
+    struct Remembered: Sendable, Hashable {
+        let request: RequestID
+        let response: StoredEnvelope
+    }
 
     init(identity: TriviaIdentity, role: TriviaRole) {
         self.identity = identity
         self.role = role
         self.idSuffix = "-" + identity.user.rawValue.prefix(100)
+        // A question brings at least three stream messages (question, acknowledgement, result):
+        // room for a few questions up front, instead of growing the log from nothing.
+        log.reserveCapacity(8)
     }
 
     /// The id of this user's stream message number `seq`.
@@ -37,11 +47,13 @@ struct HostUser: Sendable, Hashable {
     }
 
     mutating func remember(_ response: StoredEnvelope, for request: RequestID, limit: Int) {
-        responses[request] = response
-        responseOrder.append(request)
-        if responseOrder.count > limit {
-            responses[responseOrder.removeFirst()] = nil
-        }
+        responses.append(Remembered(request: request, response: response))
+        if responses.count > limit { responses.removeFirst(responses.count - limit) }
+    }
+
+    /// The response already given to `request`, if any.
+    func response(to request: RequestID) -> StoredEnvelope? {
+        responses.last { $0.request == request }?.response
     }
 
     mutating func append(_ entry: StreamEntry, limit: Int) {

@@ -137,7 +137,7 @@ public struct TriviaHostCore: Sendable {
     mutating func respond(
         to request: RequestID, slot: Int, on connection: ConnectionID, evaluate: (inout TriviaHostCore) -> ServerMessage
     ) -> [HostOutput] {
-        if let previous = records[slot].responses[request] {
+        if let previous = records[slot].response(to: request) {
             return [.send(previous.envelope, to: connection)]
         }
         let message = evaluate(&self)
