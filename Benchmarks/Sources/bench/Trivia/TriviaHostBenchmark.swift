@@ -32,14 +32,16 @@ struct TriviaHostBenchmark: Benchmark {
     func contenders(in directory: URL, scale: Scale) throws -> [Contender] {
         let game = Game(players: Self.players(scale))
         let big = Game(players: 10 * Self.players(scale))
+        let resetGame: @Sendable () -> Void = { game.reset() }
+        let resetBig: @Sendable () -> Void = { big.reset() }
         return [
-            .ours("ours: TriviaHostCore + TriviaCodec, broadcasts encoded once", reset: { game.reset() }) {
+            .ours("ours: TriviaHostCore + TriviaCodec, broadcasts encoded once", reset: resetGame) {
                 _ = try game.play(codec: .ours)
             },
-            .peer("Foundation: JSONDecoder/JSONEncoder per frame (TriviaReferenceCodec)", reset: { game.reset() }) {
+            .peer("Foundation: JSONDecoder/JSONEncoder per frame (TriviaReferenceCodec)", reset: resetGame) {
                 _ = try game.play(codec: .foundation)
             },
-            .peer("ours, \(10 * Self.players(scale)) players (linear: ratio ≈ 10)", reset: { big.reset() }) {
+            .peer("ours, \(10 * Self.players(scale)) players (linear: ratio ≈ 10)", reset: resetBig) {
                 _ = try big.play(codec: .ours)
             },
         ]
@@ -137,7 +139,9 @@ final class Game: Sendable {
             case .ours:
                 try deliver(host.receive(frame: frame, from: connection, at: answered))
             case .foundation:
-                guard let envelope = try reference.decodeClientMessage(frame).envelope else { throw BenchmarkError("answer \(index) ignored") }
+                guard let envelope = try reference.decodeClientMessage(frame).envelope else {
+                    throw BenchmarkError("answer \(index) ignored")
+                }
                 try deliver(host.receive(envelope, from: connection, at: answered))
             }
         }
