@@ -103,24 +103,27 @@ private func check<Message: TriviaMessage>(_ original: Data, verdict: Verdict, a
     }
 }
 
-private func read<Message: TriviaMessage>(_ frame: Data, as type: Message.Type, with codec: TriviaCodec) -> Result<
+/// One codec's reading of a frame, as a value.
+private func outcome<Message>(_ decode: () throws(TriviaProtocolError) -> TriviaDecoded<Message>) -> Result<
     TriviaDecoded<Message>, TriviaProtocolError
 > {
     do {
-        return .success(try codec.decode(frame, as: type))
+        return .success(try decode())
     } catch {
         return .failure(error)
     }
 }
 
+private func read<Message: TriviaMessage>(_ frame: Data, as type: Message.Type, with codec: TriviaCodec) -> Result<
+    TriviaDecoded<Message>, TriviaProtocolError
+> {
+    outcome { () throws(TriviaProtocolError) in try codec.decode(frame, as: type) }
+}
+
 private func read<Message: TriviaMessage>(_ frame: Data, as type: Message.Type, with codec: TriviaReferenceCodec) -> Result<
     TriviaDecoded<Message>, TriviaProtocolError
 > {
-    do {
-        return .success(try codec.decode(frame, as: type))
-    } catch {
-        return .failure(error)
-    }
+    outcome { () throws(TriviaProtocolError) in try codec.decode(frame, as: type) }
 }
 
 private func describe<Message>(_ result: Result<TriviaDecoded<Message>, TriviaProtocolError>) -> String {
