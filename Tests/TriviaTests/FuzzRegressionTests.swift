@@ -61,4 +61,18 @@ struct TriviaFuzzRegressionTests {
         #expect(error?.kind == .notJSON && error?.offset == 30)
         #expect(error?.message == "byte 30: expected ',' or '}' after an object member, found control character U+0000")
     }
+
+    /// TriviaWire found it (in its own invariant): a `welcome` whose `serverTime` has a fourth
+    /// fraction digit (`…01.2502Z`, which readers accept) re-encodes to the millisecond, so
+    /// `decode(encode(message))` is not the message read. That is the protocol's canonical form;
+    /// the target now checks that the first re-encoding is a fixed point, as this test does.
+    @Test func subMillisecondInstantsRoundOnceToTheCanonicalForm() throws {
+        let frame = Data(
+            #"{"id":"c1-1","payload":{"nonce":null,"serverTime":"2020-09-10T08:00:01.2502Z"},"seq":0,"type":"pong","version":1}"#.utf8)
+        let read = try #require(try codec.decodeServerMessage(frame).envelope)
+        let encoded = codec.encodeText(read)
+        #expect(encoded.contains(#""serverTime":"2020-09-10T08:00:01.250Z""#))
+        let again = try #require(try codec.decodeServerMessage(Data(encoded.utf8)).envelope)
+        #expect(codec.encodeText(again) == encoded)
+    }
 }
