@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 //
 // MobileExercises: five mobile take-home exercises as tested, reusable Swift libraries.
 //
@@ -6,6 +6,11 @@
 // view state, view-models) built on `SharedNetworking`. Nothing here depends on a package:
 // the root package has no dependencies by design (see Docs/Decisions.md). The Trivia server
 // and the benchmarks are nested packages with their own Package.swift.
+//
+// Tools 6.2 (Xcode 26) is the real minimum: SharedNetworking and HooSets use Swift 6.2's
+// `nonisolated(nonsending)` and `@concurrent`. An older toolchain stops at this line with
+// SwiftPM's own message instead of failing in the middle of a compile. The platforms and what is
+// compiled where: README.md, "Platforms".
 
 import PackageDescription
 
@@ -17,8 +22,9 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "MobileExercises",
-    // iOS 18 / macOS 15: Observation and `Synchronization.Mutex` (see Docs/Decisions.md).
-    platforms: [.iOS(.v18), .macOS(.v15)],
+    // Every Apple platform at the release that has both Observation and `Synchronization.Mutex`
+    // (iOS 18 and its siblings; see Docs/Decisions.md). Linux needs no entry.
+    platforms: [.iOS(.v18), .macOS(.v15), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "SharedNetworking", targets: ["SharedNetworking"]),
         .library(name: "Schedule", targets: ["Schedule"]),

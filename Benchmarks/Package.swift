@@ -1,4 +1,5 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
+// (6.2: the root package's minimum, which this package depends on; see the root Package.swift.)
 //
 // Side-by-side benchmarks for MobileExercises: `swift run -c release --package-path Benchmarks bench [name]`.
 //

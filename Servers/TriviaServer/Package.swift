@@ -1,4 +1,5 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
+// (6.2: the root package's minimum, which this package depends on; see the root Package.swift.)
 //
 // The Trivia server: the Trivia module's reference host (`TriviaHost`) served over real HTTP and
 // WebSockets with Hummingbird. A nested package so that the root package stays dependency-free.
@@ -7,6 +8,7 @@
 //   swift build --build-tests --package-path Servers/TriviaServer
 //   swift test --skip-build --package-path Servers/TriviaServer
 //   swift run --package-path Servers/TriviaServer trivia-server --port 8080
+//   swift run --package-path Servers/TriviaServer trivia-play --user ada --token t-ada
 // See Docs/TriviaServer.md.
 
 import PackageDescription
@@ -23,8 +25,12 @@ let package = Package(
     products: [
         .executable(name: "trivia-server", targets: ["trivia-server"]),
         .executable(name: "trivia-load", targets: ["trivia-load"]),
+        .executable(name: "trivia-play", targets: ["trivia-play"]),
         .library(name: "TriviaServer", targets: ["TriviaServer"]),
         .library(name: "TriviaWebSocketClient", targets: ["TriviaWebSocketClient"]),
+        .library(name: "TriviaPlay", targets: ["TriviaPlay"]),
+        .library(name: "TriviaCluster", targets: ["TriviaCluster"]),
+        .executable(name: "trivia-cluster", targets: ["trivia-cluster"]),
     ],
     dependencies: [
         .package(name: "MobileExercises", path: "../.."),
@@ -38,6 +44,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         /// What both ends of the socket share: WebSocket frames joined into messages within a
@@ -93,6 +100,35 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        /// The terminal client as a library: raw mode and its restoring, keys, signals, the
+        /// full-screen and plain-log outputs, and the session that drives the real
+        /// `TriviaViewModel` over `WebSocketTriviaTransport`.
+        .target(
+            name: "TriviaPlay",
+            dependencies: [
+                "TriviaWebSocketClient",
+                .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "SharedNetworking", package: "MobileExercises"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        /// `trivia-play`: a person plays a competition on a server, in a terminal.
+        .executableTarget(
+            name: "trivia-play",
+            dependencies: [
+                "TriviaPlay",
+                "TriviaWebSocketClient",
+                .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "SharedNetworking", package: "MobileExercises"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
         /// The load test: N bots against a server it starts (or a loopback URL), bounded in
         /// count and time.
         .executableTarget(
@@ -111,12 +147,55 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        /// glibc's pseudo-terminal and spawn extensions, for the tests that run `trivia-play` on
+        /// a terminal (Swift's Glibc module hides them).
+        .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
+        /// Several nodes over PostgreSQL (Docs/TriviaServer.md, "Cluster"): schema migrations,
+        /// the input log and its replay, the owner's lease, the bus. No sockets: the server
+        /// wires it to its sessions.
+        .target(
+            name: "TriviaCluster",
+            dependencies: [
+                .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "SharedNetworking", package: "MobileExercises"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        /// Operates a cluster's database by hand: migrate, status, and a lease contender that
+        /// the fail-over tests kill.
+        .executableTarget(
+            name: "trivia-cluster",
+            dependencies: [
+                "TriviaCluster",
+                .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "SharedNetworking", package: "MobileExercises"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "TriviaClusterTests",
+            dependencies: [
+                "TriviaCluster",
+                .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "SharedNetworking", package: "MobileExercises"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "TriviaServerTests",
             dependencies: [
                 "TriviaServer",
                 "TriviaWebSocketClient",
                 "TriviaWebSocketMessages",
+                "TriviaPlay",
+                "CPseudoTerminal",
                 .product(name: "Trivia", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

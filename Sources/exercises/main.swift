@@ -6,14 +6,11 @@ import SharedNetworking
 
 let environment = ProcessInfo.processInfo.environment
 let home = URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true)
-let cachesRoot =
-    environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
-    ?? home.appendingPathComponent(".cache", isDirectory: true)
 let defaults = SystemDefaults(
     locale: Locale.current.identifier.isEmpty || Locale.current.identifier == "en_US_POSIX" ? Locale(identifier: "en_US") : Locale.current,
     timeZone: TimeZone.current,
     clock: SystemClock(),
-    cachesDirectory: cachesRoot.appendingPathComponent("mobile-exercises", isDirectory: true),
+    cachesDirectory: UserCacheDirectory.resolve(.current, home: home, environment: environment),
     temporaryDirectory: FileManager.default.temporaryDirectory,
     terminalWidth: environment["COLUMNS"].flatMap(Int.init) ?? 80
 )

@@ -1,6 +1,7 @@
 import ExercisesCLI
 import Foundation
 import Schedule
+import SharedNetworking
 import TestSupport
 import Testing
 

@@ -137,7 +137,8 @@ struct BrowserTests {
     @Test("Trivia: every moment of a run, in the theme's colours")
     func trivia() async throws {
         let screens = Fixtures.triviaScreens(Fixtures.questions)
-        let question = try #require(screens.first { $0.question?.countdown != nil && $0.question?.lockedOverlay == nil })
+        let question = try #require(
+            screens.first { $0.question?.countdown != nil && $0.question?.lockedOverlay == nil && $0.question?.choices.isEmpty == false })
         let offer = try #require(screens.first { $0.question?.wildcardOffer?.isSending == false })
         let correct = try #require(screens.first { $0.question?.result?.outcome == .correct })
         let final = try #require(screens.last { $0.kind == .final })

@@ -13,7 +13,8 @@ struct TriviaPreviewTests {
     @Test("A question: prompt, choices in their colours, countdown ring, the style's fonts")
     func question() throws {
         let screens = Fixtures.triviaScreens(Fixtures.questions)
-        let state = try #require(screens.first { $0.question?.countdown != nil && $0.question?.lockedOverlay == nil })
+        let state = try #require(
+            screens.first { $0.question?.countdown != nil && $0.question?.lockedOverlay == nil && $0.question?.choices.isEmpty == false })
         let question = try #require(state.question)
         let html = Self.page(state)
         #expect(html.contains(">Which element has the chemical symbol Au?<"))

@@ -17,6 +17,8 @@ struct ScreenBuilderTests {
         let question = try #require(screen.question)
         #expect(question.prompt == "Waiting for the first question…")
         #expect(question.detail == "Starts at 4:00\u{202F}AM")
+        #expect(question.countdown == TriviaCountdown(secondsRemaining: 9, fraction: 9.0 / 60, color: TriviaTheme.selected))
+        #expect(builder.screen(for: machine.state, at: at(10)).question?.countdown == nil, "gone when the start comes")
         #expect(screen.header.wildcards == "Wild-cards: 2")
         #expect(screen.header.role?.text == "Player")
         #expect(screen.header.progress == nil)

@@ -6,18 +6,25 @@ import Foundation
 /// not see an English badge. Other languages fall back to English. The data itself (names,
 /// task titles) is shown as sent.
 public struct CarFitStrings: Sendable, Hashable {
+    /// The languages the screen's own words exist in, by ISO 639-1 code.
     public enum Language: String, Sendable, Hashable, Codable {
+        /// English, and the fallback for every other language.
         case english = "en"
+        /// Danish, the app's home market.
         case danish = "da"
+        /// German.
         case german = "de"
     }
 
+    /// The language the words below are in.
     public let language: Language
 
+    /// The strings for `locale`'s language, or English when it is not one of ours.
     public init(locale: Locale) {
         language = Language(rawValue: locale.language.languageCode?.identifier ?? "en") ?? .english
     }
 
+    /// The strings in `language`.
     public init(language: Language) {
         self.language = language
     }
@@ -58,6 +65,7 @@ public struct CarFitStrings: Sendable, Hashable {
         }
     }
 
+    /// The calendar's button that jumps back to today's month.
     public var today: String {
         switch language {
         case .english: "Today"
@@ -66,6 +74,7 @@ public struct CarFitStrings: Sendable, Hashable {
         }
     }
 
+    /// The title shown when no day is selected.
     public var noDaySelectedTitle: String {
         switch language {
         case .english: "No day selected"
@@ -74,6 +83,7 @@ public struct CarFitStrings: Sendable, Hashable {
         }
     }
 
+    /// The message shown when no day is selected: how to pick one.
     public var noDaySelectedMessage: String {
         switch language {
         case .english: "Open the calendar and tap the days you want to see."
@@ -82,6 +92,7 @@ public struct CarFitStrings: Sendable, Hashable {
         }
     }
 
+    /// A selected day's line when it has no visits.
     public var noVisitsOnDay: String {
         switch language {
         case .english: "No visits on this day."
@@ -90,6 +101,7 @@ public struct CarFitStrings: Sendable, Hashable {
         }
     }
 
+    /// The empty screen's title while the first load runs.
     public var loading: String {
         switch language {
         case .english: "Loading visits…"
@@ -98,6 +110,7 @@ public struct CarFitStrings: Sendable, Hashable {
         }
     }
 
+    /// The title of a first load that failed (nothing to show).
     public var loadFailedTitle: String {
         switch language {
         case .english: "Couldn't load the visits"
@@ -106,6 +119,7 @@ public struct CarFitStrings: Sendable, Hashable {
         }
     }
 
+    /// The banner's title when a refresh failed and the previous visits stay on screen.
     public var refreshFailedTitle: String {
         switch language {
         case .english: "Couldn't update the visits"

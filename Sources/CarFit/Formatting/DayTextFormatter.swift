@@ -5,7 +5,9 @@ import Foundation
 /// Shared by the calendar (month title, day numbers, spoken day names) and the list (section
 /// titles) so that both always name a day the same way.
 public struct DayTextFormatter: Sendable {
+    /// The calendar days are computed in (the user's, injected).
     public let calendar: Calendar
+    /// The locale names and numbers are formatted for.
     public let locale: Locale
     /// The locale's own short time pattern (`HH:mm`, `HH.mm`, `h:mm a`). Configured once here
     /// and never mutated afterwards; formatting with it is thread-safe.

@@ -6,6 +6,7 @@ import Foundation
 /// A pure value: the same visits and settings always give the same cards, which is what lets
 /// the card be tested field by field without a view.
 public struct VisitCardFormatter: Sendable {
+    /// The screen's own words in the user's language.
     public let strings: CarFitStrings
     private let days: DayTextFormatter
     private let windowDays: DayTextFormatter

@@ -8,15 +8,20 @@ import Foundation
 /// answers three questions: how many days the month has, which weekday it starts on, and which
 /// weekday a week starts on.
 public struct MonthGrid: Sendable, Equatable {
+    /// One cell of the grid.
     public struct Day: Sendable, Hashable {
+        /// The day the cell shows.
         public let day: CalendarDay
+        /// Whether the day belongs to ``MonthGrid/month`` (cells of the previous and next months fill the first and last weeks).
         public let isInMonth: Bool
     }
 
+    /// The month the grid lays out.
     public let month: CalendarMonth
     /// 4 to 6 weeks of 7 days.
     public let weeks: [[Day]]
 
+    /// The grid of `month` in `calendar`, whose `firstWeekday` decides the column of each weekday.
     public init(month: CalendarMonth, calendar: Calendar) {
         self.month = month
         let dayCount = Self.dayCount(of: month, calendar: calendar)

@@ -8,10 +8,14 @@ import Foundation
 /// day becomes a `Date` only at noon, which exists on every day in every zone.
 /// Encodes as the string `"2020-09-10"` (``CodableAsText``).
 public struct CalendarDay: Sendable, Hashable, Comparable, CodableAsText {
+    /// Named in the error when a text is not a day.
     public static let textFormat = "a day as YYYY-MM-DD"
 
+    /// The year, e.g. 2020.
     public let year: Int
+    /// The month, 1-12.
     public let month: Int
+    /// The day of the month, 1-31.
     public let day: Int
 
     /// A day from its parts. The parts are not validated: use ``init(parsing:)`` for input.
@@ -53,6 +57,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CodableAsText {
         calendar.date(from: DateComponents(year: year, month: month, day: day, hour: 12))
     }
 
+    /// Chronological order.
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }

@@ -6,8 +6,10 @@ import Foundation
 /// Gregorian calendar the calendar view-model works in and cannot fail.
 /// Encodes as the string `"2020-09"` (``CodableAsText``).
 public struct CalendarMonth: Sendable, Hashable, Comparable, CodableAsText {
+    /// Named in the error when a text is not a month.
     public static let textFormat = "a month as YYYY-MM"
 
+    /// The year, e.g. 2020.
     public let year: Int
     /// 1 (January) … 12 (December).
     public let month: Int
@@ -31,7 +33,9 @@ public struct CalendarMonth: Sendable, Hashable, Comparable, CodableAsText {
         self.init(year: year, month: month)
     }
 
+    /// The month after this one (December → January of the next year).
     public var next: CalendarMonth { CalendarMonth(year: year, month: month + 1) }
+    /// The month before this one.
     public var previous: CalendarMonth { CalendarMonth(year: year, month: month - 1) }
 
     /// The first day of the month.
@@ -50,6 +54,7 @@ public struct CalendarMonth: Sendable, Hashable, Comparable, CodableAsText {
         }
     }
 
+    /// Chronological order.
     public static func < (lhs: CalendarMonth, rhs: CalendarMonth) -> Bool {
         (lhs.year, lhs.month) < (rhs.year, rhs.month)
     }

@@ -8,6 +8,7 @@ public protocol CodableAsText: Codable, LosslessStringConvertible {
 }
 
 extension CodableAsText {
+    /// Decodes the text form; text that does not parse is a decoding error naming ``textFormat``.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -18,6 +19,7 @@ extension CodableAsText {
         self = value
     }
 
+    /// Encodes the text form, `description`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

@@ -6,9 +6,12 @@ import Foundation
 /// time, so it is shown as written (formatted for the locale) and never converted between
 /// time zones, unlike `startTimeUtc`.
 public struct ExpectedTimeWindow: Sendable, Hashable {
+    /// When the visit is expected to start, at the latest.
     public var start: TimeOfDay
+    /// When the visit is expected to end.
     public var end: TimeOfDay
 
+    /// A window from `start` to `end`.
     public init(start: TimeOfDay, end: TimeOfDay) {
         self.start = start
         self.end = end
@@ -28,7 +31,9 @@ public struct ExpectedTimeWindow: Sendable, Hashable {
 
 /// A time on a clock face, `08:00`, independent of any date or time zone.
 public struct TimeOfDay: Sendable, Hashable, Comparable {
+    /// The hour, 0-23.
     public let hour: Int
+    /// The minute, 0-59.
     public let minute: Int
 
     /// `nil` unless `0 ≤ hour ≤ 23` and `0 ≤ minute ≤ 59` (or exactly `24:00`, end of day).
@@ -49,8 +54,10 @@ public struct TimeOfDay: Sendable, Hashable, Comparable {
         self.init(hour: hour, minute: minute)
     }
 
+    /// Minutes since 00:00, for ordering and durations.
     public var minutesSinceMidnight: Int { hour * 60 + minute }
 
+    /// Earlier in the day first.
     public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool {
         lhs.minutesSinceMidnight < rhs.minutesSinceMidnight
     }

@@ -6,11 +6,14 @@ public struct HouseOwner: Sendable, Hashable {
     public var firstName: String?
     /// `houseOwnerLastName`, trimmed; `nil` when missing or blank.
     public var lastName: String?
+    /// `houseOwnerMobilePhone`, trimmed; `nil` when missing or blank.
     public var mobilePhone: String?
+    /// Street, postcode and town, each possibly missing.
     public var address: PostalAddress
     /// `nil` when the feed's latitude/longitude are missing or not a real place.
     public var coordinate: GeoCoordinate?
 
+    /// An owner from its fields, for tests and the generator.
     public init(
         firstName: String?,
         lastName: String?,
@@ -34,10 +37,14 @@ public struct HouseOwner: Sendable, Hashable {
 
 /// A Danish-style postal address: street line, postcode, town. Each part may be missing.
 public struct PostalAddress: Sendable, Hashable {
+    /// `houseOwnerAddress`: street and number.
     public var street: String?
+    /// `houseOwnerZip`: the postcode.
     public var zip: String?
+    /// `houseOwnerCity`: the town.
     public var city: String?
 
+    /// An address from its parts, each optional.
     public init(street: String?, zip: String?, city: String?) {
         self.street = street
         self.zip = zip

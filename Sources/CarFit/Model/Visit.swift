@@ -11,12 +11,16 @@ public struct Visit: Sendable, Hashable {
     public var start: Date
     /// `endTimeUtc`, when present and valid.
     public var end: Date?
+    /// `visitState`: decides the card's badge and colour.
     public var state: VisitState
+    /// The client: name, phone, address and where the house is.
     public var owner: HouseOwner
     /// `expectedTime` (`08:00/10:00`): the window promised to the client, a wall-clock text.
     public var expectedWindow: ExpectedTimeWindow?
+    /// `tasks`: the jobs to do, in feed order.
     public var tasks: [VisitTask]
 
+    /// A visit from its fields, for tests and the generator.
     public init(
         id: String,
         start: Date,
@@ -53,9 +57,12 @@ public struct Visit: Sendable, Hashable {
 /// Two entries with the same identity are the same occurrence listed twice (the real fixture
 /// does this); ``VisitSchedule`` keeps the first and reports the rest.
 public struct VisitOccurrenceID: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The feed's `visitId`.
     public var visitID: String
+    /// The occurrence's start instant.
     public var start: Date
 
+    /// The identity of the occurrence of `visitID` starting at `start`.
     public init(visitID: String, start: Date) {
         self.visitID = visitID
         self.start = start

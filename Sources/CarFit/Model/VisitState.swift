@@ -6,9 +6,13 @@ import Foundation
 /// the specification says `Todo`). An unrecognised value is kept as ``unknown(_:)`` so the card
 /// still shows (in a neutral colour) instead of the whole visit being dropped.
 public enum VisitState: Sendable, Hashable {
+    /// `ToDo` (or `Todo`): planned, not started. Blue.
     case todo
+    /// `InProgress`: the worker is there. Yellow.
     case inProgress
+    /// `Done`: finished. Green.
     case done
+    /// `Rejected`: will not happen. Red.
     case rejected
     /// A state this app does not know, with the server's text.
     case unknown(String)
@@ -36,6 +40,7 @@ public enum VisitState: Sendable, Hashable {
         }
     }
 
+    /// Whether the state is one of the four the app knows (``unknown(_:)`` draws neutral).
     public var isKnown: Bool {
         if case .unknown = self { return false }
         return true

@@ -15,6 +15,8 @@ extension Visit: Decodable {
         case houseOwnerLatitude, houseOwnerLongitude
     }
 
+    /// Decodes a visit of the API's `data` array, repairing what can be shown truthfully and
+    /// reporting each repair; a visit without an id or a valid start throws (the lossy array drops it).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         guard let id = container.decodeTrimmedString(forKey: .visitId) else {
@@ -100,6 +102,8 @@ extension VisitTask: Decodable {
         case taskId, title, timesInMinutes
     }
 
+    /// Decodes a task; a missing, negative or implausible `timesInMinutes` is `nil` and a fractional
+    /// one rounded, each reported.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let title = container.decodeTrimmedString(forKey: .title)

@@ -3,20 +3,23 @@ import SharedNetworking
 
 /// The CarFit API envelope: `{ "success": true, "message": "…", "code": 200, "data": [visits] }`.
 ///
-/// Decoding never fails because of one bad visit: `data` is a ``LossyArray`` and every visit
-/// that cannot be shown is dropped, counted and reported as a ``Diagnostic``. Whether the
+/// Decoding never fails because of one bad visit: `data` is a ``/SharedNetworking/LossyArray`` and every visit
+/// that cannot be shown is dropped, counted and reported as a ``/SharedNetworking/Diagnostic``. Whether the
 /// server *succeeded* is a separate question answered by ``visits()``, so a `success: false`
 /// reply becomes an error that carries the server's own message.
 public struct VisitsResponse: Decodable, Sendable {
     /// `success`; a missing value counts as success when there is a visit list.
     public var success: Bool
+    /// `message`: the server's explanation, shown when ``success`` is false.
     public var message: String?
+    /// `code`: the server's error code, if any.
     public var code: Int?
     /// `data`; `nil` when the server sent none (absent or `null`).
     public var data: [Visit]?
     /// Visits in `data` that could not be decoded and were dropped.
     public var droppedVisitCount: Int
 
+    /// A response from its fields, for tests.
     public init(success: Bool, message: String? = nil, code: Int? = nil, data: [Visit]?, droppedVisitCount: Int = 0) {
         self.success = success
         self.message = message
@@ -29,6 +32,7 @@ public struct VisitsResponse: Decodable, Sendable {
         case success, message, code, data
     }
 
+    /// Decodes the envelope; `data` is lossy, so one bad visit costs one card.
     public init(from decoder: any Decoder) throws {
         // A bare array of visits (no envelope) is accepted too: the list is what matters.
         if let list = try? decoder.singleValueContainer().decode(LossyArray<Visit>.self) {

@@ -6,10 +6,12 @@
 public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
+    /// A generator that starts from `seed`: the same seed gives the same sequence everywhere.
     public init(seed: UInt64) {
         state = seed
     }
 
+    /// The next 64 random bits (SplitMix64).
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

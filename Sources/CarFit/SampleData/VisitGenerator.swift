@@ -15,8 +15,10 @@ import SharedNetworking
 /// - Each day is generated from the seed and the date alone, so a day looks the same whatever
 ///   the anchor date of the call.
 public struct VisitGenerator: Sendable, Hashable {
+    /// The seed every day's visits derive from, together with the date.
     public var seed: UInt64
 
+    /// A generator; the default seed gives the sample the command shows with `--generated`.
     public init(seed: UInt64 = 2020) {
         self.seed = seed
     }
@@ -149,17 +151,21 @@ public struct VisitGenerator: Sendable, Hashable {
 
 /// Visits from ``VisitGenerator`` around the clock's "now": sample data on any day.
 public struct GeneratedVisitsSource: VisitsSource {
+    /// Generates the visits.
     public var generator: VisitGenerator
+    /// Whose "now" the generated days are centred on.
     public var clock: any AppClock
     /// The worker's calendar: its time zone places the generated working hours.
     public var calendar: Calendar
 
+    /// A source of generated visits around `clock`'s now, in `calendar`'s time zone.
     public init(generator: VisitGenerator = VisitGenerator(), clock: any AppClock, calendar: Calendar) {
         self.generator = generator
         self.clock = clock
         self.calendar = calendar
     }
 
+    /// The generated visits around now; never fails.
     public func fetchVisits() async throws(CarFitError) -> VisitBatch {
         VisitBatch(visits: generator.visits(around: clock.now, calendar: calendar))
     }

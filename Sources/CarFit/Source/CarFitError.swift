@@ -9,6 +9,7 @@ public enum CarFitError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server answered successfully but sent no visit list (`data` missing or `null`).
     case missingVisits
 
+    /// One line to show a person, naming the source.
     public var description: String {
         switch self {
         case .loading(let error):

@@ -1,17 +1,21 @@
 import Foundation
 import SharedNetworking
 
-/// Visits from a JSON document through the shared generic ``FeedLoader``: the API over HTTP,
+/// Visits from a JSON document through the shared generic ``/SharedNetworking/FeedLoader``: the API over HTTP,
 /// a file, the bundled sample or bytes in memory.
 public struct FeedVisitsSource: VisitsSource {
+    /// The shared loader (text repair, lenient dates, diagnostics).
     public var loader: FeedLoader
+    /// Where the document comes from.
     public var feed: FeedSource
 
+    /// A source that loads `feed` through `loader`.
     public init(loader: FeedLoader, feed: FeedSource) {
         self.loader = loader
         self.feed = feed
     }
 
+    /// Loads and decodes the document; a failed response or a missing visit list is a ``CarFitError``.
     public func fetchVisits() async throws(CarFitError) -> VisitBatch {
         let loaded: Loaded<VisitsResponse>
         do {

@@ -5,7 +5,7 @@ import SharedNetworking
 /// The month calendar that slides down over the visit list: which month is shown, which days
 /// are selected, whether it is on screen.
 ///
-/// Rules (see Docs/CarFit.md):
+/// Rules (see <doc:CarFitGuide#The-calendar>):
 /// - It opens on the present month with today selected.
 /// - Arriving on the present month again (with the arrows) selects today when no day of that
 ///   month is selected, as the exercise asks; days selected elsewhere stay selected.
@@ -55,12 +55,16 @@ public final class CalendarViewModel {
     public func present() { isPresented = true }
     /// A tap outside the panel: slide it out.
     public func dismiss() { isPresented = false }
+    /// The toolbar's calendar button: show the panel, or hide it.
     public func togglePresentation() { isPresented.toggle() }
 
     // MARK: Month navigation
 
+    /// Shows the next month; the selection stays.
     public func showNextMonth() { show(displayedMonth.next) }
+    /// Shows the previous month; the selection stays.
     public func showPreviousMonth() { show(displayedMonth.previous) }
+    /// Shows the month of today (the calendar's "Today" button).
     public func showPresentMonth() { show(today.calendarMonth) }
 
     /// Shows `month`; arriving on the present month with none of its days selected selects today.
@@ -92,6 +96,7 @@ public final class CalendarViewModel {
         }
     }
 
+    /// Deselects every day.
     public func clearSelection() {
         selectedDays = []
     }

@@ -6,9 +6,13 @@ import SharedNetworking
 /// The state colours come from the exercise's `Colors.swift`; the rest follows the iOS system
 /// look the exercise's storyboard uses (grouped background, white cards, system font).
 public struct CarFitTheme: Sendable, Hashable, Codable {
+    /// Behind the list and the calendar (the system's grouped background).
     public var screenBackground: RGBColor
+    /// Behind each visit card.
     public var cardBackground: RGBColor
+    /// Client names and titles.
     public var primaryText: RGBColor
+    /// Times, addresses, distances and other details.
     public var secondaryText: RGBColor
     /// The selected-day disc and the today ring in the calendar.
     public var accent: RGBColor
@@ -17,21 +21,33 @@ public struct CarFitTheme: Sendable, Hashable, Codable {
     /// The dot under a day that has visits.
     public var visitMarker: RGBColor
 
+    /// The navigation title's font.
     public var titleFont: FontSpec
+    /// A day section's title.
     public var sectionTitleFont: FontSpec
+    /// The client's name on a card.
     public var clientNameFont: FontSpec
+    /// The card's task list.
     public var tasksFont: FontSpec
+    /// Time, address and distance lines.
     public var detailFont: FontSpec
+    /// The state badge's label.
     public var badgeFont: FontSpec
+    /// A day number in the calendar.
     public var calendarDayFont: FontSpec
 
     /// Points.
     public var cardCornerRadius: Double
+    /// Space between a card's edge and its content.
     public var cardPadding: Double
+    /// Space between cards.
     public var cardSpacing: Double
+    /// The state badge's corner radius.
     public var badgeCornerRadius: Double
+    /// The side of a calendar day cell.
     public var calendarCellSize: Double
 
+    /// The look of the exercise's storyboard.
     public static let standard = CarFitTheme(
         screenBackground: RGBColor(red: 0xF2, green: 0xF2, blue: 0xF7),
         cardBackground: .white,

@@ -20,8 +20,10 @@ public struct CleanerListState: Sendable, Equatable, Codable {
     public var emptyState: EmptyState?
     /// A failed refresh while the list stays visible (a banner above it).
     public var errorBanner: EmptyState?
+    /// The month calendar panel.
     public var calendar: CalendarState
 
+    /// A list state from its parts; ``CleanerListViewModel`` builds the real one.
     public init(
         title: String,
         lastUpdatedText: String?,
@@ -45,17 +47,21 @@ public struct CleanerListState: Sendable, Equatable, Codable {
 
 /// One selected day in the list.
 public struct VisitDaySection: Sendable, Equatable, Codable, Identifiable {
+    /// The day this section lists.
     public var day: CalendarDay
     /// `Thursday, 10 September` (the year is added when it is not the current one).
     public var title: String
     /// `3 visits`.
     public var summary: String
+    /// The day's visits in start order.
     public var cards: [VisitCard]
     /// `No visits on this day.` when `cards` is empty, else `nil`.
     public var emptyMessage: String?
 
+    /// The day: unique within the list.
     public var id: CalendarDay { day }
 
+    /// A section from its parts.
     public init(day: CalendarDay, title: String, summary: String, cards: [VisitCard], emptyMessage: String?) {
         self.day = day
         self.title = title
@@ -67,14 +73,20 @@ public struct VisitDaySection: Sendable, Equatable, Codable, Identifiable {
 
 /// A title and an explanation, for empty screens and error banners.
 public struct EmptyState: Sendable, Equatable, Codable {
+    /// Which situation the message is for.
     public enum Kind: String, Sendable, Codable {
+        /// The first load runs; it failed with nothing to show; a refresh failed over the list; no day is selected.
         case loading, loadFailed, refreshFailed, noDaySelected
     }
 
+    /// Which situation this is, so a view can pick an icon or a retry button.
     public var kind: Kind
+    /// The headline.
     public var title: String
+    /// The explanation, one or two sentences.
     public var message: String
 
+    /// A message from its parts.
     public init(kind: Kind, title: String, message: String) {
         self.kind = kind
         self.title = title

@@ -43,6 +43,7 @@ public struct VisitCard: Sendable, Equatable, Codable, Identifiable {
     /// `0.5 km from the previous visit`, for VoiceOver.
     public var distanceAccessibilityLabel: String?
 
+    /// A card from its parts; ``VisitCardFormatter`` builds the real ones.
     public init(
         id: VisitOccurrenceID,
         clientName: String,

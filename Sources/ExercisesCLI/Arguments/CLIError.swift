@@ -12,12 +12,14 @@ public enum CLIError: Error, Sendable, Equatable, CustomStringConvertible {
         .input(error.description)
     }
 
+    /// `error: <message>`, the line printed on standard error.
     public var description: String {
         switch self {
         case .usage(let message), .input(let message): message
         }
     }
 
+    /// 2 for a usage error, 1 for bad input: the exit status the command ends with.
     public var exitStatus: Int32 {
         switch self {
         case .usage: 2

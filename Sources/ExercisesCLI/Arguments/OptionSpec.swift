@@ -4,6 +4,7 @@
 /// every command lists its options as data; the parser and the help text both read that table,
 /// so they cannot disagree.
 public struct OptionSpec: Sendable, Hashable {
+    /// How many values an option takes.
     public enum Kind: Sendable, Hashable {
         /// `--json`: present or not.
         case flag
@@ -15,23 +16,29 @@ public struct OptionSpec: Sendable, Hashable {
 
     /// The long name including dashes: `--time-zone`.
     public var name: String
+    /// Whether it is a flag, takes one value, or may repeat.
     public var kind: Kind
+    /// The line `--help` shows for it.
     public var help: String
 
+    /// An option from its parts.
     public init(_ name: String, _ kind: Kind, help: String) {
         self.name = name
         self.kind = kind
         self.help = help
     }
 
+    /// A flag such as `--json`.
     public static func flag(_ name: String, help: String) -> OptionSpec {
         OptionSpec(name, .flag, help: help)
     }
 
+    /// An option with one value, shown as `name PLACEHOLDER` in help.
     public static func value(_ name: String, _ placeholder: String, help: String) -> OptionSpec {
         OptionSpec(name, .value(placeholder: placeholder), help: help)
     }
 
+    /// An option that may be given several times, each with a value.
     public static func repeated(_ name: String, _ placeholder: String, help: String) -> OptionSpec {
         OptionSpec(name, .repeatedValue(placeholder: placeholder), help: help)
     }
@@ -58,6 +65,7 @@ public struct ParsedOptions: Sendable, Equatable {
     /// Arguments that are not options, in order.
     public private(set) var positional: [String] = []
 
+    /// No options and no arguments.
     public init() {}
 
     /// Whether a flag (or any option) was given.

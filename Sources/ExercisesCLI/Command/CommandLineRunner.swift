@@ -78,6 +78,7 @@ public enum CommandLineRunner {
 
 /// A command whose feed has an original remote address (`--url default`).
 public protocol RemoteFeedCommand: ExerciseCommand {
+    /// The exercise's original feed address, fetched for `--url default`.
     var defaultURL: URL { get }
 }
 
@@ -88,8 +89,10 @@ public protocol RemoteFeedCommand: ExerciseCommand {
 /// ```
 /// Keys are sorted and dates are ISO 8601, so output is byte-for-byte reproducible.
 public enum ScreenJSON {
+    /// The version of the `--json` envelope; raised when a field changes meaning.
     public static let schemaVersion = 1
 
+    /// The `--json` envelope for `output` of `exercise`: sorted keys, ISO 8601 dates.
     public static func encode(exercise: String, output: ScreenOutput) throws(CLIError) -> String {
         struct Envelope: Encodable {
             let exercise: String

@@ -5,18 +5,29 @@ import SharedNetworking
     import FoundationNetworking
 #endif
 
-/// Options shared by the exercises, and how they become an ``AppEnvironment``.
+/// Options shared by the exercises, and how they become an ``/SharedNetworking/AppEnvironment``.
 public enum CommonOptions {
+    /// `--file PATH`: read the feed from a file.
     public static let file = OptionSpec.value("--file", "PATH", help: "Read the feed from a file instead of the bundled copy.")
+    /// `--url URL`: fetch the feed; `default` is the exercise's own address.
     public static let url = OptionSpec.value(
         "--url", "URL", help: "Fetch the feed from a URL (the exercise's original address if given as 'default').")
+    /// `--locale ID`: format for another locale.
     public static let locale = OptionSpec.value("--locale", "ID", help: "Format for this locale, e.g. en_US, en_GB, de_DE, ja_JP.")
+    /// `--time-zone ID`: show times in another time zone.
     public static let timeZone = OptionSpec.value("--time-zone", "ID", help: "Show times in this IANA time zone, e.g. America/New_York.")
+    /// `--now ISO8601`: pretend the current time is this (reproducible screens).
     public static let now = OptionSpec.value(
         "--now", "ISO8601", help: "Pretend the current time is this (2020-09-10 or 2020-09-10T08:00:00Z).")
+    /// `--json`: print the view state instead of the text screen.
     public static let json = OptionSpec.flag("--json", help: "Print the screen's view state as JSON (schema in Docs/Exercises.md).")
+    /// `--cache-dir PATH`: where caches go (``UserCacheDirectory`` when absent).
     public static let cacheDirectory = OptionSpec.value(
-        "--cache-dir", "PATH", help: "Directory for caches (default: the user cache directory).")
+        "--cache-dir", "PATH",
+        help:
+            "Directory for caches (default: ~/Library/Caches/mobile-exercises on macOS; $XDG_CACHE_HOME/mobile-exercises or ~/.cache/mobile-exercises on Linux)."
+    )
+    /// `--help`: show the command's help.
     public static let help = OptionSpec.flag("--help", help: "Show help for this command.")
     /// Offered by every screen (see ``ExerciseCommand/offersHTMLPreview``).
     public static let html = OptionSpec.value(
@@ -92,13 +103,20 @@ public enum CommonOptions {
 /// What the process provides when options do not say otherwise. Only the executable reads the
 /// real system values (`Locale.current`…); tests pass fixed ones.
 public struct SystemDefaults: Sendable {
+    /// The process's locale (`en_US` when it has none).
     public var locale: Locale
+    /// The process's time zone.
     public var timeZone: TimeZone
+    /// The wall clock.
     public var clock: any AppClock
+    /// The default cache folder: the platform's (``UserCacheDirectory``).
     public var cachesDirectory: URL
+    /// Scratch space for atomic writes.
     public var temporaryDirectory: URL
+    /// Columns of the terminal (`COLUMNS`, else 80).
     public var terminalWidth: Int
 
+    /// Defaults from their parts; the executable passes the process's, tests fixed ones.
     public init(
         locale: Locale, timeZone: TimeZone, clock: any AppClock, cachesDirectory: URL, temporaryDirectory: URL, terminalWidth: Int = 80
     ) {
@@ -113,18 +131,23 @@ public struct SystemDefaults: Sendable {
 
 /// A clock that starts at a chosen instant and then runs with its base clock (`--now`).
 public struct AnchoredClock: AppClock {
+    /// The instant the clock starts at.
     public let start: Date
+    /// The clock whose running time is added.
     public let base: any AppClock
     private let baseStart: Date
 
+    /// A clock at `start` now, then moving with `base`.
     public init(start: Date, base: any AppClock) {
         self.start = start
         self.base = base
         self.baseStart = base.now
     }
 
+    /// `start` plus the time `base` has run since this clock was made.
     public var now: Date { start.addingTimeInterval(base.now.timeIntervalSince(baseStart)) }
 
+    /// Sleeps on `base`.
     public func sleep(for duration: Duration) async throws {
         try await base.sleep(for: duration)
     }

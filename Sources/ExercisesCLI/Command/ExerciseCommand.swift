@@ -22,10 +22,12 @@ public protocol ExerciseCommand: Sendable {
     /// Whether `--html` applies: the screen's view state draws as a page (Docs/Previews.md).
     var offersHTMLPreview: Bool { get }
 
+    /// Shows the screen for `context`: its text, its view state for `--json`, and what loading repaired.
     func run(_ context: CommandContext) async throws(CLIError) -> ScreenOutput
 }
 
 extension ExerciseCommand {
+    /// Every screen offers `--html` unless it says otherwise.
     public var offersHTMLPreview: Bool { true }
 
     /// The full table the parser validates against.
@@ -34,6 +36,7 @@ extension ExerciseCommand {
 
 /// What a command receives: its options and everything from outside, already resolved.
 public struct CommandContext: Sendable {
+    /// The options as parsed from the command line.
     public var options: ParsedOptions
     /// Locale, time zone, calendar and clock from `--locale`, `--time-zone`, `--now` (or the
     /// process's defaults); an HTTP client for `--url`; cache directories.
@@ -43,6 +46,7 @@ public struct CommandContext: Sendable {
     /// Columns available for text output.
     public var width: Int
 
+    /// A context from its parts; ``CommandLineRunner`` builds the real one.
     public init(options: ParsedOptions, environment: AppEnvironment, source: FeedSource?, width: Int) {
         self.options = options
         self.environment = environment
@@ -79,6 +83,7 @@ public struct ScreenOutput: Sendable {
     /// What loading dropped or repaired; printed as `note:` lines on standard error.
     public var diagnostics: [Diagnostic]
 
+    /// An output of `text`, with `state` for `--json` and `diagnostics` for standard error.
     public init(text: String, state: any Encodable & Sendable, diagnostics: [Diagnostic] = []) {
         self.text = text
         self.state = state

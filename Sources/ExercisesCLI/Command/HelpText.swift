@@ -1,3 +1,5 @@
+import SharedNetworking
+
 /// Help pages, generated from the same option tables the parser uses.
 enum HelpText {
     static func overview(_ commands: [any ExerciseCommand]) -> String {

@@ -4,8 +4,8 @@ import SharedNetworking
 
 /// Loads row images lazily: only for the rows on screen plus a small prefetch window.
 ///
-/// The view reports which rows are visible (``visibleRowsChanged(_:)``); the coordinator
-/// computes an ``ImageWindow``, requests the window's images through ``ResourceLoading`` (the
+/// The view reports which rows are visible (``visibleRowsChanged(_:)-(Range<Int>)``); the coordinator
+/// computes an ``ImageWindow``, requests the window's images through ``/SharedNetworking/ResourceLoading`` (the
 /// shared pipeline with its memory and disk caches, coalescing and negative cache), most wanted
 /// first, never more than ``ImageLoadingPolicy/maxConcurrentLoads`` at once, and cancels loads
 /// for rows that left the window before they finished.
@@ -15,6 +15,7 @@ import SharedNetworking
 /// ``RowImageState/loaded(pixelSize:)`` state (and so its height) never changes back.
 @Observable @MainActor
 public final class FactsImageCoordinator {
+    /// How far ahead and behind to load, and how many loads at once.
     public let policy: ImageLoadingPolicy
     /// The current window (visible rows and prefetch rows).
     public private(set) var window: ImageWindow
@@ -39,6 +40,7 @@ public final class FactsImageCoordinator {
         let task: Task<Void, Never>
     }
 
+    /// A coordinator with no rows yet; `loader` is the shared resource pipeline (or a fake in tests).
     public init(loader: any ResourceLoading, policy: ImageLoadingPolicy = ImageLoadingPolicy()) {
         self.loader = loader
         self.policy = policy

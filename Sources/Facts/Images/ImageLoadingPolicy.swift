@@ -12,6 +12,7 @@ public struct ImageLoadingPolicy: Sendable, Hashable, Codable {
     /// The most image requests in flight at once, cancelled ones included until they end.
     public var maxConcurrentLoads: Int
 
+    /// A policy; negative values count as 0 and at least one load is allowed.
     public init(prefetchAhead: Int = 6, prefetchBehind: Int = 2, maxConcurrentLoads: Int = 4) {
         self.prefetchAhead = max(0, prefetchAhead)
         self.prefetchBehind = max(0, prefetchBehind)

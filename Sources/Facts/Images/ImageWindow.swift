@@ -8,10 +8,14 @@ public struct ImageWindow: Sendable, Hashable {
     /// Every row in the window (visible plus prefetch), most wanted first.
     public var ordered: [Int]
 
+    /// Which way the list last scrolled: rows ahead in that direction are prefetched first.
     public enum Direction: Sendable, Hashable {
+        /// Towards higher row indices (the finger moves up), or towards lower ones.
         case down, up
     }
 
+    /// The window for the `requested` visible rows of a list of `rowCount` rows scrolling in
+    /// `direction`, under `policy`'s prefetch distances.
     public init(visible requested: Range<Int>, rowCount: Int, direction: Direction, policy: ImageLoadingPolicy) {
         let lower = min(max(0, requested.lowerBound), rowCount)
         let upper = min(max(lower, requested.upperBound), rowCount)

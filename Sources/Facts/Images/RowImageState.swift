@@ -38,6 +38,7 @@ public enum RowImageState: Sendable, Hashable, Codable {
         case none, notLoaded, loading, loaded, failed
     }
 
+    /// Decodes the form ``encode(to:)`` writes.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         switch try container.decode(Name.self, forKey: .state) {
@@ -49,6 +50,7 @@ public enum RowImageState: Sendable, Hashable, Codable {
         }
     }
 
+    /// Encodes as `{"state": "loaded", "pixelSize": …}` or `{"state": "failed", "reason": …}`, as `exercises facts --json` prints it.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {

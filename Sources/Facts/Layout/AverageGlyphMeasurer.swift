@@ -10,8 +10,10 @@ import SharedNetworking
 public struct AverageGlyphMeasurer: TextMeasuring {
     /// Average advance as a fraction of the point size, per weight (bolder is wider).
     public var advance: @Sendable (FontSpec.Weight) -> Double
+    /// Line height as a multiple of the point size (1.2, as the system font's default leading).
     public var lineHeightMultiple: Double
 
+    /// A measurer with the system font's approximate advances unless given others.
     public init(
         lineHeightMultiple: Double = 1.2,
         advance: @escaping @Sendable (FontSpec.Weight) -> Double = AverageGlyphMeasurer.systemFontAdvance
@@ -44,6 +46,7 @@ public struct AverageGlyphMeasurer: TextMeasuring {
         }
     }
 
+    /// Wraps `text` to `limit` points and measures it, as described above.
     public func measure(_ text: String, font: FontSpec, width limit: Double) -> TextMeasurement {
         let lines = wrap(text, font: font, width: limit)
         let widest = lines.map { width(of: $0, font: font) }.max() ?? 0

@@ -13,34 +13,44 @@ public struct FactRowLayout: Sendable, Hashable, Codable {
     public var image: LayoutRect?
     /// Whether the image sits above the text (narrow widths) rather than beside it.
     public var isStacked: Bool
+    /// The title's lines and frame; `nil` when the row has no title.
     public var title: TextBlock?
+    /// The description's lines and frame; `nil` when the row has no description.
     public var description: TextBlock?
 
     /// A wrapped text and the frame it occupies.
     public struct TextBlock: Sendable, Hashable, Codable {
+        /// Where the lines are drawn, relative to the row.
         public var frame: LayoutRect
+        /// The text as wrapped, one string per line, so every renderer breaks it the same way.
         public var lines: [String]
+        /// The font the lines were measured in.
         public var font: FontSpec
     }
 }
 
 /// Computes self-sizing rows: each row as tall as its content and no taller, nothing clipped.
 ///
-/// Rules (see Docs/Facts.md): text wraps to the text column; the image column is a fraction of
+/// Rules (see <doc:FactsGuide#Self-sizing-rows>): text wraps to the text column; the image column is a fraction of
 /// the width within min/max bounds; the image slot's height follows the image's real aspect
 /// ratio (from the pipeline's pixel size; a placeholder ratio until it is known) within min/max
 /// bounds, the image scaled to fit without distortion; the row is the taller of text and image
 /// plus insets. When the text column would be narrower than `minimumTextWidth`, the image goes
 /// above the text.
 public struct FactRowLayoutEngine: Sendable {
+    /// The design constants: insets, spacing, fonts, image bounds.
     public var metrics: FactsLayoutMetrics
+    /// Measures text: TextKit in an app, ``AverageGlyphMeasurer`` in tests and the terminal.
     public var measurer: any TextMeasuring
 
+    /// An engine with the design's metrics and the deterministic measurer unless given others.
     public init(metrics: FactsLayoutMetrics = FactsLayoutMetrics(), measurer: any TextMeasuring = AverageGlyphMeasurer()) {
         self.metrics = metrics
         self.measurer = measurer
     }
 
+    /// The layout of `row` at `width` points, with the image in state `image` (its pixel size, once
+    /// known, decides the slot's height).
     public func layout(_ row: FactRow, image: RowImageState, width: Double) -> FactRowLayout {
         let m = metrics
         let contentWidth = max(1, width - 2 * m.horizontalInset)

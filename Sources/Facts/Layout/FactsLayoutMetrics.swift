@@ -5,33 +5,45 @@ import SharedNetworking
 public struct FactsLayoutMetrics: Sendable, Hashable, Codable {
     /// Space between the row's edges and its content, left/right and top/bottom.
     public var horizontalInset: Double
+    /// Space above and below the content.
     public var verticalInset: Double
     /// Between the image column and the text column (or below a stacked image).
     public var imageSpacing: Double
     /// Between the title and the description.
     public var titleSpacing: Double
+    /// The title's font (17 pt semibold).
     public var titleFont: FontSpec
+    /// The description's font.
     public var descriptionFont: FontSpec
 
     /// The image column is this fraction of the content width, within the bounds below.
     public var imageColumnFraction: Double
+    /// The narrowest the image column gets.
     public var imageMinWidth: Double
+    /// The widest the image column gets.
     public var imageMaxWidth: Double
     /// The image slot's height follows the image's aspect ratio within these bounds; an image
     /// that would be taller is scaled down to fit, one that would be flatter is letterboxed.
     public var imageMinHeight: Double
+    /// The tallest an image slot gets.
     public var imageMaxHeight: Double
     /// Height ÷ width of the slot while the image's real size is unknown (loading, failed).
     public var placeholderAspectRatio: Double
     /// Below this text width the image goes above the text instead of beside it.
     public var minimumTextWidth: Double
 
+    /// The title's colour.
     public var titleColor: RGBColor
+    /// The description's colour.
     public var descriptionColor: RGBColor
+    /// The image slot's background while the image loads or after it failed.
     public var placeholderColor: RGBColor
+    /// The hairline between rows.
     public var separatorColor: RGBColor
+    /// The row's background.
     public var backgroundColor: RGBColor
 
+    /// The design's values unless given others.
     public init(
         horizontalInset: Double = 16,
         verticalInset: Double = 12,

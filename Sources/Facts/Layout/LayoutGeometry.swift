@@ -1,25 +1,35 @@
 /// A size in points, independent of CoreGraphics (which Linux does not have in full).
 public struct LayoutSize: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Width in points.
     public var width: Double
+    /// Height in points.
     public var height: Double
 
+    /// A size of `width` × `height` points.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
 
+    /// No size: what an empty text measures.
     public static let zero = LayoutSize(width: 0, height: 0)
 
+    /// `width×height` with at most two decimals, for tests and the command's output.
     public var description: String { "\(LayoutNumber.text(width))×\(LayoutNumber.text(height))" }
 }
 
 /// A rectangle in points, origin at the top left of its row.
 public struct LayoutRect: Sendable, Hashable, Codable {
+    /// Distance from the row's left edge, in points.
     public var x: Double
+    /// Distance from the row's top edge, in points.
     public var y: Double
+    /// Width in points.
     public var width: Double
+    /// Height in points.
     public var height: Double
 
+    /// A rectangle at (`x`, `y`) of `width` × `height` points.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
@@ -27,8 +37,11 @@ public struct LayoutRect: Sendable, Hashable, Codable {
         self.height = height
     }
 
+    /// The right edge.
     public var maxX: Double { x + width }
+    /// The bottom edge.
     public var maxY: Double { y + height }
+    /// The rectangle's width and height.
     public var size: LayoutSize { LayoutSize(width: width, height: height) }
 
     /// Whether `other` lies entirely inside this rectangle (edges may touch).

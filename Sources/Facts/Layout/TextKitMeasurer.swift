@@ -1,9 +1,14 @@
-#if canImport(UIKit)
+// TextKit 1 (`NSLayoutManager`, `NSTextStorage`) is in UIKit on iOS, iPadOS, Mac Catalyst, tvOS
+// and visionOS; watchOS's UIKit has no TextKit. Not compiled on Linux or macOS (AppKit).
+#if canImport(UIKit) && !os(watchOS)
     import Foundation
     import SharedNetworking
     import UIKit
 
     /// Measures text with TextKit and the real system font, for the iOS app.
+    ///
+    /// Exists only where UIKit has TextKit (iOS, iPadOS, Mac Catalyst, tvOS, visionOS); elsewhere
+    /// use ``AverageGlyphMeasurer`` or a measurer of your own.
     ///
     /// Line fragments come from `NSLayoutManager`, so the lines and heights are the ones a
     /// `UILabel`/`Text` with the same font and width draws (line fragment padding 0, word wrap).

@@ -10,10 +10,12 @@ import SharedNetworking
 public struct FactsFeed: Sendable, Hashable, Decodable {
     /// The feed's title, trimmed; `nil` when missing or blank (see ``displayTitle``).
     public var title: String?
+    /// The rows that have something to show, in feed order, numbered from 0.
     public var rows: [FactRow]
     /// Rows dropped because nothing was left in them, or because they were not objects.
     public var droppedRowCount: Int
 
+    /// A feed from its parts, for tests and previews.
     public init(title: String?, rows: [FactRow], droppedRowCount: Int = 0) {
         self.title = title
         self.rows = rows
@@ -27,6 +29,7 @@ public struct FactsFeed: Sendable, Hashable, Decodable {
         case title, rows
     }
 
+    /// Decodes the feed as described above, reporting each row dropped or repaired.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         title = FactText.decode(container, .title, decoder: decoder)

@@ -7,6 +7,7 @@ import Foundation
 /// percent-encoded, existing `%XX` escapes are kept as they are (so `%20` is not turned into
 /// `%2520`), and anything that is not an absolute http(s) URL with a host is rejected.
 public enum FactImageURL {
+    /// The URL `text` means, percent-encoded where needed; `nil` unless it is an absolute http(s) URL with a host.
     public static func parse(_ text: String) -> URL? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return nil }

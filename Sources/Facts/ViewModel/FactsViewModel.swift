@@ -4,7 +4,7 @@ import SharedNetworking
 
 /// The facts screen's view-model: loads the feed, refreshes it, owns the image coordinator.
 ///
-/// - Loading never blocks the main actor: ``FeedLoader/load(_:from:)`` is `@concurrent`, so the
+/// - Loading never blocks the main actor: ``/SharedNetworking/FeedLoader/load(_:from:)`` is `@concurrent`, so the
 ///   download, the text repair and the JSON decoding run on the global executor; only the
 ///   finished ``FactsFeed`` is applied here.
 /// - A refresh keeps the current rows on screen until the new ones arrive; a failed refresh keeps
@@ -15,6 +15,7 @@ import SharedNetworking
 ///   received so far. A caller whose task is cancelled stops waiting; the shared load goes on.
 @Observable @MainActor
 public final class FactsViewModel {
+    /// Everything the screen shows apart from per-row images; replaced as a whole value.
     public private(set) var state: FactsViewState
     /// What the last successful load repaired or dropped (text decoded as Mac OS Roman, an
     /// empty row), for logs or a discreet notice.
@@ -29,6 +30,8 @@ public final class FactsViewModel {
     /// How many loads have started (each is one request of the feed); for tests and logs.
     public private(set) var loadCount = 0
 
+    /// A view-model for the feed at `source`, loaded through `loader`, with `images` for the rows'
+    /// images and `clock` for "Updated" times; nothing is loaded until ``load()``.
     public init(source: FeedSource, loader: FeedLoader, images: FactsImageCoordinator, clock: any AppClock) {
         self.source = source
         self.loader = loader

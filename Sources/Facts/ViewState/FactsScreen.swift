@@ -4,30 +4,49 @@ import Foundation
 /// metrics it was laid out with. What the terminal and the HTML previews draw, and what
 /// `exercises facts --json` prints.
 public struct FactsScreen: Sendable, Equatable, Codable {
+    /// The navigation title.
     public var title: String
+    /// Where loading stands (see ``FactsViewState/Status``).
     public var status: FactsViewState.Status
+    /// Whether a refresh runs while the rows stay on screen.
     public var isRefreshing: Bool
+    /// The last failure, one line, ready to show.
     public var errorMessage: String?
+    /// `2 rows could not be shown.` when the feed had rows that were dropped; `nil` otherwise.
     public var droppedRowsNotice: String?
+    /// Shown instead of rows when a loaded feed has none.
     public var emptyText: String?
+    /// When the rows on screen were loaded.
     public var lastUpdated: Date?
+    /// Where the rows came from (a file name or URL).
     public var source: String?
     /// The width in points the rows were laid out for.
     public var width: Double
     /// The sum of the row heights (a table's content height, without separators).
     public var contentHeight: Double
+    /// The design constants the rows were laid out with.
     public var metrics: FactsLayoutMetrics
+    /// The rows in order, each with its image state and layout.
     public var rows: [Row]
 
+    /// One row as drawn: its content, its image's state and where everything goes.
     public struct Row: Sendable, Equatable, Codable, Identifiable {
+        /// The row's position on screen.
         public var id: Int
+        /// The title, if any.
         public var title: String?
+        /// The description, if any.
         public var description: String?
+        /// The image's URL, if any.
         public var imageURL: URL?
+        /// Whether the image is loading, loaded (with its pixel size) or failed.
         public var image: RowImageState
+        /// Frames and wrapped lines for the screen's width.
         public var layout: FactRowLayout
     }
 
+    /// The screen for `state` at `width` points: each row laid out by `engine` with its image
+    /// state from `images` (by row id).
     public init(state: FactsViewState, images: (Int) -> RowImageState, width: Double, engine: FactRowLayoutEngine) {
         title = state.title
         status = state.status

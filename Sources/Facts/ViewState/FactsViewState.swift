@@ -3,6 +3,7 @@ import Foundation
 /// Everything the facts screen shows, apart from per-row image state (see
 /// ``FactsImageCoordinator``) and geometry (see ``FactsScreen``).
 public struct FactsViewState: Sendable, Equatable, Codable {
+    /// Where loading stands, which decides between a spinner, the rows and a full-screen error.
     public enum Status: String, Sendable, Codable {
         /// Nothing requested yet.
         case idle
@@ -17,7 +18,9 @@ public struct FactsViewState: Sendable, Equatable, Codable {
 
     /// The navigation title: the feed's, or ``Facts/defaultTitle``.
     public var title: String
+    /// The rows to show, in feed order.
     public var rows: [FactRow]
+    /// Where loading stands now.
     public var status: Status
     /// A refresh is running while the rows stay on screen (pull-to-refresh spinner).
     public var isRefreshing: Bool
@@ -32,6 +35,7 @@ public struct FactsViewState: Sendable, Equatable, Codable {
     /// Shown when a loaded feed has no rows.
     public var emptyText: String
 
+    /// A state; the defaults are the state before anything was loaded.
     public init(
         title: String = Facts.defaultTitle,
         rows: [FactRow] = [],

@@ -1,7 +1,7 @@
 /// Decides, from touch samples alone, whether a touch on the grid taps, scrolls or scrubs.
 ///
 /// A pure state machine: no timers, no views. Feed it every sample (and `stationary` ticks
-/// while the finger rests); it returns the events to apply. The rules (see Docs/HooSets.md for
+/// while the finger rests); it returns the events to apply. The rules (see <doc:HooSetsGuide#Scrubbing> for
 /// the diagram):
 ///
 /// - **pending** on `began`.
@@ -17,12 +17,15 @@
 /// The hold is judged on each sample's time, before its movement: a slow first `moved` that
 /// arrives after the hold duration scrubs even if it moved vertically.
 public struct GestureArbiter<Item: Sendable & Hashable>: Sendable {
+    /// The thresholds: touch slop, hold duration, horizontal bias.
     public var rules: ScrubRules
+    /// What the current touch is doing: undecided, scrolling or scrubbing.
     public private(set) var mode: GestureMode = .idle
     private var start = TouchSample(.began, at: 0, x: 0, y: 0)
     private var last = TouchSample(.began, at: 0, x: 0, y: 0)
     private var scrubbed: Item?
 
+    /// An arbiter waiting for a touch.
     public init(rules: ScrubRules = .standard) {
         self.rules = rules
     }

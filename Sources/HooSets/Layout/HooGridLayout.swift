@@ -1,15 +1,20 @@
 /// A position in the grid: section (set) and item (Hoo) indexes.
 public struct GridIndexPath: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+    /// The set's index in the library.
     public var section: Int
+    /// The Hoo's index in its set.
     public var item: Int
 
+    /// The position of item `item` of section `section`.
     public init(section: Int, item: Int) {
         self.section = section
         self.item = item
     }
 
+    /// Reading order: by section, then by item.
     public static func < (lhs: Self, rhs: Self) -> Bool { (lhs.section, lhs.item) < (rhs.section, rhs.item) }
 
+    /// `[section, item]`, for test failures.
     public var description: String { "[\(section), \(item)]" }
 }
 
@@ -22,26 +27,34 @@ public struct GridIndexPath: Sendable, Hashable, Codable, Comparable, CustomStri
 /// Cells fill the width between the insets: side = (width − 2·inset − (columns − 1)·spacing) ÷
 /// columns.
 public struct HooGridLayout: Sendable, Hashable, Codable {
+    /// One set's frames: its header band and its cells.
     public struct Section: Sendable, Hashable, Codable {
         /// The header band.
         public var header: GridRect
         /// The header artwork, aspect-fitted and centred in the band (`nil` without artwork).
         public var headerImage: GridRect?
+        /// The cells' frames, in the set's order.
         public var items: [GridRect]
         /// Header and cells together.
         public var frame: GridRect
     }
 
+    /// The width the grid was laid out for, in points.
     public let containerWidth: Double
+    /// The margins, spacing and columns used.
     public let metrics: HooGridMetrics
     /// The side of every cell.
     public let itemSide: Double
+    /// Every set's frames, top to bottom.
     public let sections: [Section]
+    /// The size of everything: what a scroll view's content size is.
     public let contentSize: GridSize
 
     /// - Parameters:
     ///   - itemCounts: the number of Hoos in each section.
     ///   - headerImageSizes: each section's header artwork size in points, if any.
+    ///   - containerWidth: the width the grid fills, in points; not finite or negative counts as 0.
+    ///   - metrics: margins, spacing and column rules (the design's, ``HooGridMetrics/standard``).
     public init(itemCounts: [Int], headerImageSizes: [GridSize?] = [], containerWidth: Double, metrics: HooGridMetrics = .standard) {
         let width = containerWidth.isFinite ? max(0, containerWidth) : 0
         let columns = max(1, metrics.columns)

@@ -7,6 +7,7 @@ import SharedNetworking
 /// inside a 320 pt screen, hence 4 columns, no gaps (each cell image draws its own frame) and
 /// 2 pt side insets; `selection_disc` is 70 pt inside a 79 pt cell.
 public struct HooGridMetrics: Sendable, Hashable, Codable {
+    /// Cells per row (4 in the exercise's design).
     public var columns: Int
     /// Horizontal gap between cells.
     public var itemSpacing: Double
@@ -20,15 +21,20 @@ public struct HooGridMetrics: Sendable, Hashable, Codable {
     public var sectionSpacing: Double
     /// The selection disc's diameter as a fraction of the cell (70 / 79 in the artwork).
     public var discRatio: Double
+    /// Behind the grid (black in the artwork).
     public var backgroundColor: RGBColor
     /// The 10 % white surround of the grid (`border` artwork), as a colour over the background.
     public var borderColor: RGBColor
+    /// The selected Hoo's title on the disc.
     public var discTitleFont: FontSpec
+    /// The poem line on the disc.
     public var discPoemFont: FontSpec
+    /// A set's title in its header when drawn as text.
     public var setTitleFont: FontSpec
     /// Font of the header title when a set has no header image.
     public var headerFallbackFont: FontSpec
 
+    /// The design's values unless given others.
     public init(
         columns: Int = 4,
         itemSpacing: Double = 0,
@@ -59,5 +65,6 @@ public struct HooGridMetrics: Sendable, Hashable, Codable {
         self.headerFallbackFont = headerFallbackFont
     }
 
+    /// The exercise's design: 4 columns, 2 pt insets, no gaps.
     public static let standard = HooGridMetrics()
 }

@@ -5,21 +5,25 @@ import SharedNetworking
 /// `NN/` directories (the exercise says either may be the case).
 ///
 /// Archives are extracted once into `cacheDirectory` and reused on later launches while they
-/// are unchanged (see ``ArchiveCache``). One bad set never hides the others: it is skipped and
+/// are unchanged (see `ArchiveCache`). One bad set never hides the others: it is skipped and
 /// reported in the diagnostics; only when nothing at all can be shown does loading throw.
 ///
 /// ```swift
-/// let source = try HooSetsSource.bundled(cacheDirectory: environment.directories.caches)
-/// let loaded = try await source.load()      // off the main actor
-/// loaded.value.sets.map(\.title)            // ["Red Set", "Yellow Set", …]
+/// func setTitles(in environment: AppEnvironment) async throws -> [String] {
+///     let source = try HooSetsSource.bundled(caches: environment.directories.caches)
+///     let loaded = try await source.load()      // off the main actor
+///     return loaded.value.sets.map(\.title)     // ["Red Set", "Yellow Set", …]
+/// }
 /// ```
 public struct HooSetsSource: Sendable {
     /// The directory with `NN.zip` files and/or `NN/` directories.
     public var directory: URL
     /// Where archives are extracted (the app's caches directory, never a fixed path).
     public var cacheDirectory: URL
+    /// Extracts archives within the HooSets limits, atomically.
     public var extractor: ZipExtractor
 
+    /// A source reading `directory` and extracting archives into `cacheDirectory`.
     public init(directory: URL, cacheDirectory: URL, extractor: ZipExtractor = ZipExtractor(limits: .hooSets)) {
         self.directory = directory
         self.cacheDirectory = cacheDirectory

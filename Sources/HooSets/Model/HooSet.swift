@@ -4,9 +4,12 @@ import SharedNetworking
 /// Identifies one Hoo: the numbers of its set and of its own directory (`01/03` is set 1,
 /// Hoo 3).
 public struct HooID: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+    /// The set's number: the `NN` of `NN.zip` or `NN/`.
     public var set: Int
+    /// The Hoo's number within its set: its directory's.
     public var hoo: Int
 
+    /// The Hoo `hoo` of set `set`.
     public init(set: Int, hoo: Int) {
         self.set = set
         self.hoo = hoo
@@ -19,6 +22,7 @@ public struct HooID: Sendable, Hashable, Codable, Comparable, CustomStringConver
         self.init(set: set, hoo: hoo)
     }
 
+    /// Set first, then Hoo: the grid's order.
     public static func < (lhs: Self, rhs: Self) -> Bool {
         (lhs.set, lhs.hoo) < (rhs.set, rhs.hoo)
     }
@@ -29,12 +33,16 @@ public struct HooID: Sendable, Hashable, Codable, Comparable, CustomStringConver
 
 /// One Hoo: an image, a title and a line of the set's poem.
 public struct Hoo: Sendable, Hashable, Codable, Identifiable {
+    /// Which set and which Hoo.
     public var id: HooID
+    /// The Hoo's title from `hoo.json`, shown on the selection disc.
     public var title: String
+    /// Its line of the set's poem, shown under the title.
     public var poemLine: String
     /// `hoo.png`; `nil` when the file is missing (the grid draws a placeholder).
     public var imageURL: URL?
 
+    /// A Hoo from its parts.
     public init(id: HooID, title: String, poemLine: String, imageURL: URL?) {
         self.id = id
         self.title = title
@@ -49,15 +57,18 @@ public struct HooSet: Sendable, Hashable, Codable, Identifiable {
     public var id: Int
     /// The colour name as written in `hoo_set.json` (`Red`).
     public var colorName: String
+    /// The colour the name stands for (``HooColorTable``); the disc and placeholders use it.
     public var color: RGBColor
     /// `Count` from `hoo_set.json`; may disagree with ``hoos`` (reported when it does).
     public var declaredCount: Int?
     /// `header.png` at the scales found.
     public var header: ImageVariants
+    /// The Hoos that could be read, in number order.
     public var hoos: [Hoo]
     /// Where the set was read from.
     public var origin: HooSetOrigin
 
+    /// A set from its parts; ``HooSetsSource`` reads the real ones.
     public init(id: Int, colorName: String, color: RGBColor, declaredCount: Int?, header: ImageVariants, hoos: [Hoo], origin: HooSetOrigin)
     {
         self.id = id
@@ -77,6 +88,7 @@ public struct HooSet: Sendable, Hashable, Codable, Identifiable {
 
 /// Where a set came from, and whether its archive was extracted on this load.
 public struct HooSetOrigin: Sendable, Hashable, Codable {
+    /// How the set's files were obtained on this load.
     public enum Kind: String, Sendable, Hashable, Codable {
         /// An already unzipped `NN/` directory.
         case directory
@@ -88,12 +100,14 @@ public struct HooSetOrigin: Sendable, Hashable, Codable {
         case stale
     }
 
+    /// How the set's files were obtained.
     public var kind: Kind
     /// `01.zip` or `01`.
     public var name: String
     /// The directory the set's files are read from.
     public var directory: URL
 
+    /// An origin from its parts.
     public init(kind: Kind, name: String, directory: URL) {
         self.kind = kind
         self.name = name
@@ -103,18 +117,23 @@ public struct HooSetOrigin: Sendable, Hashable, Codable {
 
 /// Every set, ordered by number.
 public struct HooLibrary: Sendable, Hashable, Codable {
+    /// The sets in number order.
     public var sets: [HooSet]
 
+    /// A library of `sets`, in the order given.
     public init(sets: [HooSet]) {
         self.sets = sets
     }
 
+    /// How many Hoos all the sets hold.
     public var hooCount: Int { sets.reduce(0) { $0 + $1.hoos.count } }
 
+    /// The set numbered `id`, if there is one.
     public func set(_ id: Int) -> HooSet? {
         sets.first { $0.id == id }
     }
 
+    /// The Hoo `id`, if its set and it exist.
     public func hoo(_ id: HooID) -> Hoo? {
         set(id.set)?.hoos.first { $0.id == id }
     }

@@ -9,8 +9,10 @@ public enum HooSetsError: Error, Sendable, Hashable, CustomStringConvertible {
     case allSetsFailed(path: String, firstReason: String)
     /// The cache directory cannot be created or written.
     case cacheUnavailable(path: String, reason: String)
+    /// The loading task was cancelled.
     case cancelled
 
+    /// One line to show a person, naming the path.
     public var description: String {
         switch self {
         case .missingDirectory(let path): "\(path): no such directory"

@@ -4,12 +4,16 @@ import SharedNetworking
 /// The scales of one image that exist on disk (`header.png`, `header@2x.png`, …), and the
 /// choice of one for a screen.
 public struct ImageVariants: Sendable, Hashable, Codable {
+    /// One scale of the image on disk.
     public struct Variant: Sendable, Hashable, Codable {
+        /// Which scale the file is (`@2x`).
         public var scale: DisplayScale
+        /// The file.
         public var url: URL
         /// Read from the PNG header; `nil` if the file is not a readable PNG.
         public var pixelSize: PixelSize?
 
+        /// A variant from its parts.
         public init(scale: DisplayScale, url: URL, pixelSize: PixelSize?) {
             self.scale = scale
             self.url = url
@@ -25,10 +29,12 @@ public struct ImageVariants: Sendable, Hashable, Codable {
     /// Available variants, lowest scale first.
     public var variants: [Variant]
 
+    /// The variants, sorted by scale.
     public init(variants: [Variant]) {
         self.variants = variants.sorted { $0.scale < $1.scale }
     }
 
+    /// Whether no scale of the image exists.
     public var isEmpty: Bool { variants.isEmpty }
 
     /// The variant for `scale`: the exact one, else the nearest; between two equally near,

@@ -42,5 +42,6 @@ public enum HooArtwork: String, Sendable, Hashable, Codable, CaseIterable {
     case border
     /// The same surround as a 2 pt tile.
     case borderPattern = "border_pattern"
+    /// The exercise's settings button (the grid screen's only control).
     case settingsButton = "settings_button"
 }

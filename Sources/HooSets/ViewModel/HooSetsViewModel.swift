@@ -10,6 +10,7 @@ import SharedNetworking
 @Observable
 @MainActor
 public final class HooSetsViewModel {
+    /// Everything the grid draws, replaced as a whole value.
     public private(set) var state: HooSetsViewState
 
     /// Loads the library (``HooSetsSource/load()`` in the app; a stub in tests).
@@ -24,6 +25,8 @@ public final class HooSetsViewModel {
     private var arbiter: GestureArbiter<HooID>
     private var usesBundledArtwork: Bool
 
+    /// A view-model that loads through `loader` and lays the grid out with `metrics` for
+    /// `viewport`; `artwork` defaults to the module's bundled artwork for `displayScale`.
     public init(
         loader: @escaping Loader, metrics: HooGridMetrics = .standard, rules: ScrubRules = .standard, displayScale: DisplayScale = .x2,
         viewport: GridSize = GridSize(width: 320, height: 480), artwork: HooArtworkState? = nil
@@ -84,6 +87,7 @@ public final class HooSetsViewModel {
         rebuild()
     }
 
+    /// Switches to the artwork and header images of `scale` (the screen's `displayScale`).
     public func setDisplayScale(_ scale: DisplayScale) {
         guard scale != screen.displayScale else { return }
         screen.displayScale = scale
@@ -113,6 +117,7 @@ public final class HooSetsViewModel {
         rebuild()
     }
 
+    /// Hides the selection disc.
     public func dismissSelection() {
         select(nil)
     }

@@ -4,13 +4,20 @@ import SharedNetworking
 /// Builds ``HooSetsViewState`` from a library and the interaction state: the one pure function
 /// behind the view-model and the command line.
 public struct HooSetsScreen: Sendable, Equatable {
+    /// The sets to show.
     public var library: HooLibrary
+    /// Columns, insets, colours and fonts.
     public var metrics: HooGridMetrics
+    /// Which scale of artwork and header images to pick.
     public var displayScale: DisplayScale
+    /// The visible area the grid is laid out for.
     public var viewport: GridSize
+    /// The exercise artwork chosen for ``displayScale``.
     public var artwork: HooArtworkState
+    /// What loading skipped or repaired, passed through to the view state.
     public var diagnostics: [Diagnostic]
 
+    /// A screen of `library`; the defaults are the design's metrics on a 320 × 480 pt screen at 2x.
     public init(
         library: HooLibrary, metrics: HooGridMetrics = .standard, displayScale: DisplayScale = .x2,
         viewport: GridSize = GridSize(width: 320, height: 480), artwork: HooArtworkState = HooArtworkState(), diagnostics: [Diagnostic] = []
@@ -42,6 +49,8 @@ public struct HooSetsScreen: Sendable, Equatable {
         max(0, layout.contentSize.height - viewport.height)
     }
 
+    /// The view state for `layout` with `selection` shown and the content scrolled to
+    /// `contentOffsetY`; `gestureMode` and `feedbackCount` come from the gesture arbiter.
     public func state(
         layout: HooGridLayout, selection: HooID?, contentOffsetY: Double, gestureMode: GestureMode = .idle, feedbackCount: Int = 0
     ) -> HooSetsViewState {

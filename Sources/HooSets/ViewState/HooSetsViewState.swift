@@ -5,19 +5,27 @@ import SharedNetworking
 /// terminal prints it, the HTML previews render it. Frames are in content coordinates (points);
 /// subtract ``contentOffsetY`` for the viewport.
 public struct HooSetsViewState: Sendable, Equatable, Codable {
+    /// The navigation title.
     public var title: String
+    /// Whether a load is running.
     public var isLoading: Bool
     /// Why the last load failed; the sets from before stay on screen.
     public var errorMessage: String?
+    /// The scale artwork and header images were picked for.
     public var displayScale: DisplayScale
+    /// Columns, insets, colours and fonts the grid was laid out with.
     public var metrics: HooGridMetrics
     /// The visible area (the container the grid is laid out for).
     public var viewport: GridSize
+    /// The size of the whole grid.
     public var contentSize: GridSize
     /// How far the content is scrolled, clamped to `0...max(0, contentHeight − viewportHeight)`.
     public var contentOffsetY: Double
+    /// The sets, top to bottom.
     public var sections: [HooSectionState]
+    /// The disc over the selected Hoo; `nil` when nothing is selected.
     public var selection: HooSelectionState?
+    /// What the current touch is doing: scrolling, scrubbing or nothing yet.
     public var gestureMode: GestureMode
     /// Increments on every selection change made by scrubbing: bind
     /// `.sensoryFeedback(.selection, trigger: state.selectionFeedbackCount)`.
@@ -27,8 +35,10 @@ public struct HooSetsViewState: Sendable, Equatable, Codable {
     /// What loading skipped or repaired.
     public var diagnostics: [Diagnostic]
 
+    /// How many Hoos the grid shows.
     public var hooCount: Int { sections.reduce(0) { $0 + $1.items.count } }
 
+    /// The screen before anything was loaded.
     public static func empty(metrics: HooGridMetrics = .standard, displayScale: DisplayScale = .x2) -> HooSetsViewState {
         HooSetsViewState(
             title: "Hoo Sets", isLoading: false, errorMessage: nil, displayScale: displayScale, metrics: metrics, viewport: .zero,
@@ -39,27 +49,37 @@ public struct HooSetsViewState: Sendable, Equatable, Codable {
 
 /// One set as a section of the grid.
 public struct HooSectionState: Sendable, Equatable, Codable, Identifiable {
+    /// The set's number.
     public var id: Int
     /// "Red Set": the header artwork's words, for accessibility and for the text fallback.
     public var title: String
+    /// The colour's name as the set's file writes it (`Red`).
     public var colorName: String
+    /// The set's colour: the disc's and the placeholders'.
     public var color: RGBColor
     /// The header artwork for the display scale; `nil` draws ``title`` instead.
     public var headerImageURL: URL?
+    /// The header band, in content coordinates.
     public var headerFrame: GridRect
+    /// The header artwork's frame inside the band; `nil` without artwork.
     public var headerImageFrame: GridRect?
     /// "14 Hoos" (with "of 15 listed" when `Count` disagrees).
     public var countLabel: String
+    /// The set's cells, in order.
     public var items: [HooItemState]
 }
 
 /// One cell.
 public struct HooItemState: Sendable, Equatable, Codable, Identifiable {
+    /// Which Hoo the cell shows.
     public var id: HooID
+    /// The Hoo's title, for accessibility.
     public var title: String
     /// `hoo.png`; `nil` draws a placeholder in the set's colour.
     public var imageURL: URL?
+    /// The cell, in content coordinates.
     public var frame: GridRect
+    /// Whether the cell is the selected one.
     public var isSelected: Bool
     /// "Rubies, Red Set, 1 of 14".
     public var accessibilityLabel: String
@@ -67,10 +87,13 @@ public struct HooItemState: Sendable, Equatable, Codable, Identifiable {
 
 /// The selection disc and the Hoo's words, shown over the selected cell.
 public struct HooSelectionState: Sendable, Equatable, Codable {
+    /// The selected Hoo.
     public var id: HooID
     /// "Red Set".
     public var setTitle: String
+    /// The Hoo's title, on the disc.
     public var title: String
+    /// The Hoo's line of the poem, on the disc.
     public var poemLine: String
     /// The set's colour: the title and poem are drawn in it.
     public var color: RGBColor
@@ -78,6 +101,7 @@ public struct HooSelectionState: Sendable, Equatable, Codable {
     public var onColor: RGBColor
     /// The disc, centred on the cell.
     public var discFrame: GridRect
+    /// The selected cell, in content coordinates.
     public var cellFrame: GridRect
     /// The Hoo's own image, drawn over the screen while it is selected.
     public var backdropImageURL: URL?
@@ -85,11 +109,16 @@ public struct HooSelectionState: Sendable, Equatable, Codable {
 
 /// The exercise artwork chosen for the display scale.
 public struct HooArtworkState: Sendable, Equatable, Codable {
+    /// The disc drawn behind the selected Hoo.
     public var selectionDisc: URL?
+    /// The frame drawn around each cell.
     public var cellFrame: URL?
+    /// The grid's stretched surround.
     public var border: URL?
+    /// The surround as a tile.
     public var borderPattern: URL?
 
+    /// Artwork from its parts; a `nil` URL is drawn without that piece.
     public init(selectionDisc: URL? = nil, cellFrame: URL? = nil, border: URL? = nil, borderPattern: URL? = nil) {
         self.selectionDisc = selectionDisc
         self.cellFrame = cellFrame

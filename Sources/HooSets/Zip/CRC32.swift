@@ -1,11 +1,14 @@
-import CZlib
+internal import CZlib
 
 /// Incremental CRC-32 (the ZIP polynomial) over zlib's table-driven implementation.
 public struct CRC32: Sendable, Hashable {
+    /// The CRC-32 of everything added so far (0 before anything).
     public private(set) var value: UInt32 = 0
 
+    /// A checksum of no bytes.
     public init() {}
 
+    /// Adds `bytes` to the checksum.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
         var remaining = bytes.count
@@ -21,6 +24,7 @@ public struct CRC32: Sendable, Hashable {
         value = UInt32(truncatingIfNeeded: crc)
     }
 
+    /// Adds `bytes` to the checksum.
     public mutating func update(_ bytes: some Sequence<UInt8>) {
         let array = Array(bytes)
         array.withUnsafeBytes { update($0) }

@@ -1,4 +1,4 @@
-import CZlib
+internal import CZlib
 
 /// Raw Deflate decompression (zlib `inflate` with `windowBits` −15: no zlib or gzip wrapper,
 /// as ZIP stores it), fed compressed chunks and emitting expanded chunks of at most

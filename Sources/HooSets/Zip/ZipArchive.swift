@@ -3,20 +3,26 @@ import Foundation
 /// A ZIP archive opened for reading: its central directory parsed and checked, its entries'
 /// data read on demand, in bounded chunks, from memory or from a file.
 ///
-/// Format coverage (details in Docs/HooSets.md): Stored and Deflate; data descriptors (with or
+/// Format coverage (details in <doc:HooSetsGuide#Format-coverage>): Stored and Deflate; data descriptors (with or
 /// without their signature); ZIP64 (end records and extra fields); a trailing archive comment;
 /// UTF-8, Unicode Path and CP437 names. Refused with a specific ``ZipError``: split archives,
 /// encryption, other methods, patched data, overlapping entries, and anything that breaks the
 /// ``ZipLimits``.
 ///
 /// ```swift
-/// let archive = try ZipArchive(contentsOf: url)
-/// for entry in archive.entries where entry.kind == .file {
-///     try archive.read(entry) { chunk in hash.update(chunk) }   // streamed, CRC-checked
+/// func checksum(of url: URL) throws(ZipError) -> UInt32 {
+///     let archive = try ZipArchive(contentsOf: url)
+///     var crc = CRC32()
+///     for entry in archive.entries where entry.kind == .file {
+///         try archive.read(entry) { chunk in crc.update(chunk) }   // streamed, CRC-checked
+///     }
+///     return crc.value
 /// }
 /// ```
 public struct ZipArchive: Sendable {
+    /// Where the archive's bytes are read from (a file, or memory).
     public let source: any ZipByteSource
+    /// The bounds every read is checked against.
     public let limits: ZipLimits
     /// Entries in central-directory order.
     public let entries: [ZipEntry]

@@ -42,16 +42,21 @@ extension ZipByteSource {
 
 /// An archive already in memory (downloaded bytes, a fuzzer's input).
 public struct ZipMemorySource: ZipByteSource {
+    /// The archive's bytes.
     public let data: Data
+    /// A name for messages (`01.zip`).
     public let name: String
 
+    /// A source over `data`, called `name` in messages.
     public init(_ data: Data, name: String = "archive") {
         self.data = data
         self.name = name
     }
 
+    /// The length of ``data``.
     public var size: UInt64 { UInt64(data.count) }
 
+    /// Copies the bytes at `offset` into `buffer`; a range past the end is ``ZipError/truncated(_:)``.
     public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: UInt64) throws(ZipError) {
         try checkRange(offset, buffer.count)
         let start = data.startIndex + Int(offset)
@@ -63,7 +68,9 @@ public struct ZipMemorySource: ZipByteSource {
 /// archive can serve concurrent readers, and memory stays at the size of the caller's buffers.
 public final class ZipFileSource: ZipByteSource {
     private let descriptor: Int32
+    /// The file's length when it was opened.
     public let size: UInt64
+    /// The file's name, for messages.
     public let name: String
 
     /// Opens `url` for reading. Refuses directories and other non-regular files.
@@ -90,6 +97,8 @@ public final class ZipFileSource: ZipByteSource {
         close(descriptor)
     }
 
+    /// Reads the bytes at `offset` with `pread`, so concurrent readers need no lock; a range past
+    /// the end is ``ZipError/truncated(_:)``.
     public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: UInt64) throws(ZipError) {
         try checkRange(offset, buffer.count)
         guard let base = buffer.baseAddress else { return }

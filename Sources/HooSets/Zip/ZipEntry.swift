@@ -6,8 +6,11 @@
 public struct ZipEntry: Sendable, Hashable {
     /// What the entry creates.
     public enum Kind: Sendable, Hashable {
+        /// A regular file.
         case file
+        /// A directory (its name ends in `/`).
         case directory
+        /// A symbolic link: never written, extraction refuses it.
         case symbolicLink
         /// A device, FIFO or socket (the Unix mode is in ``ZipEntry/unixMode``).
         case special
@@ -19,26 +22,34 @@ public struct ZipEntry: Sendable, Hashable {
     public var path: String
     /// The name's bytes as stored, compared with the local header's.
     public var rawName: [UInt8]
+    /// What the entry creates.
     public var kind: Kind
     /// The compression method (0 Stored, 8 Deflate, anything else is refused when read).
     public var method: UInt16
     /// The general purpose bit flags.
     public var flags: UInt16
+    /// The CRC-32 of the uncompressed bytes, checked after reading.
     public var crc32: UInt32
+    /// The stored (compressed) size in bytes.
     public var compressedSize: UInt64
+    /// The size after inflating, checked while reading and against ``ZipLimits``.
     public var uncompressedSize: UInt64
     /// Offset of the local header from the start of the archive.
     public var localHeaderOffset: UInt64
     /// "Version made by": the high byte is the host system (3 Unix, 19 macOS, 0 MS-DOS).
     public var versionMadeBy: UInt16
+    /// Host-specific attributes; for Unix hosts the high 16 bits are the mode (file type and permissions).
     public var externalAttributes: UInt32
     /// MS-DOS date and time, local time of the machine that zipped it: `date << 16 | time`.
     public var dosDateTime: UInt32
     /// Whether sizes or the offset came from a ZIP64 extra field.
     public var isZip64: Bool
 
+    /// Whether the entry is encrypted (traditional or AES); such entries are refused.
     public var isEncrypted: Bool { flags & ZipFormat.Flag.encrypted != 0 || method == ZipFormat.Method.aes }
+    /// Whether sizes and CRC follow the data in a data descriptor.
     public var hasDataDescriptor: Bool { flags & ZipFormat.Flag.dataDescriptor != 0 }
+    /// Whether the name is UTF-8 (general purpose bit 11); otherwise it is CP437.
     public var isUTF8: Bool { flags & ZipFormat.Flag.utf8 != 0 }
 
     /// The Unix mode in the high half of the external attributes, when the host stores one.

@@ -5,17 +5,23 @@
 /// encryption, compression method, entry size and compression ratio; then duplicates and
 /// file/directory conflicts; then the total size. The first failure is thrown.
 public struct ZipExtractionPlan: Sendable {
+    /// One entry and where it goes.
     public struct Item: Sendable, Hashable {
+        /// The entry as listed in the central directory.
         public var entry: ZipEntry
+        /// Its validated path inside the destination.
         public var path: ZipPath
         /// `true` for entries the skip rule filters out (they are validated all the same).
         public var skipped: Bool
     }
 
+    /// Every entry, in archive order.
     public let items: [Item]
     /// Uncompressed bytes the plan writes.
     public let totalSize: UInt64
 
+    /// Validates every entry of `archive` in the order above; entries `skip` accepts are planned but
+    /// not written. Throws the first problem found, before anything is written.
     public init(archive: ZipArchive, skip: (ZipPath) -> Bool = ZipExtractor.isAppleMetadata) throws(ZipError) {
         let limits = archive.limits
         var items: [Item] = []

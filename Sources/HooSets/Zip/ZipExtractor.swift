@@ -8,9 +8,13 @@ import Foundation
 
 /// What an extraction did.
 public struct ZipExtractionReport: Sendable, Hashable {
+    /// The directory that now holds the archive's content.
     public var destination: URL
+    /// Files written.
     public var filesWritten: Int
+    /// Directories created.
     public var directoriesCreated: Int
+    /// Uncompressed bytes written.
     public var bytesWritten: UInt64
     /// Entries the skip rule left out (`__MACOSX/…`, `._*`, `.DS_Store` by default).
     public var skipped: [String]
@@ -29,12 +33,16 @@ public struct ZipExtractionReport: Sendable, Hashable {
 ///
 /// Only one extraction per destination should run at a time.
 public struct ZipExtractor: Sendable {
+    /// Size, ratio and count bounds checked before and while writing.
     public var limits: ZipLimits
+    /// Creates the directories and files (real ones unless a test injects another).
     public var writer: any ZipFileWriter
     /// Entries for which this returns `true` are validated but not written.
     public var skip: @Sendable (ZipPath) -> Bool
+    /// The size of the chunks streamed from the archive to each file.
     public var chunkSize: Int
 
+    /// An extractor; the defaults write real files, skip macOS metadata and read 64 KiB at a time.
     public init(
         limits: ZipLimits = .standard,
         writer: any ZipFileWriter = POSIXFileWriter(),

@@ -17,6 +17,7 @@ public protocol ZipFileWriter: Sendable {
 
 /// A file being written by extraction.
 public protocol ZipWritableFile: AnyObject {
+    /// Appends `bytes` to the file.
     func write(_ bytes: UnsafeRawBufferPointer) throws(ZipError)
     /// Flushes and closes; called exactly once, also after a failure.
     func close() throws(ZipError)
@@ -25,8 +26,10 @@ public protocol ZipWritableFile: AnyObject {
 /// Real files, created with `O_CREAT | O_EXCL | O_NOFOLLOW` (never overwriting, never
 /// following a link), permissions 0644 and directories 0755 whatever the archive says.
 public struct POSIXFileWriter: ZipFileWriter {
+    /// The writer that creates real files.
     public init() {}
 
+    /// Creates `url` and its missing parents with permissions 0755.
     public func createDirectory(at url: URL) throws(ZipError) {
         do {
             try FileManager.default.createDirectory(
@@ -36,6 +39,7 @@ public struct POSIXFileWriter: ZipFileWriter {
         }
     }
 
+    /// Creates `url` exclusively (`O_EXCL | O_NOFOLLOW`), 0644; fails when anything exists there.
     public func createFile(at url: URL) throws(ZipError) -> any ZipWritableFile {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .writeFailed(path: url.path, reason: POSIXFailure.message()) }

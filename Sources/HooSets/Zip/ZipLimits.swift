@@ -17,6 +17,8 @@ public struct ZipLimits: Sendable, Hashable, Codable {
     /// a 6 KiB `.DS_Store` of zeros compresses 35 times).
     public var compressionRatioThreshold: UInt64
 
+    /// Limits; the defaults suit archives from strangers (10,000 entries, 16 MiB of central
+    /// directory, 256 MiB per entry, 1 GiB in total, and a 100:1 compression ratio past 1 MiB).
     public init(
         maxEntryCount: Int = 10_000,
         maxCentralDirectorySize: Int = 16 << 20,

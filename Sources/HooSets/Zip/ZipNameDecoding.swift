@@ -1,4 +1,4 @@
-import CZlib
+internal import CZlib
 
 /// How entry names become strings.
 ///

@@ -9,6 +9,8 @@ public struct ZipPath: Sendable, Hashable, CustomStringConvertible {
     /// The components, none empty, `.` or `..`.
     public let components: [String]
 
+    /// Validates an entry's name; throws ``ZipError/unsafePath(entry:reason:)`` for an absolute
+    /// path, a `..`, a control character or a name with no component left.
     public init(entryName name: String) throws(ZipError) {
         if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             throw .unsafePath(entry: name, reason: .controlCharacter)

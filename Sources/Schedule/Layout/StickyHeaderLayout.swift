@@ -7,7 +7,9 @@
 /// and the next section's header pushes it up as it arrives, exactly like `UITableView`'s plain
 /// style and SwiftUI's `pinnedViews: [.sectionHeaders]`.
 public struct StickyHeaderLayout: Sendable, Hashable {
+    /// The height of every section header, in points (the design's 30 pt).
     public let headerHeight: Double
+    /// The gap below each row, in points (the design's 4 pt).
     public let rowSpacing: Double
     /// Each section's header top.
     public let sectionTops: [Double]
@@ -18,6 +20,8 @@ public struct StickyHeaderLayout: Sendable, Hashable {
     /// The height of everything.
     public let contentHeight: Double
 
+    /// The geometry of a plain list: `sectionRowHeights[s][r]` is the height of row `r` of
+    /// section `s`; each section is its header followed by its rows, each row by the gap.
     public init(sectionRowHeights: [[Double]], headerHeight: Double, rowSpacing: Double) {
         self.headerHeight = headerHeight
         self.rowSpacing = rowSpacing

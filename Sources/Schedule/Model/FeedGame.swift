@@ -10,6 +10,7 @@ import SharedNetworking
 public struct FeedGame: Sendable, Equatable, Decodable {
     /// `Id`; `nil` for the bye row (`Id: 0`) or when absent.
     public var id: String?
+    /// `Type`: `F` (final) or `S` (scheduled); a row of another type is dropped.
     public var type: GameType
     /// `Week`: `Week 1`, `Divisional Playoffs`.
     public var week: String
@@ -21,9 +22,12 @@ public struct FeedGame: Sendable, Equatable, Decodable {
     public var awayScore: Int?
     /// `HomeScore`: the home team's points.
     public var homeScore: Int?
+    /// `Date`; `nil` when missing, shown as "TBD".
     public var date: FeedGameDate?
+    /// `Opponent`; `nil` when missing or not an object, shown as "TBD".
     public var opponent: FeedTeam?
 
+    /// A game from its fields, for tests and previews.
     public init(
         id: String?, type: GameType, week: String, isHome: Bool, gameState: String? = nil,
         awayScore: Int? = nil, homeScore: Int? = nil, date: FeedGameDate? = nil, opponent: FeedTeam? = nil
@@ -53,6 +57,7 @@ public struct FeedGame: Sendable, Equatable, Decodable {
         case opponent = "Opponent"
     }
 
+    /// Decodes a `Game` node as the type's discussion describes, reporting every repair.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let rawType = try container.decode(String.self, forKey: .type)

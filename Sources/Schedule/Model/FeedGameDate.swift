@@ -14,6 +14,7 @@ public struct FeedGameDate: Sendable, Equatable, Decodable {
     /// `IsTBA` (or `IsTba`), a string or a bool in feeds: the kick-off time is not known yet.
     public var isTBA: Bool
 
+    /// A date from its parts, for tests and previews.
     public init(timestamp: Date?, day: Date? = nil, isTBA: Bool = false) {
         self.timestamp = timestamp
         self.day = day
@@ -27,6 +28,8 @@ public struct FeedGameDate: Sendable, Equatable, Decodable {
         case isTba = "IsTba"
     }
 
+    /// Decodes a `Date` node: `Timestamp`, `Numeric` and `IsTBA`/`IsTba` in any of their spellings;
+    /// an invalid timestamp is `nil` and reported as a repair.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let text = container.decodeTrimmedString(forKey: .timestamp) {

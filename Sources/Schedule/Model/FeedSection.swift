@@ -2,9 +2,12 @@ import SharedNetworking
 
 /// One `GameSection`: a heading (`REGULAR SEASON`) and its rows in feed order.
 public struct FeedSection: Sendable, Equatable, Decodable {
+    /// `Heading`: `REGULAR SEASON`, `POSTSEASON`, shown as sent.
     public var heading: String
+    /// `Game`: the rows that decoded; a bad one is dropped and reported, not fatal.
     public var games: [FeedGame]
 
+    /// A section from its parts, for tests and previews.
     public init(heading: String, games: [FeedGame]) {
         self.heading = heading
         self.games = games
@@ -15,6 +18,8 @@ public struct FeedSection: Sendable, Equatable, Decodable {
         case games = "Game"
     }
 
+    /// Decodes a `GameSection` element: a missing heading is reported and left empty, bad rows are
+    /// dropped and reported, and a section left without rows is noted (the screen leaves it out).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         heading = container.decodeTrimmedString(forKey: .heading) ?? ""

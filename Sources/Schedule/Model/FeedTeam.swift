@@ -16,6 +16,7 @@ public struct FeedTeam: Sendable, Equatable, Decodable {
     /// `Record` (`13-3`, `4-11-1`): shown instead of a score before kick-off.
     public var record: String?
 
+    /// A team from its fields, all optional as in the feed; for tests and previews.
     public init(triCode: String? = nil, name: String? = nil, fullName: String? = nil, city: String? = nil, record: String? = nil) {
         self.triCode = triCode
         self.name = name
@@ -32,6 +33,8 @@ public struct FeedTeam: Sendable, Equatable, Decodable {
         case record = "Record"
     }
 
+    /// Decodes a `Team` or `Opponent` node: values are trimmed, blank ones count as missing, and
+    /// the tricode is uppercased.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         triCode = container.decodeTrimmedString(forKey: .triCode)?.uppercased()

@@ -10,8 +10,10 @@ public struct ScheduleFeed: Sendable, Equatable, Decodable {
     public var team: FeedTeam
     /// `DefaultGameId`: the row to scroll to when the screen opens.
     public var defaultGameID: String?
+    /// `GameSection`: the sections in feed order (regular season, then postseason).
     public var sections: [FeedSection]
 
+    /// A schedule from its parts, for tests and previews.
     public init(team: FeedTeam, defaultGameID: String? = nil, sections: [FeedSection]) {
         self.team = team
         self.defaultGameID = defaultGameID
@@ -24,6 +26,7 @@ public struct ScheduleFeed: Sendable, Equatable, Decodable {
         case sections = "GameSection"
     }
 
+    /// Decodes the document; `Team` and `GameSection` are required, everything else is repaired or ignored.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try Self.require(.team, as: [String: Any].self, in: container)

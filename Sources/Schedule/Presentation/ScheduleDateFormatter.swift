@@ -18,6 +18,7 @@ public struct ScheduleDateFormatter {
     private let time: DateFormatter
     private let calendarDay: DateFormatter
 
+    /// A formatter for one user's `locale`, `timeZone` and `calendar` (all injected, never `.current`).
     public init(locale: Locale, timeZone: TimeZone, calendar: Calendar) {
         date = Self.formatter(Self.dateTemplate, locale: locale, timeZone: timeZone, calendar: calendar)
         time = Self.formatter(Self.timeTemplate, locale: locale, timeZone: timeZone, calendar: calendar)

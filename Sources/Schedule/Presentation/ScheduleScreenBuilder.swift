@@ -12,14 +12,18 @@ import Foundation
 ///   on the next day in Tokyo). For a TBA game, the feed's calendar day (`Numeric`) instead,
 ///   which no time zone moves.
 public struct ScheduleScreenBuilder {
+    /// The locale, time zone, clock reading, logo catalog and metrics every decision uses.
     public let context: ScheduleDisplayContext
     private let dates: ScheduleDateFormatter
 
+    /// A builder for one user's `context`.
     public init(context: ScheduleDisplayContext) {
         self.context = context
         self.dates = ScheduleDateFormatter(locale: context.locale, timeZone: context.timeZone, calendar: context.calendar)
     }
 
+    /// The screen for `feed`: sections, rows with every decision above applied, the navigation bar
+    /// and the row to open at. Pure: the same feed and context give the same state.
     public func build(_ feed: ScheduleFeed) -> ScheduleViewState {
         var usedIDs = Set<String>()
         var sections: [ScheduleSectionState] = []

@@ -11,6 +11,7 @@ public struct NFLTeam: Sendable, Hashable, Codable {
     /// The accent colour: the navigation bar's title when it reads well on `primary`.
     public var secondary: RGBColor
 
+    /// A team's identity from its parts (``NFLTeams`` holds the 32 clubs).
     public init(triCode: String, fullName: String, primary: RGBColor, secondary: RGBColor) {
         self.triCode = triCode
         self.fullName = fullName

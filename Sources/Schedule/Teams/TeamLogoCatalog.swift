@@ -10,6 +10,7 @@ public struct TeamLogoCatalog: Sendable, Hashable {
     /// A directory URL; a missing trailing slash is added.
     public var baseURL: URL
 
+    /// A catalog under `baseURL` (a mirror, or a loopback server in tests).
     public init(baseURL: URL) {
         let text = baseURL.absoluteString
         self.baseURL = text.hasSuffix("/") ? baseURL : URL(string: text + "/") ?? baseURL

@@ -3,6 +3,7 @@ import SharedNetworking
 
 /// The schedule screen's whole state, owned by ``ScheduleViewModel``.
 public struct ScheduleScreenState: Sendable, Equatable {
+    /// Where loading stands; ``content`` may be present in every phase but ``idle``.
     public enum Phase: String, Sendable, Equatable, Codable {
         /// Nothing requested yet.
         case idle
@@ -14,6 +15,7 @@ public struct ScheduleScreenState: Sendable, Equatable {
         case failed
     }
 
+    /// Where loading stands now.
     public var phase: Phase = .idle
     /// The schedule to draw; survives failed refreshes.
     public var content: ScheduleViewState?
@@ -26,6 +28,7 @@ public struct ScheduleScreenState: Sendable, Equatable {
     /// When ``content`` was last loaded, by the injected clock.
     public var lastUpdated: Date?
 
+    /// The state before anything was loaded: ``Phase/idle``, no content.
     public init() {}
 
     /// A refresh over existing content (a list shows its refresh spinner, not a blank page).

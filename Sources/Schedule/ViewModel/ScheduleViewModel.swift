@@ -13,6 +13,7 @@ import SharedNetworking
 @Observable
 @MainActor
 public final class ScheduleViewModel {
+    /// Everything the screen draws, replaced as a whole value; SwiftUI observes it.
     public private(set) var state = ScheduleScreenState()
 
     @ObservationIgnored private let loader: any ScheduleFeedLoading
@@ -25,6 +26,10 @@ public final class ScheduleViewModel {
     @ObservationIgnored private var feedTask: Task<Void, Never>?
     @ObservationIgnored private var logoTasks: [URL: Task<Void, Never>] = [:]
 
+    /// A view-model with everything it depends on injected: the feed loader, the resource pipeline
+    /// for logos, the user's locale, time zone and calendar, and the clock. An app passes
+    /// `FeedSource.remote(ScheduleSource.remoteURL)` to ``ScheduleFeedLoader`` and declares the ATS
+    /// exception in <doc:ScheduleGuide#App-Transport-Security-the-feed-is-plain-http>.
     public init(
         loader: any ScheduleFeedLoading,
         resources: any ResourceLoading,

@@ -3,6 +3,7 @@ import Foundation
 /// A game row: away team on the left, home team on the right, `@` between them; the date in
 /// the lower left, the week in the centre, the state or kick-off time in the lower right.
 public struct GameRowState: Sendable, Hashable, Codable, Identifiable {
+    /// Whether the game was played, which decides what the numbers and the status mean.
     public enum Kind: String, Sendable, Hashable, Codable {
         /// Played: the numbers are scores, the status is the game state.
         case final
@@ -14,6 +15,7 @@ public struct GameRowState: Sendable, Hashable, Codable, Identifiable {
     public var id: String
     /// The feed's `Id`, when present.
     public var gameID: String?
+    /// Played or not: scores and `FINAL`, or records and the kick-off time.
     public var kind: Kind
     /// The away team.
     public var left: TeamSideState
@@ -32,6 +34,7 @@ public struct GameRowState: Sendable, Hashable, Codable, Identifiable {
     /// Points: ``ScheduleMetrics/gameRowHeight``.
     public var height: Double
 
+    /// A game row from its parts; ``ScheduleScreenBuilder`` makes the real ones.
     public init(
         id: String, gameID: String?, kind: Kind, left: TeamSideState, right: TeamSideState, centerText: String,
         dateText: String, weekText: String, statusText: String, kickoff: Date?, height: Double
@@ -52,6 +55,7 @@ public struct GameRowState: Sendable, Hashable, Codable, Identifiable {
 
 /// The bye week: `BYE` over the week label, centred.
 public struct ByeRowState: Sendable, Hashable, Codable, Identifiable {
+    /// Unique within the screen: the row's position (a bye has no game id).
     public var id: String
     /// `BYE`.
     public var text: String
@@ -60,6 +64,7 @@ public struct ByeRowState: Sendable, Hashable, Codable, Identifiable {
     /// Points: ``ScheduleMetrics/byeRowHeight``.
     public var height: Double
 
+    /// A bye row from its parts.
     public init(id: String, text: String, weekText: String, height: Double) {
         self.id = id
         self.text = text

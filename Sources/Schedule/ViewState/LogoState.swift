@@ -3,9 +3,12 @@ import SharedNetworking
 
 /// A logo's validated bytes, ready for `UIImage(data:)`.
 public struct LogoImage: Sendable, Equatable {
+    /// The image file's bytes, complete and validated by signature and header.
     public var data: Data
+    /// Format and pixel size read from the header; `nil` when it gave none.
     public var info: ImageInfo?
 
+    /// A logo from the pipeline's bytes and header facts.
     public init(data: Data, info: ImageInfo?) {
         self.data = data
         self.info = info
@@ -18,6 +21,7 @@ public enum LogoState: Sendable, Equatable {
     case notRequested(placeholder: String)
     /// Being fetched: draw the placeholder (tricode) until it arrives.
     case loading(placeholder: String)
+    /// Fetched and validated: draw it.
     case loaded(LogoImage)
     /// The logo cannot be shown: the team has no usable tricode (`failure == nil`) or the fetch
     /// failed (offline, 404, not an image). Shows `text` (the tricode) until the next refresh.

@@ -2,9 +2,12 @@ import SharedNetworking
 
 /// A font and a colour: how one kind of label is drawn.
 public struct ScheduleTextStyle: Sendable, Hashable, Codable {
+    /// The system font at the style's size and weight.
     public var font: FontSpec
+    /// The text colour.
     public var color: RGBColor
 
+    /// A style from the spec's size in points, weight and colour.
     public init(_ size: Double, _ weight: FontSpec.Weight, _ color: RGBColor) {
         self.font = FontSpec(size: size, weight: weight)
         self.color = color
@@ -15,7 +18,7 @@ public struct ScheduleTextStyle: Sendable, Hashable, Codable {
 ///
 /// Values marked *spec* are the exercise's design annotations ("The attached design metrics are
 /// in points... should be used as is"); values marked *decision* fill a gap the spec leaves and
-/// are explained in Docs/Schedule.md. The view state carries one of these (``standard``) so a
+/// are explained in <doc:ScheduleGuide#Decisions>. The view state carries one of these (``standard``) so a
 /// renderer never needs a constant of its own.
 public struct ScheduleMetrics: Sendable, Hashable, Codable {
     /// *Spec*: "#F3F3F2 30 pt" section header.

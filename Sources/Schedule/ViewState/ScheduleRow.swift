@@ -3,9 +3,12 @@
 /// Encodes flat with a discriminator: `{"kind": "game", "game": {…}}` or
 /// `{"kind": "bye", "bye": {…}}`.
 public enum ScheduleRow: Sendable, Hashable, Codable, Identifiable {
+    /// A final or scheduled game.
     case game(GameRowState)
+    /// The bye week.
     case bye(ByeRowState)
 
+    /// The row's id: the game's or the bye's, unique within the screen.
     public var id: String {
         switch self {
         case .game(let row): row.id
@@ -29,6 +32,7 @@ public enum ScheduleRow: Sendable, Hashable, Codable, Identifiable {
 
     enum CodingKeys: String, CodingKey { case kind, game, bye }
 
+    /// Decodes the flat form described above; an unknown `kind` is a decoding error.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         switch try container.decode(String.self, forKey: .kind) {
@@ -39,6 +43,7 @@ public enum ScheduleRow: Sendable, Hashable, Codable, Identifiable {
         }
     }
 
+    /// Encodes as `{"kind": "game", "game": {…}}` or `{"kind": "bye", "bye": {…}}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
@@ -58,8 +63,10 @@ public struct ScheduleSectionState: Sendable, Hashable, Codable, Identifiable {
     public var id: Int
     /// `REGULAR SEASON`.
     public var title: String
+    /// The rows, in feed order.
     public var rows: [ScheduleRow]
 
+    /// A section from its parts.
     public init(id: Int, title: String, rows: [ScheduleRow]) {
         self.id = id
         self.title = title
@@ -69,9 +76,12 @@ public struct ScheduleSectionState: Sendable, Hashable, Codable, Identifiable {
 
 /// Where a row is: section and row index.
 public struct RowPosition: Sendable, Hashable, Codable {
+    /// The section's index in ``ScheduleViewState/sections``.
     public var section: Int
+    /// The row's index in that section's ``ScheduleSectionState/rows``.
     public var row: Int
 
+    /// The position of row `row` of section `section`.
     public init(section: Int, row: Int) {
         self.section = section
         self.row = row

@@ -2,6 +2,7 @@
 ///
 /// Built from a feed by ``ScheduleScreenBuilder``; printed by `exercises schedule --json`.
 public struct ScheduleViewState: Sendable, Hashable, Codable {
+    /// Title, team name and colours of the navigation bar.
     public var navigationBar: NavigationBarState
     /// Sections in feed order; sections without rows are left out.
     public var sections: [ScheduleSectionState]
@@ -9,8 +10,10 @@ public struct ScheduleViewState: Sendable, Hashable, Codable {
     public var initialRow: RowPosition?
     /// Shown instead of the list when there are no rows at all.
     public var emptyMessage: String?
+    /// The design's sizes, colours and fonts, so a renderer needs no constant of its own.
     public var metrics: ScheduleMetrics
 
+    /// A screen from its parts; ``ScheduleScreenBuilder`` makes the real one.
     public init(
         navigationBar: NavigationBarState, sections: [ScheduleSectionState], initialRow: RowPosition?,
         emptyMessage: String?, metrics: ScheduleMetrics

@@ -5,13 +5,19 @@ import SharedNetworking
 /// this module's source. There is deliberately no case that takes a run-time `String`: no text
 /// from a feed can ever reach a stylesheet, so escaping CSS is never needed.
 public indirect enum CSSValue: Sendable {
+    /// A length in CSS pixels (one per point): `12px`.
     case px(Double)
+    /// A percentage: `50%`.
     case percent(Double)
+    /// A plain number: `1.2` (a line height, an opacity).
     case number(Double)
+    /// A colour as `#RRGGBB`.
     case color(RGBColor)
     /// `rgba(r, g, b, alpha)`.
     case translucent(RGBColor, alpha: Double)
+    /// A keyword from this module's source: `center`, `flex`.
     case keyword(StaticString)
+    /// A font weight as its CSS number.
     case fontWeight(FontSpec.Weight)
     /// Values separated by spaces (`1px solid #999999`).
     case spaced([CSSValue])
@@ -45,24 +51,32 @@ public indirect enum CSSValue: Sendable {
 
 /// `property: value`. The property is a literal in this module's source.
 public struct CSSDeclaration: Sendable {
+    /// The property, a literal in this module's source.
     public var property: StaticString
+    /// The value.
     public var value: CSSValue
 
+    /// `property: value`.
     public init(_ property: StaticString, _ value: CSSValue) {
         self.property = property
         self.value = value
     }
 
+    /// The declaration as CSS text.
     public var css: String { "\(property): \(value.css)" }
 
-    /// `font-size` and `font-weight` from a design spec's ``FontSpec``.
+    /// `font-size` and `font-weight` from a design spec's ``/SharedNetworking/FontSpec``.
     public static func font(_ font: FontSpec) -> [CSSDeclaration] {
         [CSSDeclaration("font-size", .px(font.size)), CSSDeclaration("font-weight", .fontWeight(font.weight))]
     }
 
+    /// `color`.
     public static func color(_ color: RGBColor) -> CSSDeclaration { CSSDeclaration("color", .color(color)) }
+    /// `background-color`.
     public static func background(_ color: RGBColor) -> CSSDeclaration { CSSDeclaration("background-color", .color(color)) }
+    /// `width` in points.
     public static func width(_ points: Double) -> CSSDeclaration { CSSDeclaration("width", .px(points)) }
+    /// `height` in points.
     public static func height(_ points: Double) -> CSSDeclaration { CSSDeclaration("height", .px(points)) }
 
     /// `position: absolute` at a frame given in points.
@@ -77,9 +91,12 @@ public struct CSSDeclaration: Sendable {
 /// A rule of a page's stylesheet: a selector written in this module's source and its
 /// declarations, or rules that apply only in windows at least some width wide.
 public enum CSSRule: Sendable {
+    /// A selector from this module's source and its declarations.
     case style(StaticString, [CSSDeclaration])
+    /// Rules that apply only when the window is at least this many CSS pixels wide.
     case minWidth(Double, [CSSRule])
 
+    /// The rule as CSS text.
     public var css: String {
         switch self {
         case .style(let selector, let declarations):

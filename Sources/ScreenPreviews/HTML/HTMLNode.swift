@@ -28,10 +28,12 @@ public struct HTMLNode: Sendable {
     /// Several nodes without a wrapper.
     public static func group(_ nodes: [HTMLNode]) -> HTMLNode { HTMLNode(kind: .group(nodes)) }
 
+    /// Nothing: renders as no text.
     public static let empty = HTMLNode.group([])
 
     // MARK: Shorthands
 
+    /// A `<div>` with `attributes` around `children`.
     public static func div(_ attributes: [HTMLAttribute] = [], _ children: [HTMLNode] = []) -> HTMLNode {
         .element("div", attributes, children)
     }
@@ -114,17 +116,25 @@ public struct HTMLAttribute: Sendable {
     let name: StaticString
     let value: Value
 
+    /// An attribute with a text value, escaped when rendered.
     public static func attribute(_ name: StaticString, _ value: String) -> HTMLAttribute { HTMLAttribute(name: name, value: .text(value)) }
     /// A boolean attribute (`hidden`, `open`).
     public static func flag(_ name: StaticString) -> HTMLAttribute { HTMLAttribute(name: name, value: .present) }
+    /// `class="…"`.
     public static func `class`(_ names: String) -> HTMLAttribute { .attribute("class", names) }
+    /// `id="…"`.
     public static func id(_ id: String) -> HTMLAttribute { .attribute("id", id) }
+    /// `style="…"` from declarations, never from text.
     public static func style(_ declarations: [CSSDeclaration]) -> HTMLAttribute {
         HTMLAttribute(name: "style", value: .style(declarations))
     }
+    /// `src="…"` from a URL already checked safe.
     public static func src(_ url: SafeURL) -> HTMLAttribute { HTMLAttribute(name: "src", value: .url(url)) }
+    /// `href="…"` from a URL already checked safe.
     public static func href(_ url: SafeURL) -> HTMLAttribute { HTMLAttribute(name: "href", value: .url(url)) }
+    /// `aria-label="…"`, for screen readers.
     public static func ariaLabel(_ label: String) -> HTMLAttribute { .attribute("aria-label", label) }
+    /// `title="…"`, a tooltip.
     public static func title(_ title: String) -> HTMLAttribute { .attribute("title", title) }
 
     func write(to output: inout String) {

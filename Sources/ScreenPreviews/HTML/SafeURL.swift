@@ -48,6 +48,7 @@ public struct SafeURL: Sendable, Hashable, CustomStringConvertible {
         self.init(value: fragment.map { "\(name)#\($0)" } ?? name)
     }
 
+    /// The URL, shortened to 80 characters for messages (a `data:` URI can be megabytes).
     public var description: String { value.count > 80 ? String(value.prefix(77)) + "…" : value }
 
     /// Whether the URL embeds its bytes (a page using only these works offline).

@@ -17,11 +17,13 @@ public struct PreviewImages: Sendable {
     public var maxBytes: Int
     /// Disk caches of the resource pipeline to search for remote images.
     public var caches: [DiskCache]
+    /// Whether a remote image missing from the caches is referenced by URL instead of drawn as a placeholder.
     public var linksRemoteImages: Bool
     /// The pipeline's URL policy: it keys its cache by the URL it fetched (`http` upgraded to
     /// `https`, fragment dropped), so a lookup resolves the same way.
     public var urlPolicy: URLPolicy
 
+    /// Image resolution; the defaults embed local files and cached images up to 8 MiB and never reference the network.
     public init(caches: [DiskCache] = [], maxBytes: Int = 8 << 20, linksRemoteImages: Bool = false, urlPolicy: URLPolicy = .upgradeInsecure)
     {
         self.caches = caches

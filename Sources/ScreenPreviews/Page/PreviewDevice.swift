@@ -6,22 +6,36 @@ import SharedNetworking
 /// navigation bar with a 17 pt semibold title, a 34 pt home-indicator area), not an exercise's
 /// design: the exercises' sizes, fonts and colours come from their view state.
 public struct PreviewDevice: Sendable, Hashable {
+    /// The device's name, shown in the page's caption.
     public var name: String
+    /// Screen width in points.
     public var width: Double
+    /// Screen height in points.
     public var height: Double
+    /// The status bar's height in points.
     public var statusBarHeight: Double
+    /// The navigation bar's height in points.
     public var navigationBarHeight: Double
+    /// The home indicator area's height in points.
     public var homeIndicatorHeight: Double
+    /// The status bar's clock font.
     public var statusBarFont: FontSpec
+    /// The navigation bar's title font.
     public var navigationTitleFont: FontSpec
+    /// The navigation bar's subtitle font.
     public var navigationSubtitleFont: FontSpec
+    /// The navigation bar's button font.
     public var navigationButtonFont: FontSpec
     /// The page around the phone when the window is wider than the phone.
     public var deskColor: RGBColor
+    /// The phone's frame.
     public var bezelColor: RGBColor
+    /// The caption under the phone.
     public var captionColor: RGBColor
+    /// The screen's corner radius in points.
     public var cornerRadius: Double
 
+    /// A device from its measurements.
     public init(
         name: String, width: Double, height: Double, statusBarHeight: Double = 47, navigationBarHeight: Double = 44,
         homeIndicatorHeight: Double = 34, statusBarFont: FontSpec = FontSpec(size: 17, weight: .semibold),

@@ -7,12 +7,16 @@ import SharedNetworking
 /// colour with a caption under each. The page runs no script: its Content-Security-Policy
 /// allows none, and the builder cannot write a `<script>` element or an `on…` attribute.
 public struct PreviewDocument: Sendable {
+    /// The page's `<title>`.
     public var title: String
+    /// The screens, one phone each.
     public var screens: [PreviewScreen]
+    /// The phone drawn around each screen.
     public var device: PreviewDevice
     /// The `lang` attribute (a BCP 47 tag such as `en-US`); anything else falls back to `en`.
     public var language: String
 
+    /// A page of `screens` on `device`.
     public init(title: String, screens: [PreviewScreen], device: PreviewDevice = .iPhone14, language: String = "en") {
         self.title = title
         self.screens = screens

@@ -2,6 +2,7 @@
 /// (`clock`, `stopwatch`, `mappin`, `calendar`, …), which a browser does not have. Emoji would
 /// depend on the fonts of the machine taking the screenshot.
 public enum PreviewIcon: String, Sendable, CaseIterable {
+    /// The icons the screens use, named after the SF Symbols they stand for.
     case clock, stopwatch, pin, route, calendar, refresh, chevronLeft, chevronRight, photo
 
     /// The icon at `size` points, hidden from assistive technology (the text beside it speaks).

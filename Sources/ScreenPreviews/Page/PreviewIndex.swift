@@ -3,11 +3,16 @@ import SharedNetworking
 /// `index.html` of a directory of previews: every page with its title and caption, each shown
 /// live in a sandboxed frame (no script, no navigation) at phone size, and linked.
 public struct PreviewIndex: Sendable {
+    /// One page in the index.
     public struct Entry: Sendable {
+        /// The page's file, relative to the index.
         public var file: SafeURL
+        /// The page's title.
         public var title: String
+        /// What state the page shows.
         public var caption: String
 
+        /// An entry from its parts.
         public init(file: SafeURL, title: String, caption: String) {
             self.file = file
             self.title = title
@@ -15,12 +20,16 @@ public struct PreviewIndex: Sendable {
         }
     }
 
+    /// The index's title.
     public var title: String
+    /// The pages, in order.
     public var entries: [Entry]
     /// Lines shown above the pages (screens that could not be drawn, how they were made).
     public var notes: [String]
+    /// The phone size the pages are shown at.
     public var device: PreviewDevice
 
+    /// An index of `entries`.
     public init(title: String, entries: [Entry], notes: [String] = [], device: PreviewDevice = .iPhone14) {
         self.title = title
         self.entries = entries
@@ -28,6 +37,7 @@ public struct PreviewIndex: Sendable {
         self.device = device
     }
 
+    /// The index page as HTML, ready to write.
     public var html: String {
         let cards = entries.map { entry in
             HTMLNode.element(

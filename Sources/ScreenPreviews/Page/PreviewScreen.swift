@@ -15,6 +15,7 @@ public struct PreviewScreen: Sendable {
     public var background: RGBColor
     /// Black or white status bar text.
     public var statusBarForeground: RGBColor
+    /// The navigation bar; `nil` for a screen without one.
     public var navigationBar: PreviewNavigationBar?
     /// The scrollable area under the bars.
     public var content: HTMLNode
@@ -24,6 +25,7 @@ public struct PreviewScreen: Sendable {
     /// (an iPad's 1024 pt) widens the phone; a narrower one is centred by the screen's content.
     public var contentWidth: Double?
 
+    /// A screen from its parts; each exercise's renderer builds them.
     public init(
         slug: String, title: String, caption: String, background: RGBColor, statusBarForeground: RGBColor? = nil,
         navigationBar: PreviewNavigationBar? = nil, content: HTMLNode, styles: [CSSRule] = [], contentWidth: Double? = nil
@@ -48,16 +50,24 @@ public struct PreviewScreen: Sendable {
 
 /// A navigation bar: a title (and optional subtitle) with optional bar buttons.
 public struct PreviewNavigationBar: Sendable {
+    /// The title.
     public var title: String
+    /// A second line under the title (Schedule's team name).
     public var subtitle: String?
+    /// The bar's background.
     public var background: RGBColor
+    /// The title's colour.
     public var foreground: RGBColor
     /// Bar button colour (iOS's tint); the title colour when `nil`.
     public var tint: RGBColor?
+    /// A bar button on the left.
     public var leadingItem: HTMLNode?
+    /// A bar button on the right.
     public var trailingItem: HTMLNode?
+    /// The title's font; the device's when `nil`.
     public var titleFont: FontSpec?
 
+    /// A bar from its parts.
     public init(
         title: String, subtitle: String? = nil, background: RGBColor, foreground: RGBColor, tint: RGBColor? = nil,
         leadingItem: HTMLNode? = nil, trailingItem: HTMLNode? = nil, titleFont: FontSpec? = nil

@@ -5,13 +5,14 @@ import SharedNetworking
 /// The facts table as a page: the feed's title in the navigation bar with a refresh button,
 /// then every row at the height its layout computed ("the right height to display its own
 /// content and no taller"), its image slot and image at their frames, and its title and
-/// description as the layout wrapped them, in ``FactsLayoutMetrics``' fonts and colours.
+/// description as the layout wrapped them, in ``/Facts/FactsLayoutMetrics``' fonts and colours.
 ///
 /// The rows are as wide as the view state says (`exercises facts --width`); the phone is at
 /// least that wide, and a narrower table is centred. Images come from the resource pipeline's
 /// disk cache (`exercises facts --images` fills it); a row whose image is not there shows the
 /// placeholder for its state (not loaded, loading, failed) as the app does.
 public enum FactsPreview {
+    /// The facts screen for `screen`, with images resolved by `images`.
     public static func screen(_ screen: FactsScreen, images: PreviewImages = .localFilesOnly) -> PreviewScreen {
         let metrics = screen.metrics
         var content: [HTMLNode] = []

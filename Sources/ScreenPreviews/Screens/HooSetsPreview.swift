@@ -3,15 +3,16 @@ import HooSets
 import SharedNetworking
 
 /// The Hoo sets grid as a page: every section's header artwork and cells at the frames of
-/// ``HooSetsViewState`` (laid out by `HooGridLayout`), the exercise's cell-frame and selection-
+/// ``/HooSets/HooSetsViewState`` (laid out by `HooGridLayout`), the exercise's cell-frame and selection-
 /// disc artwork, and the selected Hoo's words in its set's colour.
 ///
 /// The grid is as wide as the view state's viewport (320 pt from `exercises hoosets`); on a
-/// wider phone it is centred and the area around it drawn in ``HooGridMetrics/borderColor``,
+/// wider phone it is centred and the area around it drawn in ``/HooSets/HooGridMetrics/borderColor``,
 /// the exercise's "10 % white" surround. The selected Hoo shows the disc over its cell and,
 /// pinned to the bottom of the screen, its image (the backdrop, at a third of the viewport's size)
 /// over the set title, the Hoo's title and its poem line.
 public enum HooSetsPreview {
+    /// The grid screen for `state`, with artwork and Hoo images resolved by `images`.
     public static func screen(_ state: HooSetsViewState, images: PreviewImages = .localFilesOnly) -> PreviewScreen {
         let metrics = state.metrics
         let cellFrame = images.source(for: state.artwork.cellFrame)

@@ -5,14 +5,16 @@ import SharedNetworking
 /// The schedule as a page: the navigation bar in the root team's colours, each section's header
 /// pinned with CSS `position: sticky` while its rows scroll under it (and pushed up by the next
 /// one, as in a plain `UITableView`), game and bye rows at the heights and in the fonts and
-/// colours of ``ScheduleMetrics``, and logos from the resource pipeline's disk cache (else the
+/// colours of ``/Schedule/ScheduleMetrics``, and logos from the resource pipeline's disk cache (else the
 /// placeholder with the tricode, as the app shows before a logo arrives or when it fails).
 ///
 /// The row the screen opens at (the feed's `DefaultGameId`) has the id `initial-row`: open
 /// `schedule.html#initial-row` to see the page scrolled to it with its header pinned.
 public enum SchedulePreview {
+    /// The `id` of the row the screen opens at.
     public static let initialRowAnchor = "initial-row"
 
+    /// The schedule screen for `state`, with logos resolved by `images`.
     public static func screen(_ state: ScheduleViewState, images: PreviewImages = .localFilesOnly) -> PreviewScreen {
         let metrics = state.metrics
         let bar = state.navigationBar

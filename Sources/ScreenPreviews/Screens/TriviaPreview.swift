@@ -4,7 +4,7 @@ import Trivia
 
 /// The trivia screens as pages: the question screen (waiting, a question with its countdown
 /// ring, the locked overlay, a result with the wild-card offer) and the final screen, drawn
-/// from ``TriviaScreenState`` with its ``TriviaStyle`` (fonts, sizes, colours).
+/// from ``/Trivia/TriviaScreenState`` with its ``/Trivia/TriviaStyle`` (fonts, sizes, colours).
 public enum TriviaPreview {
     /// One phone screen for one state. `slug` names the page (`trivia-result`), `caption` says
     /// which moment of the game it is.

@@ -15,10 +15,13 @@ public protocol AppClock: Sendable {
 
 /// The real clock: wall time from the system, sleeping on `ContinuousClock`.
 public struct SystemClock: AppClock {
+    /// The system's clock; it has no state.
     public init() {}
 
+    /// The system's wall-clock time: the one place in the package that calls `Date()`.
     public var now: Date { Date() }
 
+    /// Sleeps with `Task.sleep(for:)`; throws `CancellationError` when the task is cancelled.
     public func sleep(for duration: Duration) async throws {
         try await Task.sleep(for: duration)
     }
@@ -41,10 +44,12 @@ public final class ManualClock: AppClock, @unchecked Sendable {
     private var sleepers: [Sleeper] = []
     private var nextID: UInt64 = 0
 
+    /// A clock stopped at `now` until a test moves it.
     public init(now: Date) {
         self.current = now
     }
 
+    /// The time the clock was last set to.
     public var now: Date {
         lock.withLock { current }
     }
@@ -54,6 +59,8 @@ public final class ManualClock: AppClock, @unchecked Sendable {
         lock.withLock { sleepers.count }
     }
 
+    /// Suspends until the clock is advanced to at least `now + duration`; throws
+    /// `CancellationError` at once when the sleeping task is cancelled.
     public func sleep(for duration: Duration) async throws {
         try Task.checkCancellation()
         let id: UInt64 = lock.withLock {

@@ -3,16 +3,24 @@ import Foundation
 /// Everything outside the code that logic may depend on, passed in explicitly.
 ///
 /// There are no singletons in this package: no `.shared`, no `Locale.current`, no `Date()` in
-/// logic. An app builds one `AppEnvironment` at launch (``live(cachesDirectory:)``) and hands
-/// each feature what it needs; tests and the `exercises` command build their own.
+/// logic. An app builds one `AppEnvironment` at launch with ``init(httpClient:clock:locale:timeZone:calendar:directories:)``
+/// (the only place that reads the system's locale, time zone and caches folder) and hands each
+/// feature what it needs; tests and the `exercises` command build their own.
 public struct AppEnvironment: Sendable {
+    /// The client every network request goes through (usually a ``RetryingHTTPClient`` over ``URLSessionHTTPClient``).
     public var httpClient: any HTTPClient
+    /// The source of "now" and of sleeping; a ``ManualClock`` in tests.
     public var clock: any AppClock
+    /// The user's locale, for everything formatted for a person.
     public var locale: Locale
+    /// The user's time zone, for dates and times shown.
     public var timeZone: TimeZone
+    /// The calendar for user-facing dates, with ``locale`` and ``timeZone`` set (see ``calendar(_:locale:timeZone:)``).
     public var calendar: Calendar
+    /// Where features may write: caches and scratch space.
     public var directories: Directories
 
+    /// An environment from its parts, built once at the composition root.
     public init(
         httpClient: any HTTPClient,
         clock: any AppClock,
@@ -50,6 +58,7 @@ public struct Directories: Sendable, Equatable {
     /// Scratch space for atomic writes (temporary files renamed into place).
     public var temporary: URL
 
+    /// Roots from an app's (or a test's) folders.
     public init(caches: URL, temporary: URL) {
         self.caches = caches
         self.temporary = temporary

@@ -2,15 +2,24 @@ import Foundation
 
 /// An HTTP method. Only idempotent methods are retried automatically.
 public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral {
+    /// The method's name, uppercased (`GET`), as sent on the request line.
     public let rawValue: String
+    /// A method from its name in any case; `"get"` is ``get``.
     public init(rawValue: String) { self.rawValue = rawValue.uppercased() }
+    /// A method from a string literal, so `"PATCH"` reads as a method where one is expected.
     public init(stringLiteral value: String) { self.init(rawValue: value) }
 
+    /// Read a resource. Idempotent and safe, so retried after a transient failure.
     public static let get: HTTPMethod = "GET"
+    /// Like ``get`` without the body. Idempotent.
     public static let head: HTTPMethod = "HEAD"
+    /// Submit data. Not idempotent: never retried unless the request says otherwise.
     public static let post: HTTPMethod = "POST"
+    /// Replace a resource. Idempotent.
     public static let put: HTTPMethod = "PUT"
+    /// Delete a resource. Idempotent.
     public static let delete: HTTPMethod = "DELETE"
+    /// Ask what a resource allows. Idempotent.
     public static let options: HTTPMethod = "OPTIONS"
 
     /// RFC 9110 §9.2.2: repeating the request has the same effect as sending it once.
@@ -21,9 +30,13 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStr
 
 /// A request as the app means it: a value, independent of `URLSession`.
 public struct HTTPRequest: Sendable, Hashable {
+    /// The absolute `http` or `https` URL to send to; anything else fails with ``NetworkError/invalidURL(_:)``.
     public var url: URL
+    /// The method; decides the default of ``isIdempotent``.
     public var method: HTTPMethod
+    /// Header fields sent as given (names are case-insensitive).
     public var headers: HTTPHeaders
+    /// The request body, if any.
     public var body: Data?
     /// How long the connection may stay silent (no bytes) before the request fails with
     /// ``NetworkError/timedOut(url:)``: `URLRequest.timeoutInterval` semantics. On Linux,
@@ -37,6 +50,8 @@ public struct HTTPRequest: Sendable, Hashable {
     /// Whether the request may be sent again after a failure. Defaults to the method's semantics.
     public var isIdempotent: Bool
 
+    /// A request with the defaults most feeds need: `GET`, 30 s of allowed silence, success for
+    /// 2xx, no size limit, idempotency from the method.
     public init(
         url: URL,
         method: HTTPMethod = .get,
@@ -60,11 +75,16 @@ public struct HTTPRequest: Sendable, Hashable {
 
 /// A response whose status has already been validated against the request.
 public struct HTTPResponse: Sendable, Equatable {
+    /// The URL that was requested (not a redirect's target), so errors and diagnostics name it.
     public var url: URL
+    /// The HTTP status code, already inside the request's ``HTTPRequest/acceptableStatus``.
     public var status: Int
+    /// The response's header fields, case-insensitive.
     public var headers: HTTPHeaders
+    /// The whole body, at most the request's ``HTTPRequest/maxResponseBytes``.
     public var body: Data
 
+    /// A response from its parts; clients and test doubles build one after checking the status.
     public init(url: URL, status: Int, headers: HTTPHeaders, body: Data) {
         self.url = url
         self.status = status
@@ -77,12 +97,15 @@ public struct HTTPResponse: Sendable, Equatable {
 public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, Sequence {
     private var fields: [(name: String, value: String)] = []
 
+    /// No fields.
     public init() {}
 
+    /// Fields from a literal, `["Accept": "application/json"]`, in the order written.
     public init(dictionaryLiteral elements: (String, String)...) {
         for (name, value) in elements { self[name] = value }
     }
 
+    /// Fields from a dictionary, in name order so that equal dictionaries give equal headers.
     public init(_ dictionary: [String: String]) {
         for (name, value) in dictionary.sorted(by: { $0.key < $1.key }) { self[name] = value }
     }
@@ -96,16 +119,20 @@ public struct HTTPHeaders: Sendable, Hashable, ExpressibleByDictionaryLiteral, S
         }
     }
 
+    /// Whether there are no fields at all.
     public var isEmpty: Bool { fields.isEmpty }
 
+    /// The fields in insertion order, each with its name as it was set.
     public func makeIterator() -> some IteratorProtocol<(name: String, value: String)> {
         fields.makeIterator()
     }
 
+    /// Equal when the same fields appear in the same order, comparing names without case.
     public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
         lhs.fields.elementsEqual(rhs.fields) { $0.name.lowercased() == $1.name.lowercased() && $0.value == $1.value }
     }
 
+    /// Hashes names without case, consistently with ``==(_:_:)``.
     public func hash(into hasher: inout Hasher) {
         for field in fields {
             hasher.combine(field.name.lowercased())

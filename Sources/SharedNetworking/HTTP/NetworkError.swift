@@ -23,6 +23,7 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The content is well-formed but does not match the model; carries the coding path.
     case decoding(DecodingFailure)
 
+    /// One line to show a person, naming the URL or file; input it quotes is escaped onto one line.
     public var description: String {
         OneLineText.escaping(unescapedDescription)
     }

@@ -10,11 +10,15 @@ import Foundation
 public struct RetryPolicy: Sendable {
     /// Total attempts including the first; 1 disables retrying.
     public var maxAttempts: Int
+    /// The ceiling of the first retry's random wait; each later attempt doubles it.
     public var baseDelay: Duration
+    /// The longest computed wait, however many attempts came before.
     public var maxDelay: Duration
     /// The longest `Retry-After` honoured.
     public var maxRetryAfter: Duration
 
+    /// A policy; the defaults (3 attempts, 300 ms base, 8 s cap, 60 s longest `Retry-After`) suit
+    /// a phone on a flaky network without leaving a screen hanging.
     public init(
         maxAttempts: Int = 3,
         baseDelay: Duration = .milliseconds(300),
@@ -73,11 +77,16 @@ public struct RetryPolicy: Sendable {
 /// The clock is injected so tests run the real backoff schedule without sleeping, and the
 /// random source is injected so jitter is reproducible.
 public struct RetryingHTTPClient: HTTPClient {
+    /// The client that sends each attempt.
     public var base: any HTTPClient
+    /// How many attempts and how long between them.
     public var policy: RetryPolicy
+    /// The clock that waits between attempts; a ``ManualClock`` in tests.
     public var clock: any AppClock
+    /// A random number in `0..<1` for the jitter; tests pass a fixed one to get an exact schedule.
     public var unitRandom: @Sendable () -> Double
 
+    /// A retrying client over `base`, waiting on `clock`.
     public init(
         base: any HTTPClient,
         policy: RetryPolicy = RetryPolicy(),
@@ -90,6 +99,8 @@ public struct RetryingHTTPClient: HTTPClient {
         self.unitRandom = unitRandom
     }
 
+    /// Sends `request`, retrying a transient failure of an idempotent request as ``policy`` allows;
+    /// the last failure is thrown as it came.
     public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
         var attempt = 1
         while true {

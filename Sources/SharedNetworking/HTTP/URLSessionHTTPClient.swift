@@ -14,37 +14,50 @@ public final class URLSessionHTTPClient: HTTPClient {
     private let session: URLSession
     private let delegate: SessionDelegate
 
-    /// - Parameter configuration: caching, protocol classes (a stub `URLProtocol` goes first in
-    ///   `protocolClasses`), connection limits. The client owns the session it creates.
+    /// Creates a client that owns a new session built from `configuration`.
     ///
-    /// On Linux the session is built **without a `URLCache`**, whatever the configuration says.
-    /// swift-corelibs-foundation reads the cache on a background queue before a task's protocol
-    /// exists; a cancel that lands in that window reports after the task has left the session's
-    /// registry and traps the process ("Trying to access a behaviour for a task that in not in the
-    /// registry", TaskRegistry.swift). Cancelling is this client's normal path (a scrolled-away
-    /// image), so the cache goes. Caching of images is the ``ResourcePipeline``'s job anyway.
+    /// - Parameter configuration: timeouts, protocol classes (a stub `URLProtocol` goes first in
+    ///   `protocolClasses`), connection limits. The client copies it; the caller's object is not
+    ///   changed.
+    ///
+    /// The session has **no `URLCache`** and ignores local cache data, on every platform and
+    /// whatever the configuration says: this package's caches are the caches. The
+    /// ``ResourcePipeline`` keeps validated images in memory and on disk under the app's
+    /// ``Directories/caches``, and feeds are loaded fresh on every refresh. A URL cache as well
+    /// would store each image twice on Apple platforms (where `URLSessionConfiguration.default`
+    /// has one) and serve a stale feed after a pull to refresh.
+    ///
+    /// On Linux it also matters for correctness: swift-corelibs-foundation reads the cache on a
+    /// background queue before a task's protocol exists; a cancel that lands in that window
+    /// reports after the task has left the session's registry and traps the process ("Trying to
+    /// access a behaviour for a task that in not in the registry", TaskRegistry.swift).
+    /// Cancelling is this client's normal path (a scrolled-away image).
     public init(configuration: URLSessionConfiguration) {
         let delegate = SessionDelegate()
         self.delegate = delegate
         self.session = URLSession(configuration: Self.safeConfiguration(configuration), delegate: delegate, delegateQueue: nil)
     }
 
-    /// A copy of `configuration` that is safe to cancel tasks on (see ``init(configuration:)``).
+    /// The configuration the session was built with (see ``init(configuration:)``): what tests
+    /// check to pin the cache policy on every platform.
+    var sessionConfiguration: URLSessionConfiguration { session.configuration }
+
+    /// A copy of `configuration` without a URL cache (see ``init(configuration:)``). The same on
+    /// every platform: the decision is this package's, not the linked Foundation's.
     static func safeConfiguration(_ configuration: URLSessionConfiguration) -> URLSessionConfiguration {
-        #if canImport(FoundationNetworking)
-            let copy = (configuration.copy() as? URLSessionConfiguration) ?? configuration
-            copy.urlCache = nil
-            copy.requestCachePolicy = .reloadIgnoringLocalCacheData
-            return copy
-        #else
-            return configuration
-        #endif
+        let copy = (configuration.copy() as? URLSessionConfiguration) ?? configuration
+        copy.urlCache = nil
+        copy.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return copy
     }
 
     deinit {
         session.invalidateAndCancel()
     }
 
+    /// Sends `request` on the owned session, streaming the body so ``HTTPRequest/maxResponseBytes``
+    /// holds while bytes arrive; a status outside ``HTTPRequest/acceptableStatus`` throws
+    /// ``NetworkError/httpStatus(code:url:bodyExcerpt:retryAfter:)`` with an excerpt of the body.
     public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
         guard let scheme = request.url.scheme?.lowercased(), ["http", "https"].contains(scheme),
             request.url.host != nil

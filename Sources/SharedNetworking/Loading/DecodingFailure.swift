@@ -7,6 +7,7 @@ public struct DecodingFailure: Error, Sendable, Hashable, CustomStringConvertibl
     public var source: String?
     /// The coding path, `rows[3].title`; empty for the document's root.
     public var path: String
+    /// What was expected and what was found, e.g. `expected String, found Number`.
     public var message: String
 
     /// `path` and `message` are kept on one line (``OneLineText``): they quote the document.
@@ -16,6 +17,7 @@ public struct DecodingFailure: Error, Sendable, Hashable, CustomStringConvertibl
         self.message = OneLineText.escaping(message)
     }
 
+    /// `source: path: message`, with `(root)` for an empty path.
     public var description: String {
         let location = path.isEmpty ? "(root)" : path
         return [source, location, message].compactMap { $0 }.joined(separator: ": ")

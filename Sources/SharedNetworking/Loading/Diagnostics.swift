@@ -6,6 +6,7 @@ import Synchronization
 /// Real feeds are messy; rather than failing a whole screen for one bad row, decoding keeps
 /// going and records what it did here, so a view-model can log it or show a discreet notice.
 public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// What the loader did: dropped an element, repaired a value, or only noted something.
     public enum Kind: String, Sendable, Codable {
         /// An element was removed (a row that failed to decode, an unknown type).
         case dropped
@@ -15,9 +16,11 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         case note
     }
 
+    /// What happened; a view-model may show ``Kind/dropped`` rows' count and log the rest.
     public var kind: Kind
     /// Where in the document: a coding path such as `rows[7]`, or `bytes` for text decoding.
     public var path: String
+    /// What was found and what was done, in words a person can act on.
     public var message: String
 
     /// `path` and `message` are kept on one line (``OneLineText``): they often quote the input.
@@ -27,6 +30,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         self.message = OneLineText.escaping(message)
     }
 
+    /// `kind: path: message`, the line the `exercises` command prints on standard error.
     public var description: String {
         path.isEmpty ? "\(kind.rawValue): \(message)" : "\(kind.rawValue): \(path): \(message)"
     }
@@ -38,14 +42,17 @@ public final class DiagnosticsCollector: Sendable {
     /// The raw document, so messages can say what was found where a value did not fit.
     let document: Data?
 
+    /// A collector for one decoding; `document` lets messages quote what was actually there.
     public init(document: Data? = nil) {
         self.document = document
     }
 
+    /// Adds `diagnostic`; safe to call from any thread, in the order decoding met them.
     public func record(_ diagnostic: Diagnostic) {
         storage.withLock { $0.append(diagnostic) }
     }
 
+    /// Everything recorded so far, in order.
     public var diagnostics: [Diagnostic] {
         storage.withLock { $0 }
     }
@@ -92,6 +99,7 @@ extension Decoder {
 
 /// Renders coding paths the way people read them: `rows[3].title`.
 public enum CodingPath {
+    /// `rows[3].title` for the keys of a decoding error's coding path.
     public static func render(_ path: [any CodingKey]) -> String {
         var text = ""
         for key in path {
@@ -107,12 +115,17 @@ public enum CodingPath {
 
 /// A coding key for an array position, used when reporting an element's path.
 public struct IndexKey: CodingKey {
+    /// The position, always set.
     public var intValue: Int?
+    /// `Index N`, the form `JSONDecoder` uses, which ``CodingPath/render(_:)`` prints as `[N]`.
     public var stringValue: String
+    /// The key for position `index` in an array.
     public init(_ index: Int) {
         intValue = index
         stringValue = "Index \(index)"
     }
+    /// The key for position `intValue`; never fails.
     public init?(intValue: Int) { self.init(intValue) }
+    /// Always `nil`: an index key has no string form to parse.
     public init?(stringValue: String) { nil }
 }

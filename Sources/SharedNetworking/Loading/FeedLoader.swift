@@ -11,6 +11,8 @@ public struct FeedDecodingOptions: Sendable {
     /// Dates are decoded with ``LenientISO8601`` unless replaced.
     public var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy
 
+    /// Options; the defaults are Windows-1252 as the fallback, 16 MiB at most, 20 s of silence and
+    /// lenient ISO 8601 dates.
     public init(
         fallbackEncoding: EightBitEncoding = .windows1252,
         maxBytes: Int = 16 * 1024 * 1024,
@@ -32,9 +34,12 @@ public struct FeedDecodingOptions: Sendable {
 /// ``DiagnosticsCollector`` in `userInfo` → return ``Loaded`` with the value and every repair.
 /// Failures are ``NetworkError``s whose messages name the source and, for decoding, the path.
 public struct FeedLoader: Sendable {
+    /// The client remote sources are fetched with.
     public var client: any HTTPClient
+    /// How bytes become a model: fallback encoding, size limit, timeout, date strategy.
     public var options: FeedDecodingOptions
 
+    /// A loader that fetches remote sources through `client`.
     public init(client: any HTTPClient, options: FeedDecodingOptions = FeedDecodingOptions()) {
         self.client = client
         self.options = options

@@ -43,17 +43,21 @@ public enum FeedSource: Sendable, Hashable, CustomStringConvertible {
 
 /// A decoded value together with what had to be dropped or repaired to get it.
 public struct Loaded<Value> {
+    /// The decoded model.
     public var value: Value
+    /// What decoding dropped, repaired or noted, in document order.
     public var diagnostics: [Diagnostic]
     /// ``FeedSource/description`` of where it came from.
     public var source: String
 
+    /// A result from its parts; tests and loaders that decode by hand build one.
     public init(value: Value, diagnostics: [Diagnostic], source: String) {
         self.value = value
         self.diagnostics = diagnostics
         self.source = source
     }
 
+    /// The same diagnostics and source with `transform` applied to the value (feed → view model).
     public func map<T>(_ transform: (Value) throws -> T) rethrows -> Loaded<T> {
         Loaded<T>(value: try transform(value), diagnostics: diagnostics, source: source)
     }

@@ -5,15 +5,18 @@ import Foundation
 /// One malformed row should cost one row, not the screen. Each dropped element is recorded as a
 /// ``Diagnostic`` with its index path (`rows[7]`) and the reason, when decoded by ``FeedLoader``.
 public struct LossyArray<Element: Decodable>: Decodable {
+    /// The elements that decoded, in document order.
     public var elements: [Element]
     /// How many elements were dropped.
     public var droppedCount: Int
 
+    /// An array that dropped `droppedCount` elements; for tests and hand-built models.
     public init(elements: [Element], droppedCount: Int = 0) {
         self.elements = elements
         self.droppedCount = droppedCount
     }
 
+    /// Decodes each element on its own; one that fails is skipped and reported at its index.
     public init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         var elements: [Element] = []
@@ -45,11 +48,16 @@ struct SkippedValue: Decodable {
 
 /// A boolean as feeds send it: `true`, `"false"`, `"True"`, `"1"`, `0`, `"yes"`.
 public struct LenientBool: Decodable, Sendable, Hashable, ExpressibleByBooleanLiteral {
+    /// The boolean the text or number meant.
     public var value: Bool
 
+    /// A value that is already a boolean.
     public init(_ value: Bool) { self.value = value }
+    /// A literal `true` or `false`, for tests and defaults.
     public init(booleanLiteral value: Bool) { self.value = value }
 
+    /// Accepts a JSON boolean, `0`/`1`, and the strings `true`/`false`, `yes`/`no`, `1`/`0` in any
+    /// case; anything else is a decoding error.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let bool = try? container.decode(Bool.self) {

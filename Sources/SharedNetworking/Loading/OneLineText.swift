@@ -6,6 +6,7 @@
 /// Control characters (and the Unicode line and paragraph separators) are therefore shown as
 /// escapes: `\n`, `\r`, `\t`, `\u{1B}`. Text without them is returned unchanged.
 public enum OneLineText {
+    /// `text` with control characters and line separators shown as escapes (`\n`, `\u{1B}`).
     public static func escaping(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""

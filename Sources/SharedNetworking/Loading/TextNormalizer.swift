@@ -9,6 +9,7 @@ public enum EightBitEncoding: String, Sendable, Codable, CaseIterable {
     /// Classic Mac OS text, as written by old Mac editors (byte 0xC9 is "…").
     case macRoman
 
+    /// The encoding's usual name, as diagnostics print it (`Windows-1252`).
     public var displayName: String {
         switch self {
         case .windows1252: "Windows-1252"
@@ -39,12 +40,15 @@ public enum EightBitEncoding: String, Sendable, Codable, CaseIterable {
 /// bytes are valid UTF-8; otherwise the configured ``EightBitEncoding``, reported as a
 /// ``Diagnostic`` so the repair is visible rather than silent.
 public struct TextNormalizer: Sendable {
+    /// The encoding assumed when the bytes are not valid UTF-8 and nothing else says what they are.
     public var fallback: EightBitEncoding
 
+    /// A normalizer that falls back to `fallback`.
     public init(fallback: EightBitEncoding = .windows1252) {
         self.fallback = fallback
     }
 
+    /// The normalized text and how it was arrived at.
     public struct Output: Sendable, Equatable {
         /// Valid UTF-8 without a byte-order mark.
         public var utf8: Data
@@ -52,6 +56,7 @@ public struct TextNormalizer: Sendable {
         public var diagnostics: [Diagnostic]
     }
 
+    /// `data` as UTF-8 without a byte-order mark; `charset` is the `Content-Type` parameter, if any.
     public func normalize(_ data: Data, charset: String? = nil) -> Output {
         let bytes = [UInt8](data)
         if let (encoding, bomLength) = Self.byteOrderMark(bytes) {

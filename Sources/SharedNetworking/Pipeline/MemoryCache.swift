@@ -12,6 +12,7 @@ import Synchronization
 /// When either is exceeded, least-recently-used entries (reads count as use) go first. An entry
 /// costlier than ``Limits/entryCostLimit`` is not kept at all: it would flush everything else.
 public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    /// The cache's bounds; see the type's discussion for why there are two.
     public struct Limits: Sendable, Equatable {
         /// The most total cost (for the pipeline: bytes) kept.
         public var costLimit: Int
@@ -20,6 +21,7 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
         /// Entries costlier than this are not stored. Defaults to a quarter of `costLimit`.
         public var entryCostLimit: Int
 
+        /// Limits; negative values count as 0, and the per-entry limit defaults to a quarter of the cost limit.
         public init(costLimit: Int, countLimit: Int, entryCostLimit: Int? = nil) {
             self.costLimit = max(0, costLimit)
             self.countLimit = max(0, countLimit)
@@ -27,9 +29,11 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
         }
     }
 
+    /// The bounds every insert enforces.
     public let limits: Limits
     private let storage: Mutex<LRUList<Key, Value>>
 
+    /// An empty cache with `limits`.
     public init(limits: Limits) {
         self.limits = limits
         storage = Mutex(LRUList())
@@ -56,15 +60,19 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
         }
     }
 
+    /// Forgets the value for `key`, if any.
     public func removeValue(forKey key: Key) {
         storage.withLock { $0.removeValue(forKey: key) }
     }
 
+    /// Forgets everything (a memory warning).
     public func removeAll() {
         storage.withLock { $0 = LRUList() }
     }
 
+    /// The number of entries kept.
     public var count: Int { storage.withLock { $0.count } }
+    /// The sum of the kept entries' costs.
     public var totalCost: Int { storage.withLock { $0.totalCost } }
 
     /// Keys from most to least recently used (for tests and diagnostics; O(n)).

@@ -3,23 +3,31 @@ import Foundation
 /// How urgently a resource is wanted. Visible rows ask at `.normal` or `.high`; prefetching
 /// asks at `.low`, and a visible request for a URL being prefetched raises its priority.
 public enum ResourcePriority: Int, Sendable, Comparable, Codable, CaseIterable {
+    /// A prefetch for a row not on screen yet: served after every visible request.
     case low = 0
+    /// A row on screen: the default.
     case normal = 1
+    /// Wanted first, e.g. the image the user just opened.
     case high = 2
 
+    /// Orders priorities from ``low`` to ``high``, so the queue serves the most urgent load first.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// Image container formats recognised from their signature bytes.
 public enum ImageFormat: String, Sendable, Codable, CaseIterable {
+    /// PNG, JPEG, GIF and WebP: the formats the header parser recognises.
     case png, jpeg, gif, webp
 }
 
 /// Pixel dimensions read from an image header, without decoding pixels.
 public struct PixelSize: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Width in pixels, as stored in the file (EXIF orientation is not applied).
     public var width: Int
+    /// Height in pixels, as stored in the file.
     public var height: Int
 
+    /// A size from its two dimensions in pixels.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
@@ -28,15 +36,18 @@ public struct PixelSize: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Height divided by width; layouts size a row from this before any pixel is decoded.
     public var aspectRatio: Double { width > 0 ? Double(height) / Double(width) : 0 }
 
+    /// `width×height`, e.g. `80×80`, for logs and the command's output.
     public var description: String { "\(width)×\(height)" }
 }
 
 /// What a validated image is.
 public struct ImageInfo: Sendable, Hashable, Codable {
+    /// The format recognized from the file's signature.
     public var format: ImageFormat
     /// `nil` when the format is recognised but its header does not state a size (rare WebP variants).
     public var pixelSize: PixelSize?
 
+    /// Header facts about an image; `pixelSize` is `nil` when the header does not say.
     public init(format: ImageFormat, pixelSize: PixelSize?) {
         self.format = format
         self.pixelSize = pixelSize
@@ -45,16 +56,22 @@ public struct ImageInfo: Sendable, Hashable, Codable {
 
 /// Where a resource was served from.
 public enum ResourceOrigin: String, Sendable, Codable {
+    /// Where a resource came from: the pipeline's memory cache, its disk cache, or a network request.
     case memory, disk, network
 }
 
 /// Validated bytes, with the image facts when the resource was requested as an image.
 public struct FetchedResource: Sendable, Equatable {
+    /// The URL the caller asked for (before any `http`→`https` upgrade), so a reused cell can check the result is still its own.
     public var url: URL
+    /// The validated bytes, complete and not decoded: the app decodes them (`UIImage(data:)`).
     public var data: Data
+    /// What the header says (format, pixel size); `nil` for a load as data.
     public var image: ImageInfo?
+    /// Where these bytes came from this time.
     public var origin: ResourceOrigin
 
+    /// A resource from its parts; the pipeline and test fakes build them.
     public init(url: URL, data: Data, image: ImageInfo?, origin: ResourceOrigin) {
         self.url = url
         self.data = data
@@ -75,8 +92,10 @@ public enum ResourceError: Error, Sendable, Equatable, CustomStringConvertible {
     case recentlyFailed(url: URL, reason: String, until: Date)
     /// The URL policy refused the URL (scheme not allowed, host blocked).
     case blocked(url: URL, reason: String)
+    /// This caller cancelled; other callers of the same load are not affected.
     case cancelled
 
+    /// One line a person can act on, naming the URL.
     public var description: String {
         switch self {
         case .network(let error): error.description
@@ -115,5 +134,6 @@ public protocol ResourceLoading: Sendable {
 }
 
 extension ResourceLoading {
+    /// No memory lookup: a loader without a memory cache always answers through ``image(for:priority:)``.
     public func cachedImage(for url: URL) -> FetchedResource? { nil }
 }

@@ -11,17 +11,20 @@ import Synchronization
 /// memory → every waiting caller. Each caller can cancel on its own; the load stops when no
 /// caller (and no prefetch) wants it any more.
 ///
-/// The coordination state is a value under a `Mutex` (see ``LoadCoordinator``) rather than an
+/// The coordination state is a value under a `Mutex` (see `LoadCoordinator`) rather than an
 /// actor: a memory hit never suspends or hops executors, and cancellation takes effect
 /// synchronously. Loading, validation and file I/O run in a task per load, off the caller's
 /// actor. The public methods are `nonisolated(nonsending)`: they run on the caller's executor
 /// until they must wait, so a `@MainActor` view-model pays no hop for a hit.
 public final class ResourcePipeline: ResourceLoading {
+    /// The limits, caches, client and policy the pipeline was built with.
     public let configuration: Configuration
     let memory: MemoryCache<String, CachedResource>
     let disk: DiskCache?
     let coordinator: Mutex<LoadCoordinator>
 
+    /// A pipeline with its own memory cache, a disk cache when the configuration names a folder,
+    /// and no load in flight.
     public init(configuration: Configuration) {
         self.configuration = configuration
         memory = MemoryCache(limits: .init(costLimit: configuration.memoryCostLimit, countLimit: configuration.memoryCountLimit))
@@ -138,6 +141,7 @@ public final class ResourcePipeline: ResourceLoading {
         disk?.removeAll()
     }
 
+    /// A snapshot of what the pipeline holds and is doing now.
     public var statistics: Statistics {
         let (flights, callers, active, queued, failures) = coordinator.withLock {
             ($0.flights.count, $0.waitingCallers, $0.activeRequests, $0.slotQueue.count, $0.failures.count)

@@ -2,7 +2,7 @@ import Foundation
 
 extension ResourcePipeline {
     /// Everything a pipeline depends on, injected, with the limits that keep scrolling smooth
-    /// and a misbehaving server harmless. See `Docs/SharedNetworking.md` for why each exists.
+    /// and a misbehaving server harmless. See <doc:SharedNetworkingGuide#Limits-and-defaults> for why each exists.
     public struct Configuration: Sendable {
         /// The transport (wrap it in ``RetryingHTTPClient`` to retry transient failures).
         public var httpClient: any HTTPClient
@@ -33,6 +33,8 @@ extension ResourcePipeline {
         /// Which URLs are fetched (http→https upgrade, exceptions). Default ``URLPolicy/upgradeInsecure``.
         public var urlPolicy: URLPolicy
 
+        /// A configuration with the defaults described in <doc:SharedNetworkingGuide#Limits-and-defaults>;
+        /// only the client, the clock and the disk folder (or `nil`, memory only) are required.
         public init(
             httpClient: any HTTPClient,
             clock: any AppClock,
@@ -73,9 +75,13 @@ extension ResourcePipeline {
 
     /// A snapshot of what the pipeline holds and is doing (tests, diagnostics, benchmarks).
     public struct Statistics: Sendable, Equatable, Codable {
+        /// Entries in the memory cache.
         public var memoryCount: Int
+        /// Bytes in the memory cache.
         public var memoryCost: Int
+        /// Files in the disk cache.
         public var diskCount: Int
+        /// Bytes on disk, headers included.
         public var diskSize: Int
         /// Distinct loads (URL and kind) with at least one interested caller or prefetch.
         public var loadsInFlight: Int

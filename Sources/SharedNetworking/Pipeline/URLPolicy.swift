@@ -23,6 +23,7 @@ public struct URLPolicy: Sendable, Hashable {
         case block
     }
 
+    /// What happens to a plain `http` URL that is not an exception.
     public var insecure: InsecureHandling
     /// Hosts fetched over `http` as written, whatever ``insecure`` says. Matched
     /// case-insensitively; an entry `.example.com` also matches every subdomain.
@@ -30,6 +31,7 @@ public struct URLPolicy: Sendable, Hashable {
     /// Whether `localhost`, `127.0.0.0/8` and `::1` are exempt like ``httpOnlyHosts``.
     public var allowsLoopback: Bool
 
+    /// A policy; host names are lowercased, and loopback is exempt unless `allowsLoopback` is false.
     public init(insecure: InsecureHandling, httpOnlyHosts: Set<String> = [], allowsLoopback: Bool = true) {
         self.insecure = insecure
         self.httpOnlyHosts = Set(httpOnlyHosts.map { $0.lowercased() })

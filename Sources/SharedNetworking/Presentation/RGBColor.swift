@@ -5,10 +5,14 @@ import Foundation
 /// View state carries colours as values so that tests can compare them and every renderer (a
 /// SwiftUI view, the terminal, the HTML previews) draws the same one. Encodes as `"#RRGGBB"`.
 public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The red component, 0-255.
     public var red: UInt8
+    /// The green component, 0-255.
     public var green: UInt8
+    /// The blue component, 0-255.
     public var blue: UInt8
 
+    /// A colour from its three 8-bit sRGB components.
     public init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red
         self.green = green
@@ -33,6 +37,7 @@ public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
             }.joined()
     }
 
+    /// ``hex``, so a colour prints as a design spec writes it.
     public var description: String { hex }
 
     /// Components in `0...1`, for `Color(red:green:blue:)` / `UIColor`.
@@ -49,9 +54,12 @@ public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
         return 0.2126 * channel(red) + 0.7152 * channel(green) + 0.0722 * channel(blue)
     }
 
+    /// `#000000`: the darker of the two fallback text colours for contrast.
     public static let black = RGBColor(red: 0, green: 0, blue: 0)
+    /// `#FFFFFF`: the lighter of the two fallback text colours for contrast.
     public static let white = RGBColor(red: 255, green: 255, blue: 255)
 
+    /// Decodes `"#RRGGBB"` (or `#RGB`); anything else is a decoding error that quotes the text.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -61,6 +69,7 @@ public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
         self = color
     }
 
+    /// Encodes as `"#RRGGBB"`, the form view state's JSON and the HTML previews use.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(hex)
@@ -69,7 +78,9 @@ public struct RGBColor: Sendable, Hashable, Codable, CustomStringConvertible {
 
 /// A font as a design spec states it: the system font at a size in points and a weight.
 public struct FontSpec: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The weights the designs use, named as SwiftUI and UIKit name them.
     public enum Weight: String, Sendable, Hashable, Codable, CaseIterable {
+        /// From the lightest to the boldest; ``cssValue`` gives the CSS number.
         case light, regular, medium, semibold, bold
 
         /// The CSS `font-weight` number.
@@ -84,13 +95,17 @@ public struct FontSpec: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
+    /// The point size.
     public var size: Double
+    /// The weight of the system font.
     public var weight: Weight
 
+    /// The system font at `size` points and `weight`.
     public init(size: Double, weight: Weight) {
         self.size = size
         self.weight = weight
     }
 
+    /// `17 pt semibold`, for logs and tests.
     public var description: String { "\(size.formatted(.number)) pt \(weight.rawValue)" }
 }

@@ -3,8 +3,11 @@ import Foundation
 /// Who the client is and how patient it is. Every delay the state machine asks for comes from
 /// here, so tests can shorten them and the documentation can state them.
 public struct TriviaClientConfiguration: Sendable, Hashable {
+    /// The user this app plays as.
     public var user: UserID
+    /// The bearer token for the socket's `join` and the HTTP API.
     public var token: String
+    /// The competition to join.
     public var competition: CompetitionID
     /// Prefix of the client's message and request ids (`ios-7f3a`); unique per app launch so
     /// ids never repeat across launches.
@@ -19,6 +22,7 @@ public struct TriviaClientConfiguration: Sendable, Hashable {
     public var balanceRetryDelay: Duration
     /// Reconnect backoff: attempt *n* waits between half and all of `min(max, base × 2ⁿ⁻¹)`.
     public var reconnectBaseDelay: Duration
+    /// The longest wait between reconnect attempts.
     public var reconnectMaxDelay: Duration
     /// A `ping` is sent this often; no message at all for two intervals means the connection
     /// is dead and the client reconnects.
@@ -29,6 +33,7 @@ public struct TriviaClientConfiguration: Sendable, Hashable {
     /// Seeds the reconnect jitter (tests and simulations pass a fixed one).
     public var jitterSeed: UInt64
 
+    /// A configuration; the defaults are the delays the protocol documentation states.
     public init(
         user: UserID,
         token: String,

@@ -6,10 +6,12 @@ import Foundation
 /// {"user": "ada", "balance": 2}
 /// ```
 public struct WildcardBalance: Codable, Sendable, Hashable {
+    /// Whose balance this is.
     public var user: UserID
     /// Wild-cards the user owns now (0 or more).
     public var balance: Int
 
+    /// A balance from its parts.
     public init(user: UserID, balance: Int) {
         self.user = user
         self.balance = balance
@@ -18,18 +20,24 @@ public struct WildcardBalance: Codable, Sendable, Hashable {
 
 /// The body of every HTTP error response: `{"error": {"code": "unauthorized", "message": "…"}}`.
 public struct TriviaHTTPErrorBody: Codable, Sendable, Hashable {
+    /// What went wrong, in a form both a program and a person can read.
     public struct Detail: Codable, Sendable, Hashable {
+        /// A stable, machine-readable reason: `unauthorized`, `unknownUser`, `notFound`…
         public var code: String
+        /// A sentence for a person.
         public var message: String
 
+        /// A detail from its parts.
         public init(code: String, message: String) {
             self.code = code
             self.message = message
         }
     }
 
+    /// The error's reason and explanation.
     public var error: Detail
 
+    /// The body for an error with `code` and `message`.
     public init(code: String, message: String) {
         self.error = Detail(code: code, message: message)
     }

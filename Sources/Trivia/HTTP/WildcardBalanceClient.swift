@@ -3,22 +3,26 @@ import SharedNetworking
 
 /// Fetches the user's wild-card balance; the seam the view-model depends on.
 public protocol WildcardBalanceFetching: Sendable {
+    /// The wild-card balance of `user`, authenticated by `token`; a failure says whether trying again may help.
     func balance(for user: UserID, token: String) async throws(WildcardBalanceError) -> WildcardBalance
 }
 
 /// `GET {baseURL}/v1/users/{user}/wildcards` with `Authorization: Bearer {token}`, over any
-/// ``HTTPClient``. Use ``retrying(baseURL:client:clock:policy:)`` in an app so transient
+/// ``/SharedNetworking/HTTPClient``. Use ``retrying(baseURL:client:clock:policy:)`` in an app so transient
 /// failures (timeouts, 503) are retried with backoff before the screen hears about them.
 public struct WildcardBalanceClient: WildcardBalanceFetching {
+    /// The API's root; the request goes to `<baseURL>/v1/users/<user>/wildcards`.
     public var baseURL: URL
+    /// The HTTP client requests are sent with.
     public var client: any HTTPClient
 
+    /// A client for the API at `baseURL`, without retries (use ``retrying(baseURL:client:clock:policy:)`` in an app).
     public init(baseURL: URL, client: any HTTPClient) {
         self.baseURL = baseURL
         self.client = client
     }
 
-    /// The client wrapped in a ``RetryingHTTPClient`` on `clock`.
+    /// The client wrapped in a ``/SharedNetworking/RetryingHTTPClient`` on `clock`.
     public static func retrying(
         baseURL: URL, client: any HTTPClient, clock: any AppClock, policy: RetryPolicy = RetryPolicy()
     ) -> WildcardBalanceClient {
@@ -43,6 +47,7 @@ public struct WildcardBalanceClient: WildcardBalanceFetching {
         return URL(string: (text.hasSuffix("/") ? text : text + "/") + encodedPath) ?? base
     }
 
+    /// `GET /v1/users/{user}/wildcards` with the token as a bearer; maps statuses and bodies to ``WildcardBalanceError``.
     public func balance(for user: UserID, token: String) async throws(WildcardBalanceError) -> WildcardBalance {
         let response: HTTPResponse
         do {

@@ -4,12 +4,14 @@ import SharedNetworking
 /// The host's side of `GET /v1/users/{user}/wildcards`: status and body for a request, with no
 /// HTTP server attached, so the contract is tested in-process and a real server only routes.
 public struct WildcardBalanceEndpoint: Sendable {
+    /// Maps bearer tokens to users: a user may read only their own balance.
     public var authenticator: any TriviaAuthenticator
     /// The balance of a user whose token checked out (usually the host's ledger). Every such
     /// user has one (0 when the ledger does not list them): there is no "unknown user" answer,
     /// and a path naming another user is 403 whether that user exists or not.
     public var balance: @Sendable (UserID) async -> Int
 
+    /// An endpoint answering from `authenticator` and `balance`.
     public init(authenticator: any TriviaAuthenticator, balance: @escaping @Sendable (UserID) async -> Int) {
         self.authenticator = authenticator
         self.balance = balance

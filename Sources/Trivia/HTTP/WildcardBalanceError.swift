@@ -13,6 +13,7 @@ public enum WildcardBalanceError: Error, Sendable, Hashable, CustomStringConvert
     /// 200, but the body is not a balance.
     case invalidResponse(String)
 
+    /// One line to show a person.
     public var description: String {
         switch self {
         case .unauthorized(let message): "not signed in: \(message)"
@@ -33,9 +34,12 @@ public enum WildcardBalanceError: Error, Sendable, Hashable, CustomStringConvert
 /// A network failure reduced to what the client state machine keeps (hashable, comparable in
 /// tests): the user-facing text and whether it was transient.
 public struct NetworkErrorDescription: Sendable, Hashable {
+    /// The error's one-line description, as shown to the user.
     public var text: String
+    /// Whether trying again might work (a timeout, a 503), so the machine retries only those.
     public var isTransient: Bool
 
+    /// A description from its parts.
     public init(text: String, isTransient: Bool) {
         self.text = text
         self.isTransient = isTransient

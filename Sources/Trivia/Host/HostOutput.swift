@@ -30,5 +30,6 @@ public enum HostPhase: Sendable, Hashable {
     /// Question `index` has closed; its result is on screen and wild-cards are accepted until
     /// `until` (except after the last question).
     case reviewing(index: Int, until: Date)
+    /// The last result is out and `finish` was sent.
     case finished
 }

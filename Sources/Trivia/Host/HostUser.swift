@@ -96,14 +96,21 @@ struct HostConnection: Sendable, Hashable {
 
 /// What a test, the `exercises` screen or a server dashboard sees of one user.
 public struct HostUserSnapshot: Sendable, Hashable, Codable {
+    /// The user.
     public var user: UserID
+    /// The name other players see.
     public var displayName: String
+    /// Player or viewer.
     public var role: TriviaRole
+    /// Questions answered correctly so far.
     public var correctAnswers: Int
+    /// Whether the user used a wild-card to stay a player after a wrong answer.
     public var usedWildcard: Bool
+    /// Wild-cards the user owns now.
     public var balance: Int
     /// Accepted answers by question id.
     public var answers: [QuestionID: Int]
+    /// Whether the user has a connection now.
     public var isConnected: Bool
     /// The last stream `seq` sent to the user.
     public var lastSeq: Int

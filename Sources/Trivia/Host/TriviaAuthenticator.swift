@@ -2,10 +2,12 @@ import Foundation
 
 /// Who a token belongs to.
 public struct TriviaIdentity: Sendable, Hashable, Codable {
+    /// The user the token belongs to.
     public var user: UserID
     /// Shown to other players (winners list).
     public var displayName: String
 
+    /// An identity from its parts.
     public init(user: UserID, displayName: String) {
         self.user = user
         self.displayName = displayName
@@ -25,12 +27,15 @@ public protocol TriviaAuthenticator: Sendable {
 
 /// Tokens from a fixed table.
 public struct StaticTokenAuthenticator: TriviaAuthenticator {
+    /// Token → identity.
     public var identities: [String: TriviaIdentity]
 
+    /// An authenticator that knows exactly `identities`.
     public init(_ identities: [String: TriviaIdentity]) {
         self.identities = identities
     }
 
+    /// The identity for `token`, or `nil` when the token is unknown.
     public func identity(forToken token: String) -> TriviaIdentity? {
         identities[token]
     }

@@ -6,7 +6,7 @@ import SharedNetworking
 ///
 /// Transport-independent: the in-memory network (tests), the `exercises` command and a
 /// WebSocket server all feed it `(connection, frame)` events and route its
-/// `(connection, message)` outputs. With a ``ManualClock`` it runs a competition without
+/// `(connection, message)` outputs. With a ``/SharedNetworking/ManualClock`` it runs a competition without
 /// waiting.
 public actor TriviaHost {
     private var core: TriviaHostCore
@@ -17,6 +17,7 @@ public actor TriviaHost {
     /// Every output in order: messages to send and connections to close.
     public nonisolated let outputs: AsyncStream<HostOutput>
 
+    /// A host running `core` on `clock`: it fires the schedule's timers itself.
     public init(core: TriviaHostCore, clock: any AppClock) {
         self.core = core
         self.clock = clock
@@ -63,9 +64,13 @@ public actor TriviaHost {
         continuation.finish()
     }
 
+    /// Where the competition is.
     public var phase: HostPhase { core.phase }
+    /// Whether the competition has ended.
     public var isFinished: Bool { core.isFinished }
+    /// Every user with their answers and balance, for dashboards and tests.
     public var standings: [HostUserSnapshot] { core.standings }
+    /// The winners so far (all of them once finished).
     public var winners: [TriviaWinner] { core.winners }
 
     /// Wild-cards `user` owns now (backs `GET /v1/users/{user}/wildcards`).

@@ -2,7 +2,9 @@ import Foundation
 
 /// How the host runs a competition. Times are host time (its injected clock).
 public struct TriviaHostConfiguration: Sendable, Hashable {
+    /// The competition this host runs; `join` must name it.
     public var competition: CompetitionID
+    /// The competition's name, sent in `welcome`.
     public var title: String
     /// When the first question is sent.
     public var startsAt: Date
@@ -21,6 +23,7 @@ public struct TriviaHostConfiguration: Sendable, Hashable {
     /// last message of a big competition stays small: it goes to every user.
     public var listedWinners: Int
 
+    /// A configuration; only the competition, title, start and the two windows are required.
     public init(
         competition: CompetitionID,
         title: String,

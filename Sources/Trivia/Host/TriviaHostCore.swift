@@ -10,11 +10,14 @@ import Foundation
 /// Every input first runs the schedule up to its time (``advance(to:)``), so an answer that
 /// arrives after the deadline is late even if no timer has fired yet.
 public struct TriviaHostCore: Sendable {
+    /// The competition's settings.
     public let configuration: TriviaHostConfiguration
+    /// The questions, asked in order.
     public let questions: [TriviaQuestion]
     let authenticator: any TriviaAuthenticator
     let codec: TriviaCodec
 
+    /// Where the competition is.
     public internal(set) var phase: HostPhase = .lobby
     var ledger: [UserID: Int]
     /// Every user, in the order they first joined: every broadcast walks this array (no hashing,
@@ -26,8 +29,14 @@ public struct TriviaHostCore: Sendable {
     /// Users who were players when the first question opened (or joined while it was open).
     var startingPlayers = 0
 
+    /// A host before any connection, with the competition's settings and questions.
+    ///
     /// - Parameters:
+    ///   - configuration: the competition: its id, title, start and answer/review windows.
+    ///   - questions: asked in this order, one round each.
+    ///   - authenticator: decides who may join, and as which role.
     ///   - balances: the wild-card ledger; users not in it have `configuration.defaultBalance`.
+    ///   - codec: encodes what the host sends and decodes what it receives.
     public init(
         configuration: TriviaHostConfiguration,
         questions: [TriviaQuestion],
@@ -105,6 +114,7 @@ public struct TriviaHostCore: Sendable {
         }
     }
 
+    /// Whether the last result is out.
     public var isFinished: Bool { phase == .finished }
 
     /// Wild-cards `user` owns now.

@@ -4,12 +4,15 @@
 /// from one of these, seeded explicitly, so a run with the same seed is the same run. It is a
 /// value: copying it forks the sequence, which keeps the client state machine pure.
 public struct SeededRandom: RandomNumberGenerator, Sendable, Hashable, Codable {
+    /// The generator's state: saved with a simulation to replay it.
     public private(set) var state: UInt64
 
+    /// A generator that starts from `seed`.
     public init(seed: UInt64) {
         self.state = seed
     }
 
+    /// The next 64 random bits (SplitMix64).
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

@@ -7,14 +7,18 @@ public struct TriviaQuestion: Sendable, Hashable, Codable {
     /// The most choices a question may have (a phone screen shows them all without scrolling).
     public static let choiceLimit = 2...6
 
+    /// Identifies the question in the protocol.
     public var id: QuestionID
+    /// The question, as shown.
     public var text: String
+    /// The choices in order (2 to 6); answers name them by index.
     public var choices: [String]
     /// Index of the correct choice in ``choices`` (0-based, like every index in the protocol).
     public var answer: Int
     /// Optional grouping shown nowhere in the protocol; useful when writing question sets.
     public var category: String?
 
+    /// A question as given, not checked; questions read from JSON are checked by ``init(from:)``.
     public init(id: QuestionID, text: String, choices: [String], answer: Int, category: String? = nil) {
         self.id = id
         self.text = text
@@ -26,7 +30,7 @@ public struct TriviaQuestion: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey { case id, text, choices, answer, category }
 
     /// Decodes and validates: a question that cannot be played (no text, a wrong number of
-    /// choices, an answer outside them) is an error here, so a ``LossyArray`` drops it with the
+    /// choices, an answer outside them) is an error here, so a ``/SharedNetworking/LossyArray`` drops it with the
     /// reason instead of the host discovering it mid-competition.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -9,10 +9,14 @@ import SharedNetworking
 /// ```
 /// Unplayable questions are dropped with a diagnostic; a set left with none is an error.
 public struct TriviaQuestionSet: Sendable, Hashable, Decodable {
+    /// The competition these questions are for.
     public var id: CompetitionID
+    /// The competition's name.
     public var title: String
+    /// The playable questions, in order.
     public var questions: [TriviaQuestion]
 
+    /// A set from its parts.
     public init(id: CompetitionID, title: String, questions: [TriviaQuestion]) {
         self.id = id
         self.title = title
@@ -21,6 +25,7 @@ public struct TriviaQuestionSet: Sendable, Hashable, Decodable {
 
     enum CodingKeys: String, CodingKey { case id, title, questions }
 
+    /// Decodes a set; unplayable questions are dropped with a diagnostic, and a set with none left is an error.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let decoded = try container.decodeLossyArray(TriviaQuestion.self, forKey: .questions, decoder: decoder)

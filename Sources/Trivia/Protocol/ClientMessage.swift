@@ -2,11 +2,16 @@ import Foundation
 
 /// Messages from a client to the host.
 public enum ClientMessage: TriviaMessage {
+    /// `join`: authenticate and enter the competition.
     case join(JoinPayload)
+    /// `answer`: pick a choice for the open question.
     case answer(AnswerPayload)
+    /// `useWildcard`: stay a player after an incorrect answer.
     case useWildcard(UseWildcardPayload)
+    /// `ping`: keep the connection alive and measure it.
     case ping(PingPayload)
 
+    /// The envelope's `type`: `join`, `answer`, `useWildcard` or `ping`.
     public var type: String {
         switch self {
         case .join: "join"
@@ -16,8 +21,10 @@ public enum ClientMessage: TriviaMessage {
         }
     }
 
+    /// Every client message type, in the order the protocol documentation lists them.
     public static let knownTypes = ["join", "answer", "useWildcard", "ping"]
 
+    /// The message for `type`, its payload read and validated; `nil` for a type this side does not know.
     public static func decode(type: String, payload: PayloadReader) throws -> ClientMessage? {
         switch type {
         case "join": .join(try payload(JoinPayload.self))
@@ -28,6 +35,7 @@ public enum ClientMessage: TriviaMessage {
         }
     }
 
+    /// Writes this message's payload under the envelope's `payload` key.
     public func encodePayload(to container: inout KeyedEncodingContainer<EnvelopeCodingKey>) throws {
         switch self {
         case .join(let payload): try container.encode(payload, forKey: .payload)

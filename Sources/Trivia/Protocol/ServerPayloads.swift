@@ -2,12 +2,16 @@ import Foundation
 
 /// What a client needs to know about the competition it joined.
 public struct CompetitionInfo: Codable, Sendable, Hashable {
+    /// The competition's id.
     public var id: CompetitionID
+    /// The competition's name, for the title bar.
     public var title: String
+    /// How many questions it has ("Question 2 of 3").
     public var questionCount: Int
     /// When the first question is sent (host time).
     public var startsAt: Date
 
+    /// Competition facts from their parts.
     public init(id: CompetitionID, title: String, questionCount: Int, startsAt: Date) {
         self.id = id
         self.title = title
@@ -19,14 +23,20 @@ public struct CompetitionInfo: Codable, Sendable, Hashable {
 /// `welcome`: the answer to `join`. Connection-scoped (`seq` 0): it describes this connection,
 /// and is followed by the stream messages the client missed.
 public struct WelcomePayload: TriviaPayload {
+    /// The user the token belongs to.
     public var user: UserID
+    /// The name other players see.
     public var displayName: String
+    /// The competition joined.
     public var competition: CompetitionInfo
+    /// The user's role now: a late joiner or an eliminated player is a viewer.
     public var role: TriviaRole
     /// Wild-cards left, from the host's ledger; `null` if the host cannot tell (the client then
     /// keeps the balance it fetched over HTTP).
     public var balance: Int?
+    /// Whether the user has used a wild-card in this competition.
     public var usedWildcard: Bool
+    /// Questions answered correctly so far.
     public var correctAnswers: Int
     /// The host's clock, so the client can convert deadlines into its own time.
     public var serverTime: Date
@@ -36,6 +46,7 @@ public struct WelcomePayload: TriviaPayload {
     /// log no longer holds them all (only the retained tail follows).
     public var resumed: Bool
 
+    /// A welcome from its parts.
     public init(
         user: UserID, displayName: String, competition: CompetitionInfo, role: TriviaRole, balance: Int?,
         usedWildcard: Bool, correctAnswers: Int, serverTime: Date, lastSeq: Int, resumed: Bool
@@ -52,6 +63,7 @@ public struct WelcomePayload: TriviaPayload {
         self.resumed = resumed
     }
 
+    /// Why the payload is unusable (an empty id, a negative count), or `nil`.
     public var validationProblem: String? {
         Check.first(
             Check.id(user, "user"), Check.id(competition.id, "competition.id"),
@@ -64,17 +76,24 @@ public struct WelcomePayload: TriviaPayload {
 /// `question`: the next question. Each user's copy carries their role at that moment, so a
 /// client that missed a result still knows whether it may answer.
 public struct QuestionPayload: TriviaPayload {
+    /// Identifies the question in answers and results.
     public var questionId: QuestionID
     /// 0-based position in the competition.
     public var index: Int
+    /// How many questions the competition has.
     public var total: Int
+    /// The question, as shown.
     public var text: String
+    /// The choices, in order; answers name them by index.
     public var choices: [String]
+    /// When the question opened (host time).
     public var openedAt: Date
     /// Answers arriving at or after this instant (host time) are rejected as `late`.
     public var deadline: Date
+    /// The receiving user's role now: only a player may answer.
     public var role: TriviaRole
 
+    /// A question from its parts.
     public init(
         questionId: QuestionID, index: Int, total: Int, text: String, choices: [String],
         openedAt: Date, deadline: Date, role: TriviaRole
@@ -89,6 +108,7 @@ public struct QuestionPayload: TriviaPayload {
         self.role = role
     }
 
+    /// Why the payload is unusable (no text, an index outside `total`, not 2 to 6 choices, a deadline before the opening), or `nil`.
     public var validationProblem: String? {
         Check.first(
             Check.id(questionId, "questionId"), Check.nonNegative(index, "index"),
@@ -102,20 +122,26 @@ public struct QuestionPayload: TriviaPayload {
 
 /// Whether an answer was taken.
 public enum AckStatus: String, Codable, Sendable, Hashable, CaseIterable {
+    /// The answer counts.
     case accepted
+    /// The answer was refused; `reason` says why.
     case rejected
 }
 
 /// `answerAck`: the only confirmation that an answer was delivered.
 public struct AnswerAckPayload: TriviaPayload {
+    /// The request being acknowledged; resends get the same acknowledgement.
     public var requestId: RequestID
+    /// The question answered.
     public var questionId: QuestionID
+    /// Accepted or rejected.
     public var status: AckStatus
     /// Present when `status` is `rejected`.
     public var reason: AnswerRejection?
     /// The choice as recorded (accepted) or as received (rejected).
     public var choice: Int
 
+    /// An acknowledgement from its parts.
     public init(requestId: RequestID, questionId: QuestionID, status: AckStatus, reason: AnswerRejection? = nil, choice: Int) {
         self.requestId = requestId
         self.questionId = questionId
@@ -124,6 +150,7 @@ public struct AnswerAckPayload: TriviaPayload {
         self.choice = choice
     }
 
+    /// Why the payload is unusable (an empty id), or `nil`.
     public var validationProblem: String? {
         Check.first(Check.id(requestId, "requestId"), Check.id(questionId, "questionId"))
     }
@@ -131,10 +158,13 @@ public struct AnswerAckPayload: TriviaPayload {
 
 /// `result`: sent to every user when a question closes.
 public struct ResultPayload: TriviaPayload {
+    /// The question that closed.
     public var questionId: QuestionID
+    /// The index of the correct choice.
     public var correctChoice: Int
     /// The user's accepted answer; `null` when they did not answer (or were watching).
     public var yourChoice: Int?
+    /// Whether the user's answer was correct.
     public var correct: Bool
     /// The user's role after this question: an incorrect player becomes a viewer unless a
     /// wild-card is accepted.
@@ -146,6 +176,7 @@ public struct ResultPayload: TriviaPayload {
     /// Players still in after this question, before wild-cards.
     public var playersRemaining: Int
 
+    /// A result from its parts.
     public init(
         questionId: QuestionID, correctChoice: Int, yourChoice: Int?, correct: Bool, role: TriviaRole,
         wildcardDeadline: Date?, answerCounts: [Int], playersRemaining: Int
@@ -160,6 +191,7 @@ public struct ResultPayload: TriviaPayload {
         self.playersRemaining = playersRemaining
     }
 
+    /// Why the payload is unusable (an empty id, a negative choice or count), or `nil`.
     public var validationProblem: String? {
         Check.first(
             Check.id(questionId, "questionId"), Check.nonNegative(correctChoice, "correctChoice"),
@@ -170,14 +202,20 @@ public struct ResultPayload: TriviaPayload {
 
 /// `wildcardResult`: the host's verdict on `useWildcard`.
 public struct WildcardResultPayload: TriviaPayload {
+    /// The `useWildcard` request this answers.
     public var requestId: RequestID
+    /// The question the wild-card was for.
     public var questionId: QuestionID
+    /// Whether the user stays a player.
     public var accepted: Bool
+    /// Why the request was refused; `nil` when accepted.
     public var reason: WildcardRejection?
     /// Wild-cards left after this request (decremented once, however often it was resent).
     public var balance: Int
+    /// The user's role after the request.
     public var role: TriviaRole
 
+    /// A verdict from its parts.
     public init(
         requestId: RequestID, questionId: QuestionID, accepted: Bool, reason: WildcardRejection? = nil, balance: Int, role: TriviaRole
     ) {
@@ -189,6 +227,7 @@ public struct WildcardResultPayload: TriviaPayload {
         self.role = role
     }
 
+    /// Why the payload is unusable (an empty id, a negative balance), or `nil`.
     public var validationProblem: String? {
         Check.first(Check.id(requestId, "requestId"), Check.id(questionId, "questionId"), Check.nonNegative(balance, "balance"))
     }
@@ -196,10 +235,14 @@ public struct WildcardResultPayload: TriviaPayload {
 
 /// One winner on the final screen.
 public struct TriviaWinner: Codable, Sendable, Hashable {
+    /// The winner.
     public var user: UserID
+    /// The name shown on the final screen.
     public var displayName: String
+    /// Questions the winner answered correctly.
     public var correctAnswers: Int
 
+    /// A winner from its parts.
     public init(user: UserID, displayName: String, correctAnswers: Int) {
         self.user = user
         self.displayName = displayName
@@ -209,11 +252,14 @@ public struct TriviaWinner: Codable, Sendable, Hashable {
 
 /// Totals of a finished competition.
 public struct FinishSummary: Codable, Sendable, Hashable {
+    /// How many questions were asked.
     public var questionCount: Int
     /// Users who were players when the first question opened.
     public var playerCount: Int
+    /// How many players were still in at the end (the names may be fewer: ``TriviaHostConfiguration/listedWinners``).
     public var winnerCount: Int
 
+    /// Totals from their parts.
     public init(questionCount: Int, playerCount: Int, winnerCount: Int) {
         self.questionCount = questionCount
         self.playerCount = playerCount
@@ -223,12 +269,18 @@ public struct FinishSummary: Codable, Sendable, Hashable {
 
 /// How the competition ended for the receiving user.
 public struct FinalStanding: Codable, Sendable, Hashable {
+    /// The user's role at the end.
     public var role: TriviaRole
+    /// Whether the user is among the winners.
     public var winner: Bool
+    /// Questions the user answered correctly.
     public var correctAnswers: Int
+    /// Whether the user used a wild-card.
     public var usedWildcard: Bool
+    /// Wild-cards left; `nil` when the host cannot tell.
     public var balance: Int?
 
+    /// A standing from its parts.
     public init(role: TriviaRole, winner: Bool, correctAnswers: Int, usedWildcard: Bool, balance: Int?) {
         self.role = role
         self.winner = winner
@@ -240,12 +292,16 @@ public struct FinalStanding: Codable, Sendable, Hashable {
 
 /// `finish`: the competition is over; the client shows the final screen.
 public struct FinishPayload: TriviaPayload {
+    /// The competition that ended.
     public var competition: CompetitionID
+    /// The totals.
     public var summary: FinishSummary
     /// Players still in after the last question, most correct answers first, then by user id.
     public var winners: [TriviaWinner]
+    /// How it ended for the receiving user.
     public var you: FinalStanding
 
+    /// A finish message from its parts.
     public init(competition: CompetitionID, summary: FinishSummary, winners: [TriviaWinner], you: FinalStanding) {
         self.competition = competition
         self.summary = summary
@@ -253,6 +309,7 @@ public struct FinishPayload: TriviaPayload {
         self.you = you
     }
 
+    /// Why the payload is unusable (an empty id, negative totals), or `nil`.
     public var validationProblem: String? {
         Check.first(
             Check.id(competition, "competition"), Check.nonNegative(summary.questionCount, "summary.questionCount"),
@@ -263,30 +320,38 @@ public struct FinishPayload: TriviaPayload {
 
 /// `error`: something the host could not accept, or why it is closing the connection.
 public struct ErrorPayload: TriviaPayload {
+    /// Why: `malformed`, `unauthorized`, `notOpen`… (open-ended, see ``ErrorCodeTag``).
     public var code: TriviaErrorCode
+    /// A sentence for logs and developers.
     public var message: String
     /// The `id` of the message that caused it, when known.
     public var ref: MessageID?
 
+    /// An error from its parts.
     public init(code: TriviaErrorCode, message: String, ref: MessageID? = nil) {
         self.code = code
         self.message = message
         self.ref = ref
     }
 
+    /// Why the payload is unusable (an empty code), or `nil`.
     public var validationProblem: String? { Check.id(code, "code") }
 }
 
 /// `pong`: the answer to `ping`.
 public struct PongPayload: TriviaPayload {
+    /// The `ping`'s nonce, echoed.
     public var nonce: String?
+    /// The host's clock when it answered.
     public var serverTime: Date
 
+    /// A pong from its parts.
     public init(nonce: String?, serverTime: Date) {
         self.nonce = nonce
         self.serverTime = serverTime
     }
 
+    /// Always `nil`: every pong is usable.
     public var validationProblem: String? { nil }
 }
 

@@ -19,6 +19,7 @@ public struct TriviaCodec: Sendable {
     /// Frames larger than this are rejected without parsing.
     public var maxFrameBytes: Int
 
+    /// A codec rejecting frames over `maxFrameBytes` (64 KiB by default).
     public init(maxFrameBytes: Int = 64 * 1024) {
         self.maxFrameBytes = maxFrameBytes
     }

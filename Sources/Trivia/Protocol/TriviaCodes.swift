@@ -1,7 +1,9 @@
 /// Open-ended string codes (error codes, rejection reasons): a peer running a newer protocol
 /// may send a code this build does not know, and it must still decode.
 public enum ErrorCodeTag {}
+/// Tags why an answer was rejected (``AnswerRejection``).
 public enum AnswerRejectionTag {}
+/// Tags why a wild-card request was refused (``WildcardRejection``).
 public enum WildcardRejectionTag {}
 
 /// The `code` of an `error` message.

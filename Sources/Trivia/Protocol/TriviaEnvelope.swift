@@ -2,6 +2,7 @@ import Foundation
 
 /// The keys of the envelope every message travels in.
 public enum EnvelopeCodingKey: String, CodingKey, Sendable {
+    /// The envelope's fields: `type`, `version`, `id`, `seq` and `payload`.
     case type, version, id, seq, payload
 }
 
@@ -22,6 +23,7 @@ public protocol TriviaMessage: Sendable, Hashable {
 public struct PayloadReader {
     let container: KeyedDecodingContainer<EnvelopeCodingKey>
 
+    /// The payload as `type`, decoded and validated; a missing or unusable payload throws.
     public func callAsFunction<P: TriviaPayload>(_ type: P.Type) throws -> P {
         let payload = try container.decode(P.self, forKey: .payload)
         if let problem = payload.validationProblem {
@@ -45,11 +47,16 @@ struct InvalidPayload: Error {
 /// position in the stream (1, 2, 3… across reconnects); connection-scoped messages (`welcome`,
 /// `pong`, `error`) carry 0. Clients number their own messages from 1 per connection.
 public struct TriviaEnvelope<Message: TriviaMessage>: Sendable, Hashable, Encodable {
+    /// The protocol version; a peer rejects a version it does not speak.
     public var version: Int
+    /// Unique per sender; a resend of a request reuses its request id, not this.
     public var id: MessageID
+    /// The stream position (see above); 0 for connection-scoped messages.
     public var seq: Int
+    /// The message and its payload.
     public var message: Message
 
+    /// An envelope around `message`.
     public init(version: Int = TriviaCodec.protocolVersion, id: MessageID, seq: Int, message: Message) {
         self.version = version
         self.id = id
@@ -57,8 +64,10 @@ public struct TriviaEnvelope<Message: TriviaMessage>: Sendable, Hashable, Encoda
         self.message = message
     }
 
+    /// The message's `type`.
     public var type: String { message.type }
 
+    /// Encodes the envelope with the message's payload under `payload`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: EnvelopeCodingKey.self)
         try container.encode(message.type, forKey: .type)
@@ -69,7 +78,9 @@ public struct TriviaEnvelope<Message: TriviaMessage>: Sendable, Hashable, Encoda
     }
 }
 
+/// A message from a client, in its envelope.
 public typealias ClientEnvelope = TriviaEnvelope<ClientMessage>
+/// A message from the host, in its envelope.
 public typealias ServerEnvelope = TriviaEnvelope<ServerMessage>
 
 /// What decoding one frame produced.

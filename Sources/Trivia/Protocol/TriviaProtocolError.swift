@@ -16,7 +16,7 @@ public struct TriviaProtocolError: Error, Sendable, Hashable, CustomStringConver
         case invalidMessage
     }
 
-    /// ``TriviaErrorCode/malformed`` or ``TriviaErrorCode/unsupportedVersion``.
+    /// `TriviaErrorCode.malformed` or `TriviaErrorCode.unsupportedVersion`.
     public var code: TriviaErrorCode
     /// What is wrong and where: `byte 57: expected ',' or '}' after an object member, found ']'`,
     /// or with the field's path, `payload.choice: expected an integer, found a string (byte 112)`.
@@ -28,6 +28,7 @@ public struct TriviaProtocolError: Error, Sendable, Hashable, CustomStringConver
     /// What kind of problem.
     public var kind: Kind
 
+    /// An error from its parts; `offset` and `kind` say where and what, when known.
     public init(code: TriviaErrorCode, message: String, messageID: MessageID? = nil, offset: Int? = nil, kind: Kind = .invalidMessage) {
         self.code = code
         self.message = message
@@ -36,12 +37,13 @@ public struct TriviaProtocolError: Error, Sendable, Hashable, CustomStringConver
         self.kind = kind
     }
 
-    /// A `malformed` error.
+    /// A `malformed` error: a frame that is not a message this side can use.
     public static func malformed(
         _ message: String, messageID: MessageID? = nil, offset: Int? = nil, kind: Kind = .invalidMessage
     ) -> TriviaProtocolError {
         TriviaProtocolError(code: .malformed, message: message, messageID: messageID, offset: offset, kind: kind)
     }
 
+    /// `code: message`, for logs.
     public var description: String { "\(code): \(message)" }
 }

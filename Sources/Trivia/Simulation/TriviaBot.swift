@@ -12,17 +12,23 @@ public struct TriviaBot: Sendable, Hashable {
         case scripted([ScriptedAnswer])
     }
 
+    /// What a scripted bot does for one question.
     public enum ScriptedAnswer: Sendable, Hashable {
         /// This 0-based choice.
         case choice(Int)
         /// Let the time run out.
         case skip
+        /// A random choice.
         case random
     }
 
+    /// The account the bot plays as.
     public var identity: TriviaIdentity
+    /// The bot's bearer token.
     public var token: String
+    /// The bot's wild-cards at the start.
     public var balance: Int
+    /// How it picks choices.
     public var strategy: Strategy
     /// Seconds between seeing a question and tapping (drawn uniformly).
     public var thinkTime: ClosedRange<Double>
@@ -31,6 +37,7 @@ public struct TriviaBot: Sendable, Hashable {
     /// Whether the bot takes an offered wild-card.
     public var usesWildcard: Bool
 
+    /// A bot; by default it thinks 1-6 s, always answers and takes an offered wild-card.
     public init(
         identity: TriviaIdentity, token: String, balance: Int, strategy: Strategy,
         thinkTime: ClosedRange<Double> = 1...6, skipRate: Double = 0, usesWildcard: Bool = true

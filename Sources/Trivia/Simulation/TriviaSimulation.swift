@@ -6,7 +6,7 @@ import SharedNetworking
 /// simulated network with random delays and dropped connections.
 ///
 /// Single-threaded discrete-event simulation: events run in (time, insertion) order on a
-/// ``ManualClock`` that jumps from one to the next, so 100 players finish in milliseconds and
+/// ``/SharedNetworking/ManualClock`` that jumps from one to the next, so 100 players finish in milliseconds and
 /// the same seed reproduces the same run, byte for byte.
 public struct TriviaSimulation {
     enum Event {
@@ -37,7 +37,9 @@ public struct TriviaSimulation {
         var toHostFree: Date = .distantPast
     }
 
+    /// What the run depends on.
     public let settings: TriviaSimulationSettings
+    /// The simulated time: it jumps from one event to the next.
     public let clock: ManualClock
     var host: TriviaHostCore
     var clients: [Client]
@@ -53,6 +55,7 @@ public struct TriviaSimulation {
     var digest: UInt64 = 0xCBF2_9CE4_8422_2325
     let codec = TriviaCodec()
 
+    /// A simulation of `settings`, not started.
     public init(settings: TriviaSimulationSettings) {
         self.settings = settings
         let start = settings.startsAt.addingTimeInterval(-settings.lobby.timeInterval)

@@ -2,13 +2,19 @@ import Foundation
 
 /// Everything a simulated competition depends on. Same settings, same run.
 public struct TriviaSimulationSettings: Sendable {
+    /// Seeds every random choice of the run (bots, latency, drops).
     public var seed: UInt64
+    /// The competition's questions.
     public var questionSet: TriviaQuestionSet
     /// When the first question opens; bots join during the lobby before it.
     public var startsAt: Date
+    /// How long before ``startsAt`` the bots join.
     public var lobby: Duration
+    /// How long each question accepts answers.
     public var answerWindow: Duration
+    /// How long each result stays before the next question.
     public var reviewWindow: Duration
+    /// The participants.
     public var bots: [TriviaBot]
     /// One-way message delay in seconds, drawn per message (order per connection is kept,
     /// as on a TCP stream).
@@ -22,6 +28,7 @@ public struct TriviaSimulationSettings: Sendable {
     /// A safety stop for runaway runs.
     public var maxEvents: Int
 
+    /// Settings; the defaults are a 5 s lobby, 10 s questions, 6 s results and 20-300 ms latency with no failures.
     public init(
         seed: UInt64,
         questionSet: TriviaQuestionSet,
@@ -95,12 +102,19 @@ public struct TriviaSimulationReport: Sendable {
     public var results: [[ResultPayload]]
     /// The host's view of every user.
     public var standings: [HostUserSnapshot]
+    /// The winners, as `finish` lists them.
     public var winners: [TriviaWinner]
+    /// Whether the host reached the end of the competition.
     public var hostFinished: Bool
+    /// How many simulated events ran.
     public var events: Int
+    /// How many frames crossed the simulated network.
     public var frames: Int
+    /// How many times clients reconnected.
     public var reconnects: Int
+    /// The simulated time the run started.
     public var startedAt: Date
+    /// The simulated time the run ended.
     public var endedAt: Date
     /// FNV-1a over every frame and its time: equal digests mean identical runs.
     public var digest: UInt64

@@ -8,6 +8,7 @@ import Synchronization
 /// purpose: ``sever(_:)`` drops a connection as a network would, ``refusesConnections`` makes
 /// connecting fail.
 public final class InMemoryTriviaNetwork: Sendable {
+    /// The host every connection talks to.
     public let host: TriviaHost
     let codec: TriviaCodec
     private let routes = Routes()
@@ -23,6 +24,7 @@ public final class InMemoryTriviaNetwork: Sendable {
         let state = Mutex(State())
     }
 
+    /// A network in front of `host`, with no connection yet.
     public init(host: TriviaHost, codec: TriviaCodec = TriviaCodec()) {
         self.host = host
         self.codec = codec
@@ -99,8 +101,10 @@ public final class InMemoryTriviaNetwork: Sendable {
 
 /// The ``TriviaTransport`` of an ``InMemoryTriviaNetwork``.
 public struct InMemoryTriviaTransport: TriviaTransport {
+    /// The network connections are opened on.
     public let network: InMemoryTriviaNetwork
 
+    /// Opens a connection to the host; fails while ``InMemoryTriviaNetwork/refusesConnections`` is set.
     public func connect() async throws(TriviaTransportError) -> any TriviaConnection {
         try await network.open()
     }
@@ -108,7 +112,9 @@ public struct InMemoryTriviaTransport: TriviaTransport {
 
 /// One in-memory connection.
 public final class InMemoryTriviaConnection: TriviaConnection {
+    /// The host's id for this connection.
     public let id: ConnectionID
+    /// Frames from the host, then `closed` once.
     public let incoming: AsyncStream<TriviaConnectionEvent>
     private let network: InMemoryTriviaNetwork
 
@@ -118,11 +124,13 @@ public final class InMemoryTriviaConnection: TriviaConnection {
         self.incoming = incoming
     }
 
+    /// Delivers `frame` to the host; fails once the connection is closed.
     public func send(_ frame: Data) async throws(TriviaTransportError) {
         guard network.isOpen(id) else { throw .closed("the connection is closed") }
         await network.host.receive(frame, from: id)
     }
 
+    /// Closes the connection on both sides.
     public func close() async {
         guard network.isOpen(id) else { return }
         network.finish(id, with: nil)

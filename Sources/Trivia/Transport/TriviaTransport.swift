@@ -19,6 +19,7 @@ public enum TriviaTransportError: Error, Sendable, Hashable, CustomStringConvert
     /// The connection is closed (by the peer, the network or `close()`), with the reason.
     case closed(String)
 
+    /// One line for a person.
     public var description: String {
         switch self {
         case .unsupported(let reason): reason
@@ -42,5 +43,6 @@ public protocol TriviaConnection: Sendable {
 /// Opens connections to the trivia host. The client opens a new one after every disconnect,
 /// so a transport is a factory, and each ``TriviaConnection`` is used once.
 public protocol TriviaTransport: Sendable {
+    /// Opens a new connection, or fails with a typed error.
     func connect() async throws(TriviaTransportError) -> any TriviaConnection
 }

@@ -14,14 +14,18 @@ import Synchronization
 /// message instead of crashing or hanging; use ``InMemoryTriviaNetwork`` or a WebSocket client
 /// library there.
 public struct URLSessionWebSocketTransport: TriviaTransport {
+    /// The socket's `ws://` or `wss://` URL.
     public var url: URL
+    /// The configuration each connection's session is built from.
     public var configuration: URLSessionConfiguration
     /// Extra headers on the upgrade request (e.g. `Authorization`).
     public var headers: [String: String]
     /// How long opening may take.
     public var openTimeout: Duration
+    /// The clock the open timeout is measured on.
     public var clock: any AppClock
 
+    /// A transport to `url`; each ``connect()`` opens a new session and socket.
     public init(
         url: URL, configuration: URLSessionConfiguration, headers: [String: String] = [:],
         openTimeout: Duration = .seconds(10), clock: any AppClock
@@ -33,6 +37,7 @@ public struct URLSessionWebSocketTransport: TriviaTransport {
         self.clock = clock
     }
 
+    /// Opens the socket; on Linux this fails with ``TriviaTransportError/unsupported(_:)``.
     public func connect() async throws(TriviaTransportError) -> any TriviaConnection {
         guard let scheme = url.scheme?.lowercased(), ["ws", "wss"].contains(scheme) else {
             throw .connectionFailed("\(url.absoluteString) is not a ws:// or wss:// URL")

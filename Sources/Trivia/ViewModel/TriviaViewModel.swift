@@ -30,6 +30,8 @@ public final class TriviaViewModel {
     @ObservationIgnored var outbox: Task<Void, Never>?
     @ObservationIgnored var ticker: Task<Void, Never>?
 
+    /// A view-model for the user in `configuration`, playing over `transport` and fetching the
+    /// balance through `balances`; `locale` and `timeZone` format the screen. Nothing happens until ``start()``.
     public init(
         configuration: TriviaClientConfiguration,
         transport: any TriviaTransport,
@@ -63,10 +65,12 @@ public final class TriviaViewModel {
         handle(.choiceSelected(index))
     }
 
+    /// Accepts the wild-card offer after an incorrect answer.
     public func useWildcard() {
         handle(.wildcardAccepted)
     }
 
+    /// Declines the wild-card offer: the user goes on as a viewer.
     public func declineWildcard() {
         handle(.wildcardDeclined)
     }

@@ -4,17 +4,21 @@ import SharedNetworking
 /// Turns the client state into the screen at a given instant. Pure: the countdown is the only
 /// thing that depends on `now`, so a view-model rebuilds on a timer while a question is open.
 public struct TriviaScreenBuilder: Sendable {
+    /// The locale numbers and times are formatted for.
     public var locale: Locale
+    /// The time zone times are shown in.
     public var timeZone: TimeZone
     /// Winners listed by name on the final screen before "and N more".
     public var winnerRows: Int
 
+    /// A builder for one user's `locale` and `timeZone`.
     public init(locale: Locale, timeZone: TimeZone, winnerRows: Int = 10) {
         self.locale = locale
         self.timeZone = timeZone
         self.winnerRows = max(1, winnerRows)
     }
 
+    /// The screen for `state` at `now` (the countdown's reference).
     public func screen(for state: TriviaClientState, at now: Date) -> TriviaScreenState {
         let header = TriviaHeader(
             title: state.competition?.title ?? "Trivia", progress: progress(state),
@@ -26,7 +30,7 @@ public struct TriviaScreenBuilder: Sendable {
                 question: nil, final: finalScreen(finish, user: state.configuration.user), banner: banner(state), style: TriviaTheme.style)
         case .waiting:
             return TriviaScreenState(
-                kind: .question, header: header, question: waitingScreen(state), final: nil, banner: banner(state),
+                kind: .question, header: header, question: waitingScreen(state, now: now), final: nil, banner: banner(state),
                 style: TriviaTheme.style)
         case .question(let round):
             return TriviaScreenState(
@@ -114,13 +118,24 @@ public struct TriviaScreenBuilder: Sendable {
 
     // MARK: Question screen
 
-    func waitingScreen(_ state: TriviaClientState) -> TriviaQuestionScreen {
-        let detail = state.competition.map { "Starts at \(time($0.startsAt.addingTimeInterval(-state.clockOffset)))" }
+    /// The lobby: the start time in the user's zone and, until it comes, a countdown to it
+    /// (its ring empties over the last `lobbyRingSeconds`).
+    func waitingScreen(_ state: TriviaClientState, now: Date) -> TriviaQuestionScreen {
+        let startsAt = state.competition.map { $0.startsAt.addingTimeInterval(-state.clockOffset) }
+        let remaining = startsAt.map { $0.timeIntervalSince(now) } ?? 0
+        let countdown =
+            remaining > 0
+            ? TriviaCountdown(
+                secondsRemaining: Int(remaining.rounded(.up)), fraction: min(1, remaining / Self.lobbyRingSeconds),
+                color: TriviaTheme.selected) : nil
         return TriviaQuestionScreen(
-            prompt: "Waiting for the first question…", detail: detail, choices: [], countdown: nil, lockedOverlay: nil,
-            result: nil, wildcardOffer: nil, footer: state.role == .viewer ? "You are watching: answering is disabled." : nil,
-            isInteractive: false)
+            prompt: "Waiting for the first question…", detail: startsAt.map { "Starts at \(time($0))" }, choices: [],
+            countdown: countdown, lockedOverlay: nil, result: nil, wildcardOffer: nil,
+            footer: state.role == .viewer ? "You are watching: answering is disabled." : nil, isInteractive: false)
     }
+
+    /// The lobby's countdown ring is full until this many seconds before the start.
+    static let lobbyRingSeconds: TimeInterval = 60
 
     func questionScreen(_ round: QuestionRound, state: TriviaClientState, now: Date) -> TriviaQuestionScreen {
         let isOpen = now < round.localDeadline

@@ -3,19 +3,32 @@ import SharedNetworking
 /// The design values of the two screens. View state carries the resolved colours; fonts and
 /// sizes are here, referenced by ``TriviaScreenState/style``.
 public enum TriviaTheme {
+    /// Behind both screens (navy).
     public static let background = RGBColor(red: 0x1B, green: 0x1F, blue: 0x3B)
+    /// Behind the question and the final card.
     public static let card = RGBColor(red: 0xFF, green: 0xFF, blue: 0xFF)
+    /// Main text.
     public static let ink = RGBColor(red: 0x1B, green: 0x1F, blue: 0x3B)
+    /// Secondary text.
     public static let mutedInk = RGBColor(red: 0x8A, green: 0x90, blue: 0xA6)
+    /// A choice that may be tapped.
     public static let choice = RGBColor(red: 0xF4, green: 0xF5, blue: 0xFA)
+    /// A choice that may not be tapped.
     public static let disabledChoice = RGBColor(red: 0xEC, green: 0xED, blue: 0xF2)
+    /// The user's pick.
     public static let selected = RGBColor(red: 0x4E, green: 0x77, blue: 0xD6)
+    /// A right answer.
     public static let correct = RGBColor(red: 0x2E, green: 0xAD, blue: 0x68)
+    /// A wrong answer.
     public static let incorrect = RGBColor(red: 0xE0, green: 0x49, blue: 0x3E)
+    /// The connection-trouble banner and the "At risk" badge.
     public static let warning = RGBColor(red: 0xF2, green: 0xA1, blue: 0x2C)
+    /// The viewer badge, a viewer's result, the notice banner and the headline of a user who did not win.
     public static let viewer = RGBColor(red: 0x6B, green: 0x72, blue: 0x8E)
+    /// The locked overlay's scrim.
     public static let overlay = RGBColor(red: 0x0E, green: 0x11, blue: 0x24)
 
+    /// The style the screens are drawn in.
     public static let style = TriviaStyle(
         titleFont: FontSpec(size: 17, weight: .semibold),
         questionFont: FontSpec(size: 22, weight: .bold),
@@ -35,20 +48,32 @@ public enum TriviaTheme {
 
 /// Fonts, sizes and base colours shared by every element of the trivia screens.
 public struct TriviaStyle: Sendable, Hashable, Codable {
+    /// The title bar.
     public var titleFont: FontSpec
+    /// The question's text.
     public var questionFont: FontSpec
+    /// A choice's text.
     public var choiceFont: FontSpec
+    /// The countdown's number.
     public var countdownFont: FontSpec
+    /// Explanations and details.
     public var bodyFont: FontSpec
+    /// The result and final headlines.
     public var headlineFont: FontSpec
     /// Points.
     public var choiceHeight: Double
+    /// Corner radius of cards and buttons, in points.
     public var cornerRadius: Double
+    /// Space between elements, in points.
     public var spacing: Double
     /// Opacity of the locked overlay's scrim (0…1).
     public var overlayOpacity: Double
+    /// Behind both screens.
     public var background: RGBColor
+    /// Behind the cards.
     public var card: RGBColor
+    /// Main text.
     public var ink: RGBColor
+    /// Secondary text.
     public var mutedInk: RGBColor
 }

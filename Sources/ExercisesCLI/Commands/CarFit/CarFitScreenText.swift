@@ -1,4 +1,5 @@
 import CarFit
+import SharedNetworking
 
 /// The CarFit screen as terminal text, drawn from ``CleanerListState`` only.
 ///

@@ -1,5 +1,6 @@
 import Facts
 import Foundation
+import SharedNetworking
 
 /// The facts screen as terminal text: a navigation bar with the feed's title, then one block per
 /// row with its height, its text wrapped as the layout wrapped it, and its image slot.

@@ -1,5 +1,6 @@
 import Foundation
 import HooSets
+import SharedNetworking
 
 /// The Hoo sets screen as text: a title line, then per set its header (title, colour, count)
 /// and its Hoos as a boxed grid with the screen's column count; the selected Hoo is marked ◉

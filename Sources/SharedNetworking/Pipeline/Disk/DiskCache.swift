@@ -9,7 +9,7 @@ import Synchronization
 /// - **Atomic writes**: a body is written to a temporary file in the same directory and then
 ///   `rename(2)`d over the final name, so a reader sees the old file or the new one, never half.
 /// - **Integrity**: each file carries a header with the body length and CRC-32
-///   (``DiskCacheFile``). A truncated or corrupt file is deleted and reported as a miss.
+///   (`DiskCacheFile`). A truncated or corrupt file is deleted and reported as a miss.
 /// - **LRU by access time**: a hit sets the file's modification date to the injected clock's
 ///   now; when a write takes the directory over ``sizeLimit``, the files with the oldest dates
 ///   are deleted until it fits. Dates live in the file system, so the order survives a restart.
@@ -18,6 +18,7 @@ import Synchronization
 /// memory under a `Mutex`; file contents are read and written outside the lock. One cache
 /// instance should own a directory at a time.
 public final class DiskCache: Sendable {
+    /// The folder the cache owns; it writes only files it can read back as its own.
     public let directory: URL
     /// The most bytes (headers included) the directory may hold after a write.
     public let sizeLimit: Int
@@ -26,6 +27,8 @@ public final class DiskCache: Sendable {
 
     static let temporaryPrefix = ".tmp-"
 
+    /// A cache in `directory` (created on first write) holding at most `sizeLimit` bytes; `clock`
+    /// dates each use, so eviction order is testable.
     public init(directory: URL, sizeLimit: Int, clock: any AppClock) {
         self.directory = directory
         self.sizeLimit = max(0, sizeLimit)
@@ -100,6 +103,7 @@ public final class DiskCache: Sendable {
         return true
     }
 
+    /// Deletes the file for `key`, if any.
     public func removeData(forKey key: String) {
         let name = Self.fileName(forKey: key)
         index.withLock { state in

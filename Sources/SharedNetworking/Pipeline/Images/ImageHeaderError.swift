@@ -9,6 +9,7 @@ public enum ImageHeaderError: Error, Sendable, Hashable, CustomStringConvertible
     /// short). Only reported when completeness is asked for.
     case truncated(format: ImageFormat, reason: String)
 
+    /// One line for a person: `not an image (an HTML page)`, `truncated PNG: …`.
     public var description: String {
         switch self {
         case .notAnImage(let detected): "not an image (\(detected))"

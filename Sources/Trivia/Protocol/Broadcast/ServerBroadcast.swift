@@ -31,11 +31,22 @@ public struct BroadcastCopy: Sendable, Hashable {
         self.personalization = personalization
     }
 
-    /// A copy whose id is `m{seq}{suffix}` (the host's stream message ids, `m7-ada`).
-    init(seq: Int, idSuffix: String, personalization: Personalization) {
+    /// A copy whose id is `m{seq}{suffix}` (the host's stream message ids, `m7-ada`), kept as
+    /// its suffix: the frame is written without building the id's string. A host spread over
+    /// several nodes ships copies in this form (``streamIDSuffix``) and rebuilds them with it.
+    public init(seq: Int, idSuffix: String, personalization: Personalization) {
         self.identifier = .stream(suffix: idSuffix)
         self.seq = seq
         self.personalization = personalization
+    }
+
+    /// The suffix of a copy made by ``init(seq:idSuffix:personalization:)`` (its id is
+    /// `m{seq}{suffix}`); `nil` for a copy given its whole id.
+    public var streamIDSuffix: String? {
+        switch identifier {
+        case .given: nil
+        case .stream(let suffix): suffix
+        }
     }
 
     /// The envelope's `id`.

@@ -1,0 +1,133 @@
+import Foundation
+import Logging
+import Trivia
+
+/// The edge side of a node: numbers the sockets it accepts, batches their inputs to the
+/// owner, and hands the owner's output batches to its sockets.
+///
+/// Transport-independent like ``TriviaHost``: the WebSocket server calls ``openConnection()``,
+/// ``receive(_:from:)`` and ``disconnect(_:)`` and performs ``events``.
+///
+/// Inputs wait at most ``batchWindow`` (or until ``maxBatchBytes``) and go to the owner as
+/// one bus message, so the bus carries messages per node, not per player. A batch that could
+/// not be published is dropped and counted: none of its inputs was logged, so none was
+/// acknowledged, and clients resend. Frames are passed on exactly as the owner's host produced
+/// them: an owner never re-sends what an earlier owner committed (outputs are published in the
+/// transaction that logs their inputs), so there is nothing to deduplicate.
+public actor ClusterEdge {
+    /// What the socket layer must do, in order.
+    public nonisolated let events: AsyncStream<EdgeEvent>
+    /// How long an input may wait for others before its batch is sent.
+    public nonisolated let batchWindow: Duration
+    /// A batch is sent at once when its frames reach this size.
+    public nonisolated let maxBatchBytes: Int
+    private let continuation: AsyncStream<EdgeEvent>.Continuation
+    private let bus: ClusterBus
+    private let inputChannel: String
+    private let clock: any MonotonicClock
+    private let logger: Logger
+    private var nextLocal: UInt32 = 0
+    private var pending: [HostInput] = []
+    private var pendingBytes = 0
+    private var flushTimer: Task<Void, Never>?
+    private var dropped = EdgeCounters()
+
+    /// Counts of what the edge dropped, for tests and a dashboard.
+    public struct EdgeCounters: Sendable, Hashable {
+        /// Inputs lost because their batch could not be published.
+        public var unsentInputs = 0
+    }
+
+    /// An edge of competition number `competition` on the node whose bus is `bus`.
+    public init(
+        bus: ClusterBus, competition: Int32, batchWindow: Duration = .milliseconds(5), maxBatchBytes: Int = 64 * 1024,
+        clock: any MonotonicClock = SystemMonotonicClock(), logger: Logger
+    ) {
+        self.bus = bus
+        self.inputChannel = ClusterBus.inputChannel(competition)
+        self.batchWindow = batchWindow
+        self.maxBatchBytes = maxBatchBytes
+        self.clock = clock
+        self.logger = logger
+        (events, continuation) = AsyncStream.makeStream(of: EdgeEvent.self)
+    }
+
+    /// What was dropped so far.
+    public var counters: EdgeCounters { dropped }
+
+    // MARK: From sockets
+
+    /// A socket was accepted: its cluster-wide id.
+    public func openConnection() -> ConnectionID {
+        nextLocal &+= 1
+        let connection = ClusterConnection.id(incarnation: bus.incarnation, local: nextLocal)
+        enqueue(.connect(connection), bytes: 16)
+        return connection
+    }
+
+    /// A frame arrived on `connection`.
+    public func receive(_ frame: Data, from connection: ConnectionID) {
+        enqueue(.frame(connection, frame), bytes: frame.count + 16)
+    }
+
+    /// `connection` closed.
+    public func disconnect(_ connection: ConnectionID) {
+        enqueue(.disconnect(connection), bytes: 16)
+    }
+
+    /// Sends what is waiting now (tests; a node stopping).
+    public func flush() async {
+        flushTimer?.cancel()
+        flushTimer = nil
+        guard !pending.isEmpty else { return }
+        let batch = pending
+        pending = []
+        pendingBytes = 0
+        do {
+            try await bus.publish([(channel: inputChannel, body: .inputs(batch))])
+        } catch {
+            dropped.unsentInputs += batch.count
+            logger.warning("edge: \(batch.count) inputs not sent: \(error)")
+        }
+    }
+
+    private func enqueue(_ input: HostInput, bytes: Int) {
+        pending.append(input)
+        pendingBytes += bytes
+        if pendingBytes >= maxBatchBytes {
+            Task { await self.flush() }
+        } else if flushTimer == nil {
+            let clock = clock
+            let window = batchWindow
+            flushTimer = Task { [weak self] in
+                do { try await clock.sleep(for: window) } catch { return }
+                await self?.flush()
+            }
+        }
+    }
+
+    // MARK: From the bus
+
+    /// Handles a bus message addressed to this edge.
+    public func deliver(_ message: BusMessage) {
+        switch message.body {
+        case .outputs(_, let batch):
+            for output in batch.outputs { continuation.yield(.output(output)) }
+        case .ownerReady(let epoch, _):
+            continuation.yield(.ownerChanged(epoch: epoch))
+        case .inputs:
+            break
+        }
+    }
+
+    /// Outputs may have been lost (see ``EdgeEvent/resynchronize(reason:)``).
+    public func resynchronize(reason: String) {
+        continuation.yield(.resynchronize(reason: reason))
+    }
+
+    /// Ends ``events``.
+    public func finish() {
+        flushTimer?.cancel()
+        continuation.finish()
+    }
+}

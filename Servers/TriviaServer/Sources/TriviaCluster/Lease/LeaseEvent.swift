@@ -1,0 +1,14 @@
+/// What a ``LeaseKeeper`` tells its node, in order. Each ownership claim is announced with
+/// the instant it ends **before** the keeper acts on it, so a recorder of these events knows
+/// the latest moment the node could have acted as owner even if it is killed right after.
+public enum LeaseEvent: Sendable, Hashable {
+    /// The node took the lease with `epoch` at `at`; it believes itself owner until `validUntil`.
+    case acquired(epoch: Int64, at: MonotonicInstant, validUntil: MonotonicInstant)
+    /// A renewal moved the end of the belief to `validUntil`.
+    case extended(epoch: Int64, validUntil: MonotonicInstant)
+    /// The node stopped being owner at `at`: PostgreSQL refused a renewal, or the belief ran
+    /// out before a renewal got through (`reason` says which).
+    case lost(epoch: Int64, at: MonotonicInstant, reason: String)
+    /// The node gave the lease up (shutting down) at `at`.
+    case released(epoch: Int64, at: MonotonicInstant)
+}

@@ -1,0 +1,169 @@
+import Foundation
+import Logging
+import PostgresNIO
+import SharedNetworking
+import Trivia
+
+/// One node of a Trivia cluster for one competition: an edge for the sockets it accepts, a
+/// contender for the competition's lease, and the owner when it holds it.
+///
+/// ``join(_:genesis:authenticator:clock:monotonic:logger:observer:)`` does everything that
+/// can refuse a node before it serves anyone: reach PostgreSQL
+/// (``ClusterError/unreachable(endpoint:reason:)``), migrate or check the schema
+/// (``ClusterError/schemaTooNew(found:known:)``), register this process's incarnation, and
+/// open the competition (``ClusterError/competitionMismatch(competition:reason:)``). If any
+/// step throws, nothing of the node exists yet and the command exits 1.
+public actor ClusterNode {
+    /// How a node joins and times its work.
+    public struct Configuration: Sendable {
+        /// This node's name (`--node`), in `trivia_nodes` and the lease's `holder`.
+        public var name: String
+        /// The cluster's PostgreSQL.
+        public var database: ClusterDatabase
+        /// The lease's timings.
+        public var lease: LeaseSettings
+        /// How long an edge holds inputs to batch them.
+        public var batchWindow: Duration
+        /// How often the node marks itself alive in `trivia_nodes`.
+        public var heartbeatEvery: Duration
+
+        /// A node named `name` on `database`, with the default timings (Docs/TriviaServer.md).
+        public init(
+            name: String, database: ClusterDatabase, lease: LeaseSettings = LeaseSettings(), batchWindow: Duration = .milliseconds(5),
+            heartbeatEvery: Duration = .seconds(1)
+        ) {
+            self.name = name
+            self.database = database
+            self.lease = lease
+            self.batchWindow = batchWindow
+            self.heartbeatEvery = heartbeatEvery
+        }
+    }
+
+    /// This process's number in `trivia_nodes`: the high half of its connection ids.
+    public nonisolated let incarnation: Int64
+    /// `trivia_competitions.number`: names the competition's channels and rows.
+    public nonisolated let competition: Int32
+    /// The genesis stored for the competition (the one every owner plays).
+    public nonisolated let genesis: CompetitionGenesis
+    /// Where the socket layer hands inputs and takes frames.
+    public nonisolated let edge: ClusterEdge
+    /// The owner side (acting only while the lease is held).
+    public nonisolated let owner: CompetitionOwner
+    /// The competition's lease, as this node sees it.
+    public nonisolated let lease: LeaseKeeper
+    /// This node's end of the bus, and its counters.
+    public nonisolated let bus: ClusterBus
+    private let configuration: Configuration
+    private let logger: Logger
+    private var heartbeatConnection: PostgresConnection?
+    private var stopped = false
+
+    private init(
+        configuration: Configuration, incarnation: Int64, competition: Int32, genesis: CompetitionGenesis, connection: PostgresConnection,
+        authenticator: any TriviaAuthenticator, clock: any AppClock, monotonic: any MonotonicClock, logger: Logger,
+        observer: (@Sendable (OwnerEvent) -> Void)?
+    ) {
+        self.configuration = configuration
+        self.incarnation = incarnation
+        self.competition = competition
+        self.genesis = genesis
+        self.logger = logger
+        heartbeatConnection = connection
+        bus = ClusterBus(database: configuration.database, incarnation: incarnation, logger: logger)
+        lease = LeaseKeeper(
+            database: configuration.database, competition: competition, node: configuration.name, incarnation: incarnation,
+            settings: configuration.lease, clock: monotonic, logger: logger)
+        edge = ClusterEdge(bus: bus, competition: competition, batchWindow: configuration.batchWindow, clock: monotonic, logger: logger)
+        owner = CompetitionOwner(
+            database: configuration.database, competition: competition, genesis: genesis, authenticator: authenticator, lease: lease,
+            bus: bus, clock: clock, monotonic: monotonic, logger: logger, observer: observer)
+    }
+
+    /// Joins the cluster for the competition `genesis` describes (see the type's summary for
+    /// what can refuse it).
+    public static func join(
+        _ configuration: Configuration, genesis: CompetitionGenesis, authenticator: any TriviaAuthenticator, clock: any AppClock,
+        monotonic: any MonotonicClock = SystemMonotonicClock(), logger: Logger, observer: (@Sendable (OwnerEvent) -> Void)? = nil
+    ) async throws(ClusterError) -> ClusterNode {
+        let connection = try await configuration.database.connect(purpose: "node \(configuration.name)", logger: logger)
+        do {
+            try await ClusterSchema.migrate(connection, logger: logger)
+            let (number, stored) = try await ClusterRegistry.open(connection, genesis: genesis, logger: logger)
+            let incarnation = try await ClusterRegistry.register(connection, node: configuration.name, logger: logger)
+            return ClusterNode(
+                configuration: configuration, incarnation: incarnation, competition: number, genesis: stored, connection: connection,
+                authenticator: authenticator, clock: clock, monotonic: monotonic, logger: logger, observer: observer)
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
+    /// Runs the node until ``stop()``: the bus, the lease, the owner, the heartbeat, and the
+    /// routing of bus messages to the edge and the owner.
+    public func run() async {
+        let inputChannel = ClusterBus.inputChannel(competition)
+        let edgeChannel = ClusterBus.edgeChannel(incarnation)
+        await bus.listen(edgeChannel)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.bus.run() }
+            group.addTask { await self.lease.run() }
+            group.addTask { await self.owner.run() }
+            group.addTask { await self.beat() }
+            for await event in bus.events {
+                switch event {
+                case .message(let channel, let message):
+                    if channel == inputChannel, case .inputs(let inputs) = message.body {
+                        await owner.submit(inputs)
+                    } else if channel == edgeChannel {
+                        await edge.deliver(message)
+                    }
+                case .gap(let channel, let sender, let missing) where channel == edgeChannel:
+                    await edge.resynchronize(reason: "\(missing) bus messages from node \(sender) were lost")
+                case .gap:
+                    break  // inputs lost on the way to the owner were never acknowledged
+                case .reset(let reason):
+                    await edge.resynchronize(reason: reason)
+                }
+            }
+            group.cancelAll()
+        }
+    }
+
+    /// Gives the lease up (a standby takes over at once), sends the edge's last inputs, marks
+    /// the node stopped and closes its connections.
+    public func stop() async {
+        guard !stopped else { return }
+        stopped = true
+        await edge.flush()
+        await lease.stop()
+        if let connection = heartbeatConnection {
+            try? await ClusterRegistry.heartbeat(connection, incarnation: incarnation, stopping: true, logger: logger)
+            try? await connection.close()
+        }
+        heartbeatConnection = nil
+        await edge.finish()
+        await bus.stop()
+    }
+
+    private func beat() async {
+        while !stopped, !Task.isCancelled {
+            do {
+                let connection: PostgresConnection
+                if let current = heartbeatConnection, !current.isClosed {
+                    connection = current
+                } else {
+                    connection = try await configuration.database.connect(purpose: "node \(configuration.name)", logger: logger)
+                    heartbeatConnection = connection
+                }
+                try await ClusterRegistry.heartbeat(connection, incarnation: incarnation, logger: logger)
+            } catch {
+                logger.warning("heartbeat: \(error)")
+                try? await heartbeatConnection?.close()
+                heartbeatConnection = nil
+            }
+            try? await Task.sleep(for: configuration.heartbeatEvery)
+        }
+    }
+}

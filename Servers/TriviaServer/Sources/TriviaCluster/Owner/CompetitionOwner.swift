@@ -1,0 +1,294 @@
+import Foundation
+import Logging
+import PostgresNIO
+import SharedNetworking
+import Trivia
+
+/// The owner side of a node for one competition: while its ``LeaseKeeper`` holds the lease,
+/// it runs the competition's ``ReplayableHost``.
+///
+/// On taking the lease it rebuilds the host from the stored genesis by replaying the whole
+/// log (the outputs of replayed entries were published when they were committed, so they are
+/// not sent again), announces itself to the edges (``BusMessage/Body/ownerReady(epoch:position:)``)
+/// and listens for inputs. Then, one commit at a time: every input that arrived meanwhile is
+/// read at one host time, applied, and the entry and its outputs (one batch per edge) are
+/// committed together (`trivia_commit`, fenced by the lease epoch). Nothing is sent unless
+/// its entry is in the log; an input whose commit failed was never acknowledged.
+///
+/// Any failure to commit (PostgreSQL restarted, the lease gone) drops the host, whose state
+/// may include inputs that are not in the log; the owner rebuilds it by replay if it still
+/// holds the lease, and otherwise waits as a standby.
+public actor CompetitionOwner {
+    private let database: ClusterDatabase
+    private let competition: Int32
+    private let genesis: CompetitionGenesis
+    private let authenticator: any TriviaAuthenticator
+    private let lease: LeaseKeeper
+    private let bus: ClusterBus
+    private let clock: any AppClock
+    private let monotonic: any MonotonicClock
+    private let logger: Logger
+    private let observer: (@Sendable (OwnerEvent) -> Void)?
+
+    private var host: ReplayableHost?
+    private var position: Int64 = 0
+    private var epoch: Int64?
+    private var pending: [HostInput] = []
+    private var writer: PostgresConnection?
+    private var serving: Task<Void, Never>?
+    private var deadlineTimer: Task<Void, Never>?
+    private var waiter: CheckedContinuation<Void, Never>?
+    private var signalled = false
+
+    /// An owner for competition number `competition`, whose stored genesis is `genesis`.
+    public init(
+        database: ClusterDatabase, competition: Int32, genesis: CompetitionGenesis, authenticator: any TriviaAuthenticator,
+        lease: LeaseKeeper, bus: ClusterBus, clock: any AppClock,
+        monotonic: any MonotonicClock = SystemMonotonicClock(), logger: Logger, observer: (@Sendable (OwnerEvent) -> Void)? = nil
+    ) {
+        self.database = database
+        self.competition = competition
+        self.genesis = genesis
+        self.authenticator = authenticator
+        self.lease = lease
+        self.bus = bus
+        self.clock = clock
+        self.monotonic = monotonic
+        self.logger = logger
+        self.observer = observer
+    }
+
+    /// Follows the lease until its events end (the keeper stopped).
+    public func run() async {
+        for await event in lease.events {
+            switch event {
+            case .acquired(let epoch, _, _):
+                await takeOver(epoch)
+            case .lost(let epoch, _, let reason):
+                stepDown(epoch, reason: "lease lost: \(reason)")
+            case .released(let epoch, _):
+                stepDown(epoch, reason: "lease released")
+            case .extended:
+                break
+            }
+            // Standbys do not listen for inputs (they are most of the bus's traffic). Done here,
+            // in event order, so a later take-over's LISTEN is never undone by an older UNLISTEN.
+            if epoch == nil { await bus.unlisten(ClusterBus.inputChannel(competition)) }
+        }
+        if let epoch { stepDown(epoch, reason: "the lease keeper stopped") }
+        try? await writer?.close()
+        writer = nil
+    }
+
+    /// Inputs from an edge. Ignored unless this node is the owner now: an input it does not
+    /// commit is never acknowledged, and its client sends it again. While a commit is in flight
+    /// (or the host is being rebuilt) they wait for the next one.
+    public func submit(_ inputs: [HostInput]) {
+        guard epoch != nil else { return }
+        pending += inputs.filter { $0 != .advance }
+        signal()
+    }
+
+    /// The last committed log position (0 before the first).
+    public var committedPosition: Int64 { position }
+
+    /// The lease epoch under which this node acts as owner, or `nil`.
+    public var ownedEpoch: Int64? { epoch }
+
+    /// A copy of the host's state now, for tests and a dashboard (standings, phase).
+    public var hostSnapshot: TriviaHostCore? { host?.core }
+
+    // MARK: Taking over
+
+    /// Becomes the owner for `epoch`: rebuilds the host and starts serving, retrying while the
+    /// lease lasts (PostgreSQL may be restarting).
+    private func takeOver(_ epoch: Int64) async {
+        self.epoch = epoch
+        while self.epoch == epoch, lease.epoch(at: monotonic.now) == epoch {
+            do {
+                try await rebuild(epoch)
+                serving?.cancel()
+                serving = Task { await self.serve(epoch) }
+                return
+            } catch {
+                host = nil
+                try? await writer?.close()
+                writer = nil
+                if case .fenced = error as? ClusterError {
+                    await lease.relinquish(reason: "fenced while taking over")
+                    break
+                }
+                logger.warning("owner: taking over failed, retrying: \(error)")
+                try? await monotonic.sleep(for: .milliseconds(200))
+            }
+        }
+        if self.epoch == epoch { stepDown(epoch, reason: "the lease ended while taking over") }
+    }
+
+    /// Replays the log into the host (from scratch unless the host kept from before is
+    /// current), listens for inputs and announces the new owner.
+    private func rebuild(_ epoch: Int64) async throws {
+        let started = monotonic.now
+        let writer = try await writerConnection()
+        // A host kept from an earlier term is only valid if nothing failed since: it is
+        // dropped on every failure, so when present it equals the log up to `position`.
+        let from = host == nil ? 0 : position
+        var host = self.host ?? ReplayableHost(genesis: genesis, authenticator: authenticator)
+        self.host = nil
+        let entries = try await InputLogStore.entries(writer, competition: competition, after: from, logger: logger)
+        var inputs = 0
+        for entry in entries {
+            for input in entry.inputs { _ = host.replay(input) }
+            inputs += entry.inputs.count
+        }
+        position = entries.last?.position ?? from
+        await bus.listen(ClusterBus.inputChannel(competition))
+        try await announce(epoch, on: writer)
+        self.host = host
+        let elapsed = started.duration(to: monotonic.now).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        logger.notice("owner", metadata: ["epoch": "\(epoch)", "position": "\(position)", "replayed": "\(entries.count)"])
+        observer?(
+            .tookOver(epoch: epoch, position: position, replayedEntries: entries.count, replayedInputs: inputs, replaySeconds: seconds))
+    }
+
+    /// Tells every live edge that this node owns the competition now (fenced, like a commit).
+    private func announce(_ epoch: Int64, on writer: PostgresConnection) async throws {
+        var edges: [Int64] = []
+        let rows = try await writer.query(
+            """
+            SELECT incarnation FROM trivia_nodes
+             WHERE stopped_at IS NULL AND seen_at > clock_timestamp() - interval '30 seconds' ORDER BY incarnation
+            """, logger: logger)
+        for try await incarnation in rows.decode(Int64.self) { edges.append(incarnation) }
+        let messages = await bus.stamp(
+            edges.map { (ClusterBus.edgeChannel($0), BusMessage.Body.ownerReady(epoch: epoch, position: position)) })
+        try await InputLogStore.commit(
+            writer, competition: competition, epoch: epoch, incarnation: bus.incarnation, position: position + 1, inputs: [],
+            messages: messages, logger: logger)
+        for message in messages { bus.counters.published(bytes: message.payload.readableBytes, inlineLimit: InputLogStore.inlineLimit) }
+    }
+
+    private func stepDown(_ epoch: Int64, reason: String) {
+        guard self.epoch == epoch else { return }
+        self.epoch = nil
+        pending = []
+        serving?.cancel()
+        serving = nil
+        deadlineTimer?.cancel()
+        deadlineTimer = nil
+        signal()
+        logger.notice("owner stepped down", metadata: ["epoch": "\(epoch)", "reason": "\(reason)"])
+        observer?(.steppedDown(epoch: epoch, reason: reason))
+    }
+
+    // MARK: Serving
+
+    private func serve(_ epoch: Int64) async {
+        while self.epoch == epoch, !Task.isCancelled {
+            if host == nil {
+                // A failed commit dropped the host; rebuild it while the lease lasts.
+                guard lease.epoch(at: monotonic.now) == epoch else { return }
+                await takeOver(epoch)
+                return
+            }
+            if !pending.isEmpty || isDeadlineDue {
+                await commitPending(epoch)
+                continue
+            }
+            armDeadlineTimer()
+            await waitForSignal()
+        }
+    }
+
+    private var isDeadlineDue: Bool {
+        guard let host, let deadline = host.core.nextDeadline else { return false }
+        return deadline <= host.readTime(clock.now)
+    }
+
+    private func commitPending(_ epoch: Int64) async {
+        guard lease.epoch(at: monotonic.now) == epoch else {
+            stepDown(epoch, reason: "the lease's time ran out")
+            return
+        }
+        guard var host = self.host else { return }
+        self.host = nil  // moved out: no copy of the core; put back only if the commit succeeds
+        let now = clock.now
+        let inputs = pending.isEmpty ? [HostInput.advance] : pending
+        pending = []
+        var logged: [LoggedInput] = []
+        var outputs: [HostOutput] = []
+        logged.reserveCapacity(inputs.count)
+        for input in inputs {
+            let (entry, produced) = host.accept(input, at: now)
+            logged.append(entry)
+            outputs += produced
+        }
+        let next = position + 1
+        let bodies = OutputBatch.split(outputs).sorted { $0.key < $1.key }.map { edge, batch in
+            (channel: ClusterBus.edgeChannel(edge), body: BusMessage.Body.outputs(position: next, batch))
+        }
+        let messages = await bus.stamp(bodies)
+        do {
+            let writer = try await writerConnection()
+            try await InputLogStore.commit(
+                writer, competition: competition, epoch: epoch, incarnation: bus.incarnation, position: next, inputs: logged,
+                messages: messages, logger: logger)
+        } catch {
+            logger.warning("owner: commit \(next) failed: \(error)")
+            try? await writer?.close()
+            writer = nil
+            if case .fenced = error {
+                await lease.relinquish(reason: "fenced: another node holds a newer epoch")
+                stepDown(epoch, reason: "fenced at position \(next)")
+            }
+            return
+        }
+        self.host = host
+        position = next
+        for message in messages { bus.counters.published(bytes: message.payload.readableBytes, inlineLimit: InputLogStore.inlineLimit) }
+        bus.counters.count(\.logEntries)
+        bus.counters.count(\.loggedInputs, by: logged.count)
+        observer?(.committed(position: next, inputs: logged, outputs: outputs))
+    }
+
+    private func writerConnection() async throws(ClusterError) -> PostgresConnection {
+        if let writer, !writer.isClosed { return writer }
+        let connection = try await database.connect(purpose: "owner \(bus.incarnation)", logger: logger)
+        writer = connection
+        return connection
+    }
+
+    // MARK: Waking
+
+    private func armDeadlineTimer() {
+        deadlineTimer?.cancel()
+        guard let host, let deadline = host.core.nextDeadline else { return }
+        let clock = clock
+        deadlineTimer = Task { [weak self] in
+            let wait = deadline.timeIntervalSince(clock.now)
+            if wait > 0 {
+                do { try await clock.sleep(for: .seconds(wait)) } catch { return }
+            }
+            await self?.signal()
+        }
+    }
+
+    private func signal() {
+        if let waiter {
+            self.waiter = nil
+            waiter.resume()
+        } else {
+            signalled = true
+        }
+    }
+
+    private func waitForSignal() async {
+        if signalled {
+            signalled = false
+            return
+        }
+        await withCheckedContinuation { waiter = $0 }
+        signalled = false
+    }
+}

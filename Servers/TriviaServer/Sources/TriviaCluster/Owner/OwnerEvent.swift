@@ -1,0 +1,13 @@
+import Foundation
+import Trivia
+
+/// What a ``CompetitionOwner`` did, for tests, logs and measurements.
+public enum OwnerEvent: Sendable {
+    /// The node became owner with lease `epoch` after replaying `replayedEntries` log entries
+    /// (`replayedInputs` inputs) up to `position`, in `replaySeconds`.
+    case tookOver(epoch: Int64, position: Int64, replayedEntries: Int, replayedInputs: Int, replaySeconds: Double)
+    /// Entry `position` was committed with these inputs; `outputs` were published with it.
+    case committed(position: Int64, inputs: [LoggedInput], outputs: [HostOutput])
+    /// The node stopped acting as owner.
+    case steppedDown(epoch: Int64, reason: String)
+}

@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+import Trivia
+
+@testable import TriviaCluster
+
+@Suite("Nodes playing over PostgreSQL", .timeLimit(.minutes(3)))
+struct ClusterTests {
+    @Test("two nodes play a whole competition; the log read back from PostgreSQL replays to identical outputs")
+    func wholeCompetition() async throws {
+        try await withPostgres { server in
+            let cluster = try await TestCluster(server: server, count: 2)
+            #expect(await cluster.waitForOwner())
+            for step in TriviaClusterTests.wholeCompetition {
+                cluster.clock.advance(to: epoch.addingTimeInterval(step.second))
+                await cluster.perform(step)
+                let expected = cluster.submitted.withLock { $0 }
+                #expect(
+                    await eventually { cluster.committedInputs >= expected },
+                    "step at \(step.second) s committed (\(cluster.committedInputs) of \(expected); \(cluster.ownerEvents.withLock { $0.count }) owner events)"
+                )
+            }
+            cluster.clock.advance(to: epoch.addingTimeInterval(80))
+            #expect(await eventually { await cluster.nodes.asyncContains { await $0.owner.hostSnapshot?.isFinished == true } })
+            let committed = cluster.committed
+            #expect(committed.map(\.position) == Array(1...Int64(committed.count)), "one owner, contiguous positions")
+
+            // The log in PostgreSQL, replayed by a fresh host, gives the very outputs that were sent.
+            let competition = cluster.nodes[0].competition
+            let entries = try await server.withConnection { connection in
+                try await InputLogStore.entries(connection, competition: competition, logger: quietLogger)
+            }
+            #expect(entries.map(\.inputs) == committed.map(\.inputs))
+            var replay = ReplayableHost(genesis: testGenesis, authenticator: StaticTokenAuthenticator([:]))
+            let replayed = entries.flatMap { $0.inputs.flatMap { replay.replay($0) } }
+            #expect(replayed == committed.flatMap(\.outputs))
+            #expect(replay.core.isFinished)
+
+            // Every connection received exactly the host's messages for it, in order, through
+            // its own node.
+            for slot in 1...7 {
+                let connection = try #require(cluster.connection(slot))
+                let expected = committed.flatMap(\.outputs).flatMap(\.renderedFrames).filter { $0.connection == connection }.map(\.bytes)
+                #expect(!expected.isEmpty, "slot \(slot) was answered")
+                #expect(cluster.frames(on: connection) == expected, "slot \(slot)")
+            }
+            let ada = try #require(cluster.connection(6))
+            #expect(cluster.received(on: ada).contains { if case .finish(let finish) = $0.message { finish.you.winner } else { false } })
+            let closes = cluster.deliveries.withLock { $0 }.compactMap { event -> TriviaErrorCode? in
+                if case .output(.close(_, let reason)) = event { return reason }
+                return nil
+            }
+            #expect(closes == [.unauthorized, .replaced])
+
+            // The bus carried batches per node, not messages per player.
+            let published = cluster.nodes.reduce(0) { $0 + $1.bus.counters.snapshot.messagesOut }
+            #expect(published > 0)
+            #expect(published <= committed.count * 2 + cluster.submitted.withLock { $0 } + 4)
+            await cluster.stop()
+        }
+    }
+
+    @Test("PostgreSQL restarted mid-question: nodes reconnect; an input not in the log was never acknowledged; the game ends")
+    func postgresRestart() async throws {
+        try await withPostgres { server in
+            let cluster = try await TestCluster(server: server, count: 2)
+            #expect(await cluster.waitForOwner())
+            let script = TriviaClusterTests.wholeCompetition
+            let beforeAnswers = script.filter { $0.second < 12 }
+            for step in beforeAnswers {
+                cluster.clock.advance(to: epoch.addingTimeInterval(step.second))
+                await cluster.perform(step)
+                let expected = cluster.submitted.withLock { $0 }
+                #expect(await eventually { cluster.committedInputs >= expected })
+            }
+            cluster.clock.advance(to: epoch.addingTimeInterval(12))
+
+            // PostgreSQL goes away; ada answers meanwhile.
+            try await server.stopServer()
+            let answer = ScriptStep(
+                second: 12, slot: 1, action: .send(.answer(AnswerPayload(requestId: "during-outage", questionId: "q1", choice: 1))))
+            await cluster.perform(answer)
+            try await Task.sleep(for: .milliseconds(300))
+            let acknowledged: @Sendable (RequestID) -> Bool = { request in
+                cluster.allReceived.contains { if case .answerAck(let ack) = $0.message { ack.requestId == request } else { false } }
+            }
+            #expect(!acknowledged("during-outage"))
+            try await server.startServer()
+
+            // The nodes come back on their own: some node owns the competition again and
+            // commits (a ping answered with pong proves the whole path).
+            let ping = ScriptStep(second: 12, slot: 2, action: .send(.ping(PingPayload(nonce: "after-restart"))))
+            var answered = false
+            for _ in 0..<100 where !answered {
+                await cluster.perform(ping)
+                answered = await eventually(within: 0.5) {
+                    cluster.allReceived.contains { if case .pong(let pong) = $0.message { pong.nonce == "after-restart" } else { false } }
+                }
+            }
+            #expect(answered, "the cluster serves again after the restart")
+
+            // The client resends its unacknowledged answer with the same request id.
+            for _ in 0..<20 where !acknowledged("during-outage") {
+                await cluster.perform(answer)
+                _ = await eventually(within: 0.5) { acknowledged("during-outage") }
+            }
+            #expect(acknowledged("during-outage"))
+
+            for step in script where step.second > 12 {
+                cluster.clock.advance(to: epoch.addingTimeInterval(step.second))
+                await cluster.perform(step)
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            cluster.clock.advance(to: epoch.addingTimeInterval(80))
+            #expect(await eventually { await cluster.nodes.asyncContains { await $0.owner.hostSnapshot?.isFinished == true } })
+
+            // The invariant: every acknowledgement that reached a client answers an input that
+            // is in the log.
+            let competition = cluster.nodes[0].competition
+            let entries = try await server.withConnection { connection in
+                try await InputLogStore.entries(connection, competition: competition, logger: quietLogger)
+            }
+            let loggedRequests = Set(
+                entries.flatMap(\.inputs).compactMap { logged -> RequestID? in
+                    guard case .frame(_, let data) = logged.input,
+                        case .message(let envelope) = try? TriviaCodec().decodeClientMessage(data)
+                    else { return nil }
+                    switch envelope.message {
+                    case .answer(let answer): return answer.requestId
+                    case .useWildcard(let request): return request.requestId
+                    default: return nil
+                    }
+                })
+            let acknowledgements = cluster.allReceived.compactMap { envelope -> RequestID? in
+                switch envelope.message {
+                case .answerAck(let ack): ack.requestId
+                case .wildcardResult(let result): result.requestId
+                default: nil
+                }
+            }
+            #expect(!acknowledgements.isEmpty)
+            for request in acknowledgements { #expect(loggedRequests.contains(request), "\(request) acknowledged but not logged") }
+            #expect(cluster.nodes.reduce(0) { $0 + $1.bus.counters.snapshot.resets } >= 2, "both nodes' listeners reconnected")
+
+            // And the log still replays to what the owners sent, entry by entry. (A commit whose
+            // answer was lost in the restart is in the log without a `committed` event: its
+            // owner did not know, dropped its host and rebuilt it from this same log.)
+            let sent = Dictionary(cluster.committed.map { ($0.position, $0.outputs) }, uniquingKeysWith: { first, _ in first })
+            #expect(Set(sent.keys).isSubset(of: Set(entries.map(\.position))))
+            #expect(entries.count - sent.count <= 1)
+            var replay = ReplayableHost(genesis: testGenesis, authenticator: StaticTokenAuthenticator([:]))
+            for entry in entries {
+                let outputs = entry.inputs.flatMap { replay.replay($0) }
+                if let original = sent[entry.position] { #expect(outputs == original, "entry \(entry.position)") }
+            }
+            #expect(replay.core.isFinished)
+            await cluster.stop()
+        }
+    }
+}
+
+extension Array where Element: Sendable {
+    /// Whether some element satisfies the asynchronous `predicate`.
+    func asyncContains(_ predicate: (Element) async -> Bool) async -> Bool {
+        for element in self where await predicate(element) { return true }
+        return false
+    }
+}
