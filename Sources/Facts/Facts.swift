@@ -21,10 +21,11 @@ public enum Facts {
     ///
     /// The original file was saved by a Mac editor in Mac OS Roman: its one non-ASCII byte,
     /// 0xC9 in the "Kittens..." row, is "…" there ("Kittens... …are illegal. Cats are fine."),
-    /// while Windows-1252 or ISO 8859-1 would read it as "É" ("Éare illegal"). So when the
-    /// bytes are not valid UTF-8 and nothing (BOM, `charset`) says otherwise, this feed is read
-    /// as Mac OS Roman, and the repair is reported as a diagnostic. A declared charset still
-    /// wins: a server that labels its Windows-1252 text is read correctly.
+    /// while Windows-1252 or ISO 8859-1 would read it as "É" ("Éare illegal"). Bytes that are not
+    /// UTF-8 are read in the encoding whose text is most natural (``/SharedNetworking/EightBitPlausibility``); one
+    /// byte like this is a tie, and this feed prefers Mac OS Roman to break it. An unlabelled
+    /// Windows-1252 feed with curly quotes or accented words still reads as Windows-1252, and a
+    /// declared charset wins over both. Each repair is reported as a diagnostic.
     public static let decodingOptions = FeedDecodingOptions(fallbackEncoding: .macRoman, maxBytes: 4 * 1024 * 1024)
 
     /// The navigation title when the feed has none.

@@ -143,8 +143,14 @@ struct VisitParsingTests {
         #expect(visit.tasks.map(\.minutes) == [25, nil, nil, 15, nil])
         #expect(visit.totalMinutes == 40)
         let paths = loaded.diagnostics.map(\.path)
-        #expect(paths == ["data[0].tasks[1].timesInMinutes", "data[0].tasks[2].timesInMinutes", "data[0].tasks[4].timesInMinutes"])
+        // "15" as text is parsed, and that repair is reported too.
+        #expect(
+            paths == [
+                "data[0].tasks[1].timesInMinutes", "data[0].tasks[2].timesInMinutes", "data[0].tasks[3].timesInMinutes",
+                "data[0].tasks[4].timesInMinutes",
+            ])
         #expect(loaded.diagnostics[1].message.contains("negative"))
+        #expect(loaded.diagnostics[2].message == #"expected a number, found the text "15"; read as 15"#)
     }
 
     @Test func malformedExpectedTimeIsLeftOutAndReported() throws {

@@ -11,6 +11,9 @@ struct FactImageURLTests {
             "https://example.com/a.png?size=2&x=y#frag",
             "http://3.bp.blogspot.com/__mokxbTmuJM/RnWuJ6cE9cI/AAAAAAAAATw/6z3m3w9JDiU/s400/019843_31.jpg",
             "HTTPS://Example.com/A.PNG",
+            "HtTp://example.com:8080/a.png",
+            "http://user@example.com/a.png",
+            "http://[::1]:8080/a.png",
         ])
     func validLinks(_ text: String) {
         #expect(FactImageURL.parse(text)?.absoluteString == text)
@@ -31,6 +34,7 @@ struct FactImageURLTests {
         arguments: [
             "", "   ", "not a url", "ftp://x.com/a.jpg", "file:///etc/passwd", "javascript:alert(1)",
             "//x.com/a.jpg", "/images/a.jpg", "http://", "http:///a.jpg", "www.example.com/a.jpg", "data:image/png;base64,AAAA",
+            "http://user@/a.jpg", "http://:80/a.jpg", "httpx://x.com/a.jpg", "http:/x.com/a.jpg", "https//x.com/a.jpg",
         ])
     func invalidLinks(_ text: String) {
         #expect(FactImageURL.parse(text) == nil)

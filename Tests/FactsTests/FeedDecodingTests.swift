@@ -45,6 +45,8 @@ struct FeedDecodingTests {
         #expect(feed.rows.allSatisfy { !$0.isEmpty })
     }
 
+    /// The feed's one non-ASCII byte is a tie ("…are" or "Éare", both plausible): this feed's
+    /// preference for Mac OS Roman decides, and the diagnostic says the evidence was thin.
     @Test("the other readings of byte 0xC9 are what Mac OS Roman avoids")
     func fallbackChoiceMatters() throws {
         let bytes = try bundledFeedBytes()
@@ -52,6 +54,11 @@ struct FeedDecodingTests {
             .decode(FactsFeed.self, from: bytes, sourceName: "facts.json")
         #expect(asWindows.value.rows.first { $0.title == "Kittens..." }?.description == "Éare illegal. Cats are fine.")
         #expect(Facts.decodingOptions.fallbackEncoding == .macRoman)
+        let repair = try #require(try decodeFeed(bytes).diagnostics.first { $0.path == "bytes" })
+        #expect(
+            repair.message
+                == "not valid UTF-8 (first bad byte 0xC9 at offset 2644); decoded as Mac OS Roman, too little evidence to choose "
+                + #"(Mac OS Roman and Windows-1252 score 1; byte 0xC9 reads "…" or "É"), so the preferred encoding decides"#)
     }
 
     @Test("UTF-8 with a byte-order mark")
@@ -91,14 +98,50 @@ struct FeedDecodingTests {
         #expect(!loaded.diagnostics.contains { $0.kind == .repaired })
     }
 
-    @Test("undeclared Windows-1252 is still readable, and the guess is reported")
+    @Test("undeclared Windows-1252 is read as Windows-1252 although this feed prefers Mac OS Roman")
     func windows1252Undeclared() throws {
         let bytes = Data(#"{"title":"Caf"#.utf8) + Data([0xE9]) + Data(#"","rows":[{"title":"x"}]}"#.utf8)
         let loaded = try decodeFeed(bytes)
-        // This feed's fallback is Mac OS Roman (see Facts.decodingOptions), where 0xE9 is "È":
-        // nothing is lost or crashes, and the diagnostic says how the text was read.
-        #expect(loaded.value.title == "CafÈ")
-        #expect(loaded.diagnostics.contains { $0.kind == .repaired && $0.message.contains("Mac OS Roman") })
+        // Mac OS Roman (this feed's preference, see Facts.decodingOptions) reads 0xE9 as "È", a
+        // capital inside a word; Windows-1252's "é" ends the word naturally, so it wins.
+        #expect(loaded.value.title == "Café")
+        #expect(loaded.diagnostics.contains { $0.kind == .repaired && $0.message.contains("decoded as Windows-1252") })
+    }
+
+    @Test("a Windows-1252 feed with curly quotes, dashes and accented names reads right")
+    func windows1252WithPunctuation() throws {
+        // {"title":"“Café” – Zoë’s","rows":[{"title":"José"}]} in Windows-1252.
+        var bytes = Data(#"{"title":""#.utf8) + Data([0x93]) + Data("Caf".utf8) + Data([0xE9, 0x94, 0x20, 0x96])
+        bytes += Data(" Zo".utf8) + Data([0xEB, 0x92]) + Data(#"s","rows":[{"title":"Jos"#.utf8) + Data([0xE9]) + Data(#""}]}"#.utf8)
+        let loaded = try decodeFeed(bytes)
+        #expect(loaded.value.title == "“Café” – Zoë’s")
+        #expect(loaded.value.rows.first?.title == "José")
+    }
+
+    /// `Content-Type: …; charset=iso-8859-1` (and `latin1`, `us-ascii`, `ascii`) is what the
+    /// WHATWG Encoding Standard reads as Windows-1252: curly quotes and dashes, said once.
+    @Test(
+        "ISO 8859-1 and ASCII labels are read as Windows-1252, with a diagnostic", arguments: ["iso-8859-1", "latin1", "us-ascii", "ascii"])
+    func latin1AndASCIILabels(label: String) throws {
+        // {"title":"“Eh” – Canada","rows":[{"title":"It’s"}]} in Windows-1252.
+        var bytes = Data(#"{"title":""#.utf8) + Data([0x93]) + Data("Eh".utf8) + Data([0x94, 0x20, 0x96])
+        bytes += Data(#" Canada","rows":[{"title":"It"#.utf8) + Data([0x92]) + Data(#"s"}]}"#.utf8)
+        let loaded = try decodeFeed(bytes, charset: label)
+        #expect(loaded.value.title == "“Eh” – Canada")
+        #expect(loaded.value.rows.first?.title == "It’s")
+        let notes = loaded.diagnostics.filter { $0.path == "bytes" }
+        #expect(notes.count == 1)
+        #expect(notes.first?.kind == .repaired)
+        #expect(notes.first?.message.hasPrefix("charset=\(label)") == true)
+        #expect(notes.first?.message.contains("read as Windows-1252") == true)
+    }
+
+    @Test("rows that are one object are a list of one, reported")
+    func rowsAsOneObject() throws {
+        let loaded = try decodeFeed(#"{"title":"t","rows":{"title":"Only","imageHref":"http://x.com/a.png"}}"#)
+        #expect(loaded.value.rows == [FactRow(id: 0, title: "Only", description: nil, imageURL: url("http://x.com/a.png"))])
+        #expect(loaded.diagnostics.map(\.path) == ["rows"])
+        #expect(loaded.diagnostics.first?.message.hasPrefix("one object where a list belongs") == true)
     }
 
     @Test("rows: null is an empty feed, reported")

@@ -15,32 +15,50 @@ public struct VisitSchedule: Sendable, Equatable {
     public private(set) var diagnostics: [Diagnostic]
 
     /// Arranges `visits` by day in `calendar`'s time zone.
+    ///
+    /// Works on positions in `visits` and copies each visit once, into its day: a `Visit` is a
+    /// dozen strings and arrays, and copying it is what 100,000 of them cost.
     public init(visits: [Visit], calendar: Calendar) {
-        var seen: [VisitOccurrenceID: Visit] = [:]
-        var repeats: [VisitOccurrenceID: (count: Int, differs: Bool)] = [:]
-        var unique: [(offset: Int, visit: Visit)] = []
-        for (offset, visit) in visits.enumerated() {
-            let identity = visit.occurrenceID
-            if let first = seen[identity] {
-                let previous = repeats[identity] ?? (count: 1, differs: false)
-                repeats[identity] = (previous.count + 1, previous.differs || first != visit)
-            } else {
-                seen[identity] = visit
-                unique.append((offset, visit))
+        let (visitsByDay, diagnostics) = visits.withUnsafeBufferPointer { Self.arrange($0, calendar: calendar) }
+        self.visitsByDay = visitsByDay
+        self.diagnostics = diagnostics
+    }
+
+    /// The work of ``init(visits:calendar:)`` on the visits read in place.
+    private static func arrange(_ visits: UnsafeBufferPointer<Visit>, calendar: Calendar) -> ([CalendarDay: [Visit]], [Diagnostic]) {
+        var firstPosition: [VisitOccurrenceID: Int] = [:]
+        firstPosition.reserveCapacity(visits.count)
+        var repeats: [Int: (count: Int, differs: Bool)] = [:]
+        var unique: [Int] = []
+        unique.reserveCapacity(visits.count)
+        for position in visits.indices {
+            // One hash lookup: the entry is created with this position if the occurrence is new.
+            var isNew = false
+            visit(&firstPosition[visits[position].occurrenceID, default: position]) { isNew = $0 == position }
+            if isNew {
+                unique.append(position)
+            } else if let first = firstPosition[visits[position].occurrenceID] {
+                let previous = repeats[first] ?? (count: 1, differs: false)
+                repeats[first] = (previous.count + 1, previous.differs || visits[first] != visits[position])
             }
         }
 
-        var byDay: [CalendarDay: [(offset: Int, visit: Visit)]] = [:]
-        for entry in unique {
-            byDay[CalendarDay(entry.visit.start, in: calendar), default: []].append(entry)
+        var days = DayOfInstant(calendar: calendar)
+        var byDay: [CalendarDay: [Int]] = [:]
+        for position in unique {
+            byDay[days.day(of: visits[position].start), default: []].append(position)
         }
-        visitsByDay = byDay.mapValues { entries in
-            entries.sorted { ($0.visit.start, $0.offset) < ($1.visit.start, $1.offset) }.map(\.visit)
+        var arranged: [CalendarDay: [Visit]] = [:]
+        arranged.reserveCapacity(byDay.count)
+        for (day, positions) in byDay {
+            // Positions are in feed order, so the position breaks ties between equal starts.
+            let sorted = positions.sorted { (visits[$0].start, $0) < (visits[$1].start, $1) }
+            arranged[day] = sorted.map { visits[$0] }
         }
 
-        diagnostics = unique.compactMap { entry -> Diagnostic? in
-            let identity = entry.visit.occurrenceID
-            guard let repeated = repeats[identity] else { return nil }
+        let diagnostics = unique.compactMap { position -> Diagnostic? in
+            guard let repeated = repeats[position] else { return nil }
+            let identity = visits[position].occurrenceID
             let copies = repeated.differs ? "the copies differ; the first is shown" : "shown once"
             return Diagnostic(
                 .dropped,
@@ -48,6 +66,12 @@ public struct VisitSchedule: Sendable, Equatable {
                 message: "visit \(identity.visitID) at \(identity.start.formatted(.iso8601)) is listed \(repeated.count) times; \(copies)"
             )
         }
+        return (arranged, diagnostics)
+    }
+
+    /// Runs `body` on a value in place (for a dictionary's defaulted subscript: one lookup).
+    private static func visit(_ value: inout Int, _ body: (Int) -> Void) {
+        body(value)
     }
 
     /// The visits starting on `day`, in start-time order; empty if there are none.

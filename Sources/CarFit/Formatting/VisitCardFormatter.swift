@@ -3,14 +3,16 @@ import Foundation
 /// Turns one day's visits into the cards the list shows: every label already formatted for
 /// the worker's locale and time zone, so a view only lays text out.
 ///
-/// A pure value: the same visits and settings always give the same cards, which is what lets
-/// the card be tested field by field without a view.
+/// The same visits and settings always give the same cards, which is what lets the card be
+/// tested field by field without a view. A screen keeps one formatter: it formats each distinct
+/// start time, window, duration and distance once and remembers the text (`VisitCardTexts`).
 public struct VisitCardFormatter: Sendable {
     /// The screen's own words in the user's language.
     public let strings: CarFitStrings
     private let days: DayTextFormatter
     private let windowDays: DayTextFormatter
-    private let distance: DistanceFormat
+    let distance: DistanceFormat
+    private let memos = VisitCardTexts.Memos()
 
     /// `calendar` decides the time zone start times are shown in and carries the locale.
     public init(calendar: Calendar) {
@@ -23,45 +25,104 @@ public struct VisitCardFormatter: Sendable {
         windowDays = DayTextFormatter(calendar: utc)
     }
 
+    /// The zone start times are shown in.
+    var timeZone: TimeZone { days.calendar.timeZone }
+
+    /// Every day's cards, as ``cards(for:)`` gives them, sharing one cache of texts.
+    public func cardsByDay(_ schedule: VisitSchedule) -> [CalendarDay: [VisitCard]] {
+        var texts = VisitCardTexts(formatter: self, memos: memos)
+        var result: [CalendarDay: [VisitCard]] = [:]
+        result.reserveCapacity(schedule.visitsByDay.count)
+        for (day, visits) in schedule.visitsByDay {
+            result[day] = cards(for: visits, texts: &texts)
+        }
+        return result
+    }
+
     /// Cards for visits of one day, already in start-time order (as ``VisitSchedule`` gives
     /// them). Each card after the first carries the distance from the one before it.
     public func cards(for dayVisits: [Visit]) -> [VisitCard] {
-        dayVisits.indices.map { index in
-            card(for: dayVisits[index], after: index > 0 ? dayVisits[index - 1] : nil)
-        }
+        var texts = VisitCardTexts(formatter: self, memos: memos)
+        return cards(for: dayVisits, texts: &texts)
     }
 
     /// The card of `visit`; `previous` is the visit before it on the same day, if any.
     public func card(for visit: Visit, after previous: Visit?) -> VisitCard {
+        var texts = VisitCardTexts(formatter: self, memos: memos)
+        return card(for: visit, after: previous, texts: &texts)
+    }
+
+    private func cards(for dayVisits: [Visit], texts: inout VisitCardTexts) -> [VisitCard] {
+        var cards: [VisitCard] = []
+        cards.reserveCapacity(dayVisits.count)
+        // Visits are read in place (a loop variable would copy each one: a dozen strings and
+        // arrays), and only the previous visit's position is kept.
+        dayVisits.withUnsafeBufferPointer { visits in
+            var previous: GeoCoordinate?
+            for index in visits.indices {
+                cards.append(card(for: visits[index], isFirst: index == 0, afterPosition: previous, texts: &texts))
+                previous = visits[index].owner.coordinate
+            }
+        }
+        return cards
+    }
+
+    private func card(for visit: Visit, after previous: Visit?, texts: inout VisitCardTexts) -> VisitCard {
+        card(for: visit, isFirst: previous == nil, afterPosition: previous?.owner.coordinate, texts: &texts)
+    }
+
+    private func card(for visit: Visit, isFirst: Bool, afterPosition previous: GeoCoordinate?, texts: inout VisitCardTexts) -> VisitCard {
         let appearance = VisitStateAppearance(state: visit.state)
-        let startTime = days.time(of: visit.start)
-        let window = visit.expectedWindow.map(windowText)
+        let times = texts.times(start: visit.start, window: visit.expectedWindow)
         let minutes = visit.totalMinutes
-        let meters = distanceMeters(from: previous, to: visit)
-        let distanceText = meters.map(distance.string(meters:))
+        let meters = isFirst ? nil : distanceMeters(from: previous, to: visit)
+        let distance = meters.map { texts.distance(meters: $0) }
         return VisitCard(
             id: visit.occurrenceID,
             clientName: visit.owner.fullName ?? strings.unnamedClient,
             stateLabel: strings.label(for: visit.state),
             stateColor: appearance.color,
             stateTextColor: appearance.textColor,
-            tasksText: visit.tasks.map(\.title).filter { !$0.isEmpty }.joined(separator: ", "),
+            tasksText: Self.tasksText(visit.tasks),
             start: visit.start,
-            startTimeText: startTime,
-            expectedWindowText: window,
-            timeText: window.map { "\(startTime) / \($0)" } ?? startTime,
+            startTimeText: times.start,
+            expectedWindowText: times.window,
+            timeText: times.line,
             durationMinutes: minutes,
-            durationText: minutes.map { strings.minutes($0.formatted(IntegerFormatStyle<Int>.number.locale(days.locale))) },
+            durationText: minutes.map { texts.duration($0) },
             addressText: visit.owner.address.singleLine,
             phoneNumber: visit.owner.mobilePhone,
             distanceFromPreviousMeters: meters,
-            distanceText: distanceText,
-            distanceAccessibilityLabel: distanceText.map(strings.distanceFromPrevious)
+            distanceText: distance?.text,
+            distanceAccessibilityLabel: distance?.spoken
         )
     }
 
+    /// Task titles joined with ", ", untitled tasks left out.
+    private static func tasksText(_ tasks: [VisitTask]) -> String {
+        var text = ""
+        for task in tasks where !task.title.isEmpty {
+            if text.isEmpty {
+                text = task.title
+            } else {
+                text += ", " + task.title
+            }
+        }
+        return text
+    }
+
+    /// The start time in the worker's zone: `10:05`.
+    func startTimeText(_ start: Date) -> String {
+        days.time(of: start)
+    }
+
+    /// `55 min`, the number in the locale's digits.
+    func durationText(_ minutes: Int) -> String {
+        strings.minutes(minutes.formatted(IntegerFormatStyle<Int>.number.locale(days.locale)))
+    }
+
     /// `08:00-10:00` in the locale's time style, as written (never converted between zones).
-    private func windowText(_ window: ExpectedTimeWindow) -> String {
+    func windowText(_ window: ExpectedTimeWindow) -> String {
         // A clock time on the reference day (2001-01-01) in UTC is that same clock time.
         func text(_ time: TimeOfDay) -> String {
             windowDays.time(of: Date(timeIntervalSinceReferenceDate: TimeInterval(time.minutesSinceMidnight * 60)))
@@ -69,10 +130,9 @@ public struct VisitCardFormatter: Sendable {
         return "\(text(window.start))-\(text(window.end))"
     }
 
-    /// Haversine distance, or `nil` for the first visit of a day or when either end has no
-    /// valid position.
-    private func distanceMeters(from previous: Visit?, to visit: Visit) -> Double? {
-        guard let from = previous?.owner.coordinate, let to = visit.owner.coordinate else { return nil }
+    /// Haversine distance, or `nil` when either end has no valid position.
+    private func distanceMeters(from previous: GeoCoordinate?, to visit: Visit) -> Double? {
+        guard let from = previous, let to = visit.owner.coordinate else { return nil }
         return Haversine.distance(from: from, to: to)
     }
 }

@@ -30,8 +30,12 @@ public struct HouseOwner: Sendable, Hashable {
 
     /// First and last name, tolerating either being absent; `nil` when both are.
     public var fullName: String? {
-        let parts = [firstName, lastName].compactMap { $0 }
-        return parts.isEmpty ? nil : parts.joined(separator: " ")
+        switch (firstName, lastName) {
+        case (let first?, let last?): first + " " + last
+        case (let first?, nil): first
+        case (nil, let last?): last
+        case (nil, nil): nil
+        }
     }
 }
 
@@ -54,8 +58,18 @@ public struct PostalAddress: Sendable, Hashable {
     /// `Akademivej 15, 1 th, 2800 Kgs. Lyngby`: the street, then postcode and town on one
     /// line as Danish post writes them, skipping missing parts; `nil` when all are missing.
     public var singleLine: String? {
-        let town = [zip, city].compactMap { $0 }.joined(separator: " ")
-        let parts = [street, town.isEmpty ? nil : town].compactMap { $0 }
-        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+        let town: String? =
+            switch (zip, city) {
+            case (let zip?, let city?): zip + " " + city
+            case (let zip?, nil): zip
+            case (nil, let city?): city
+            case (nil, nil): nil
+            }
+        switch (street, town) {
+        case (let street?, let town?): return street + ", " + town
+        case (let street?, nil): return street
+        case (nil, let town?): return town
+        case (nil, nil): return nil
+        }
     }
 }

@@ -45,7 +45,7 @@ public struct VisitsResponse: Decodable, Sendable {
         let code = (try? container.decodeIfPresent(Int.self, forKey: .code)) ?? nil
         var list: LossyArray<Visit>?
         if container.contains(.data), try !container.decodeNil(forKey: .data) {
-            list = try container.decode(LossyArray<Visit>.self, forKey: .data)
+            list = try container.decodeLossyList(Visit.self, forKey: .data, decoder: decoder)
         }
         let success: Bool
         if let flag = try container.decodeIfPresent(LenientBool.self, forKey: .success) {

@@ -118,7 +118,7 @@ public final class CleanerListViewModel {
 
     private func apply(_ batch: VisitBatch) {
         let schedule = VisitSchedule(visits: batch.visits, calendar: calendar)
-        cardsByDay = schedule.visitsByDay.mapValues(cardFormatter.cards(for:))
+        cardsByDay = cardFormatter.cardsByDay(schedule)
         diagnostics = batch.diagnostics + schedule.diagnostics
         calendarViewModel.markedDays = Set(schedule.days)
         lastUpdated = clock.now

@@ -9,10 +9,27 @@ public struct VisitStateAppearance: Sendable, Hashable {
 
     /// The colours for `state`; an unknown state is neutral grey.
     public init(state: VisitState) {
-        color = Self.color(for: state)
+        // Five badges, so their text colours are worked out once, not per card.
+        switch state {
+        case .todo: self = Self.todoBadge
+        case .inProgress: self = Self.inProgressBadge
+        case .done: self = Self.doneBadge
+        case .rejected: self = Self.rejectedBadge
+        case .unknown: self = Self.unknownBadge
+        }
+    }
+
+    private init(color: RGBColor) {
+        self.color = color
         let darkText = RGBColor(red: 0x1C, green: 0x1C, blue: 0x1E)
         textColor = Self.contrast(color, .white) >= Self.contrast(color, darkText) ? .white : darkText
     }
+
+    private static let todoBadge = VisitStateAppearance(color: todo)
+    private static let inProgressBadge = VisitStateAppearance(color: inProgress)
+    private static let doneBadge = VisitStateAppearance(color: done)
+    private static let rejectedBadge = VisitStateAppearance(color: rejected)
+    private static let unknownBadge = VisitStateAppearance(color: unknown)
 
     /// `ToDo`'s blue.
     public static let todo = RGBColor(red: 0x4E, green: 0x77, blue: 0xD6)

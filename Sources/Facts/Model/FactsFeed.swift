@@ -32,38 +32,32 @@ public struct FactsFeed: Sendable, Hashable, Decodable {
     /// Decodes the feed as described above, reporting each row dropped or repaired.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        title = FactText.decode(container, .title, decoder: decoder)
-        var payloads: [FactRowPayload] = []
-        var malformed = 0
+        title = container.decodeText(forKey: .title, decoder: decoder)
+        var payloads = LossyArray<FactRowPayload>(elements: [])
         if container.contains(.rows), try !container.decodeNil(forKey: .rows) {
-            let lossy = try container.decode(LossyArray<FactRowPayload>.self, forKey: .rows)
-            payloads = lossy.elements
-            malformed = lossy.droppedCount
+            payloads = try container.decodeLossyList(FactRowPayload.self, forKey: .rows, decoder: decoder)
         } else {
             decoder.report(.repaired, "no rows (missing or null); the feed is shown empty", at: [CodingKeys.rows])
         }
         var rows: [FactRow] = []
         var empty = 0
-        for payload in payloads {
+        for (feedIndex, payload) in zip(payloads.indices, payloads.elements) {
             guard !payload.isEmpty else {
                 empty += 1
-                decoder.report(.dropped, "row has no title, description or image", at: [CodingKeys.rows, IndexKey(payload.feedIndex)])
+                // The position in the feed's `rows` (what a person looks for in the file), not on screen.
+                decoder.report(.dropped, "row has no title, description or image", at: [CodingKeys.rows, IndexKey(feedIndex)])
                 continue
             }
             rows.append(FactRow(id: rows.count, title: payload.title, description: payload.description, imageURL: payload.imageURL))
         }
         self.rows = rows
-        droppedRowCount = empty + malformed
+        droppedRowCount = empty + payloads.droppedCount
     }
 }
 
-/// A row as the feed writes it, already cleaned.
-///
-/// Indices in reports are positions in the feed's `rows` array (what a person looks for in the
-/// file), not positions on screen.
+/// A row as the feed writes it, already cleaned: text trimmed (blank is absent), a number or
+/// boolean shown as written, an object or array in a text field absent (each reported).
 struct FactRowPayload: Decodable {
-    /// The position in the feed's `rows` array.
-    var feedIndex: Int
     var title: String?
     var description: String?
     var imageURL: URL?
@@ -75,16 +69,17 @@ struct FactRowPayload: Decodable {
     }
 
     init(from decoder: any Decoder) throws {
-        feedIndex = decoder.codingPath.last?.intValue ?? 0
         // `null` in place of a row is an empty row: dropped and counted like `{}`.
         if let single = try? decoder.singleValueContainer(), single.decodeNil() { return }
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        title = FactText.decode(container, .title, decoder: decoder)
-        description = FactText.decode(container, .description, decoder: decoder)
-        if let href = FactText.decode(container, .imageHref, decoder: decoder) {
+        title = container.decodeText(forKey: .title, decoder: decoder)
+        description = container.decodeText(forKey: .description, decoder: decoder)
+        if let href = container.decodeText(forKey: .imageHref, decoder: decoder) {
             imageURL = FactImageURL.parse(href)
             if imageURL == nil {
-                decoder.report(.repaired, "\"\(href)\" is not an http(s) URL; row shown without image", at: [CodingKeys.imageHref])
+                decoder.report(
+                    .repaired, "\(FeedText.quoted(href, limit: 80)) is not an http(s) URL; row shown without image",
+                    at: [CodingKeys.imageHref])
             }
         }
     }

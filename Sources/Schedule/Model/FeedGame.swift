@@ -4,9 +4,9 @@ import SharedNetworking
 /// One row of a `GameSection`: a final or scheduled game, or the bye week.
 ///
 /// Decoding keeps a row whenever it can still be shown truthfully, and reports each repair:
-/// a missing `Opponent` becomes "TBD", a missing or invalid timestamp a "TBD" date, a score
-/// that is not a number "–". Only an unknown or missing `Type` drops the row (there is no
-/// honest way to draw it); `LossyArray` reports that with the row's path.
+/// a missing `Opponent` becomes "TBD", a missing or invalid timestamp a "TBD" date, a final
+/// game's score that is missing or not a number "–". Only an unknown or missing `Type` drops
+/// the row (there is no honest way to draw it); `LossyArray` reports that with the row's path.
 public struct FeedGame: Sendable, Equatable, Decodable {
     /// `Id`; `nil` for the bye row (`Id: 0`) or when absent.
     public var id: String?
@@ -64,16 +64,16 @@ public struct FeedGame: Sendable, Equatable, Decodable {
         guard let type = GameType(feedValue: rawType) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: container,
-                debugDescription: "unknown game Type \"\(rawType.prefix(20))\" (expected S, F or B); row skipped"
+                debugDescription: "unknown game Type \(FeedText.quoted(rawType, limit: 20)) (expected S, F or B); row skipped"
             )
         }
         self.type = type
         id = container.decodeIdentifier(forKey: .id)
-        week = container.decodeTrimmedString(forKey: .week) ?? container.decodeTrimmedString(forKey: .label) ?? ""
-        gameState = container.decodeTrimmedString(forKey: .gameState)
+        week = container.decodeText(forKey: .week, decoder: decoder) ?? container.decodeText(forKey: .label, decoder: decoder) ?? ""
+        gameState = container.decodeText(forKey: .gameState, decoder: decoder)
 
-        let isHomeFlag = container.decodeFlag(forKey: .isHome)
-        let homeFlag = container.decodeFlag(forKey: .home)
+        let isHomeFlag = container.decodeLenientBool(forKey: .isHome)
+        let homeFlag = container.decodeLenientBool(forKey: .home)
         isHome = isHomeFlag ?? homeFlag ?? false
         if type != .bye {
             switch (isHomeFlag, homeFlag) {
@@ -93,8 +93,8 @@ public struct FeedGame: Sendable, Equatable, Decodable {
             opponent = nil
             return
         }
-        awayScore = container.decodeScore(forKey: .awayScore, decoder: decoder)
-        homeScore = container.decodeScore(forKey: .homeScore, decoder: decoder)
+        awayScore = container.decodeScore(forKey: .awayScore, isFinal: type == .final, decoder: decoder)
+        homeScore = container.decodeScore(forKey: .homeScore, isFinal: type == .final, decoder: decoder)
         do {
             date = try container.decodeIfPresent(FeedGameDate.self, forKey: .date)
             if date == nil { decoder.report(.repaired, "no Date; the date is shown as TBD", at: [CodingKeys.date]) }

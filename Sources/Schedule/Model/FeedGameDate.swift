@@ -36,15 +36,19 @@ public struct FeedGameDate: Sendable, Equatable, Decodable {
             timestamp = LenientISO8601.date(from: text)
             if timestamp == nil {
                 decoder.report(
-                    .repaired, "\"\(text.prefix(40))\" is not an ISO 8601 timestamp; the date is shown as TBD", at: [CodingKeys.timestamp])
+                    .repaired, "\(FeedText.quoted(text)) is not an ISO 8601 timestamp; the date is shown as TBD", at: [CodingKeys.timestamp]
+                )
             }
         } else {
             timestamp = nil
             decoder.report(.repaired, "no timestamp; the date is shown as TBD", at: [CodingKeys.timestamp])
         }
         day = container.decodeTrimmedString(forKey: .numeric).flatMap { text in
-            text.count == 10 ? LenientISO8601.date(from: text) : nil
+            text.utf8.count == 10 ? LenientISO8601.date(from: text) : nil
         }
-        isTBA = container.decodeFlag(forKey: .isTBA) == true || container.decodeFlag(forKey: .isTba) == true
+        // The feed writes both keys, as strings ("false").
+        isTBA =
+            container.decodeLenientBool(forKey: .isTBA, expecting: .string) == true
+            || container.decodeLenientBool(forKey: .isTba, expecting: .string) == true
     }
 }

@@ -3,7 +3,8 @@ import SharedNetworking
 /// A team node of the feed: the root `Team` or a game's `Opponent`.
 ///
 /// Every field is optional and trimmed: a team with a missing name still gets a row (the
-/// presentation falls back to the full name, the city, the tricode and finally "TBD").
+/// presentation falls back to the full name, the city, the tricode and finally "TBD"). A number
+/// where text belongs (`"Record": 13`) is read as its text and reported.
 public struct FeedTeam: Sendable, Equatable, Decodable {
     /// `TriCode` (`GB`), uppercased; selects the logo and the colours.
     public var triCode: String?
@@ -37,11 +38,11 @@ public struct FeedTeam: Sendable, Equatable, Decodable {
     /// the tricode is uppercased.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        triCode = container.decodeTrimmedString(forKey: .triCode)?.uppercased()
-        name = container.decodeTrimmedString(forKey: .name)
-        fullName = container.decodeTrimmedString(forKey: .fullName)
-        city = container.decodeTrimmedString(forKey: .city)
-        record = container.decodeTrimmedString(forKey: .record)
+        triCode = container.decodeText(forKey: .triCode, decoder: decoder)?.uppercased()
+        name = container.decodeText(forKey: .name, decoder: decoder)
+        fullName = container.decodeText(forKey: .fullName, decoder: decoder)
+        city = container.decodeText(forKey: .city, decoder: decoder)
+        record = container.decodeText(forKey: .record, decoder: decoder)
     }
 
     /// Whether the node says nothing at all about a team (`{}`), which counts as no team.

@@ -1,4 +1,4 @@
-import Foundation
+import SharedNetworking
 
 /// The feed's `Type` of a row. The exercise names exactly three values.
 public enum GameType: String, Sendable, Equatable, Codable, CaseIterable {
@@ -11,6 +11,10 @@ public enum GameType: String, Sendable, Equatable, Codable, CaseIterable {
 
     /// `"f"`, `" F "` and `"F"` are the same type; anything else is `nil`.
     public init?(feedValue: String) {
-        self.init(rawValue: feedValue.trimmingCharacters(in: .whitespaces).uppercased())
+        if let exact = GameType(rawValue: feedValue) {
+            self = exact
+            return
+        }
+        self.init(rawValue: FeedText.trimmedSpaces(feedValue).uppercased())
     }
 }

@@ -6,34 +6,59 @@ extension KeyedDecodingContainer {
     /// An identifier sent as a number (`2020091306`) or a string (`"2021011600"`); `0`, `""`
     /// and missing mean "no identifier" (bye rows carry `Id: 0`).
     func decodeIdentifier(forKey key: Key) -> String? {
-        if let number = try? decodeIfPresent(Int64.self, forKey: key) {
-            return number == 0 ? nil : String(number)
-        }
-        guard let text = decodeTrimmedString(forKey: key), text != "0" else { return nil }
-        return text
-    }
-
-    /// A score sent as `"43"` or `43`. Empty or missing is `nil` silently (a game not played
-    /// yet); anything else that is not a whole number ≥ 0 is `nil` and reported, so one bad score
-    /// costs that number, not the row.
-    func decodeScore(forKey key: Key, decoder: any Decoder) -> Int? {
-        guard contains(key), (try? decodeNil(forKey: key)) == false else { return nil }
-        if let number = try? decode(Int.self, forKey: key), number >= 0 {
-            return number
-        }
-        if let text = try? decode(String.self, forKey: key) {
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty { return nil }
-            if trimmed.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let value = Int(trimmed) { return value }
-            decoder.report(.repaired, "\"\(trimmed.prefix(20))\" is not a score; shown as \(ScheduleText.unknownValue)", at: [key])
+        switch decodeValue(forKey: key, expecting: .number) {
+        case .number(let number):
+            return number.integer == 0 ? nil : number.description
+        case .string(let text):
+            let trimmed = FeedText.trimmed(text)
+            return trimmed.isEmpty || trimmed == "0" ? nil : trimmed
+        default:
             return nil
         }
-        decoder.report(.repaired, "a score must be a whole number; shown as \(ScheduleText.unknownValue)", at: [key])
-        return nil
     }
 
-    /// A boolean sent as `true` or `"false"`; `nil` when missing or unreadable.
-    func decodeFlag(forKey key: Key) -> Bool? {
-        (try? decodeIfPresent(LenientBool.self, forKey: key))??.value
+    /// A score sent as `"43"` (what this feed sends) or `43`; anything else is `nil`, shown as
+    /// "–", so one bad score costs that number, not the row.
+    ///
+    /// Before kick-off a score is legitimately empty, missing or `null`, and nothing is said.
+    /// For a final game every score that cannot be shown is reported, quoting what was sent
+    /// (cut with "…" after 20 characters): `null`, `""`, missing, `"n/a"`, `-3`, `3.5`, a number
+    /// too large for a score.
+    func decodeScore(forKey key: Key, isFinal: Bool, decoder: any Decoder) -> Int? {
+        let name = key.stringValue
+        let problem: String
+        switch decodeValue(forKey: key, expecting: .string) {
+        case nil:
+            guard isFinal else { return nil }
+            problem = "no \(name) for a final game"
+        case .null:
+            guard isFinal else { return nil }
+            problem = "\(name) is null for a final game"
+        case .string(let text):
+            let trimmed = FeedText.trimmedSpaces(text)
+            if trimmed.isEmpty {
+                guard isFinal else { return nil }
+                problem = "\(name) is empty (\"\") for a final game"
+            } else if trimmed.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+                if let value = Int(trimmed) { return value }
+                problem = "\(FeedText.quoted(trimmed, limit: 20)) is too large for a score"
+            } else {
+                problem = "\(FeedText.quoted(trimmed, limit: 20)) is not a score"
+            }
+        case .number(let number):
+            if let value = number.integer, value >= 0 { return value }
+            let shown = FeedText.excerpt(number.description, limit: 20)
+            if !number.isWhole {
+                problem = "\(shown) is not a whole number, so not a score"
+            } else if number.value < 0 {
+                problem = "\(shown) is negative, so not a score"
+            } else {
+                problem = "\(shown) is too large for a score"
+            }
+        case .some(let other):
+            problem = "a score must be a whole number, found \(other.kindDescription)"
+        }
+        decoder.report(.repaired, "\(problem); shown as \(ScheduleText.unknownValue)", at: [key])
+        return nil
     }
 }

@@ -3,7 +3,9 @@ import SharedNetworking
 /// The whole schedule document: the team it belongs to, its sections, the game to open at.
 ///
 /// `Team` and `GameSection` are required: without them there is no schedule to show, and the
-/// loader's error names the missing field. `GameSection: []` is valid (an empty schedule).
+/// loader's error names the missing field. `GameSection: []` is valid (an empty schedule); one
+/// section written as an object rather than a list of one (XML-to-JSON converters do that) is
+/// read as that one section and reported.
 /// `Filters` and `YinzNode` are ignored, as is any field this screen does not draw.
 public struct ScheduleFeed: Sendable, Equatable, Decodable {
     /// The root team: whose schedule this is; styles the navigation bar.
@@ -31,9 +33,14 @@ public struct ScheduleFeed: Sendable, Equatable, Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try Self.require(.team, as: [String: Any].self, in: container)
         team = try container.decode(FeedTeam.self, forKey: .team)
+        if team.isEmpty {
+            decoder.report(
+                .repaired, "no TriCode, Name, FullName or City: the team is shown as \(ScheduleText.toBeDetermined) on a neutral bar",
+                at: [CodingKeys.team])
+        }
         defaultGameID = container.decodeIdentifier(forKey: .defaultGameID)
         try Self.require(.sections, as: [Any].self, in: container)
-        sections = try container.decode(LossyArray<FeedSection>.self, forKey: .sections).elements
+        sections = try container.decodeLossyList(FeedSection.self, forKey: .sections, decoder: decoder).elements
     }
 
     /// A missing or `null` required field, reported as such (not as a type named after a Swift

@@ -7,8 +7,10 @@ import Foundation
 /// (en_GB), `So. 13. Sept.` (de_DE), `9月13日(日)` (ja_JP); `jmm` gives `4:35 PM` (en_US, with
 /// ICU's narrow no-break space before PM) or `16:35`, following the locale's hour cycle.
 ///
-/// `DateFormatter` is not `Sendable`, so a formatter value lives for one build on one actor.
-public struct ScheduleDateFormatter {
+/// The formatters are configured once here and never mutated afterwards; formatting with them
+/// is thread-safe, so the value is `Sendable` (as `DayTextFormatter` in CarFit) and a screen
+/// keeps one for its lifetime.
+public struct ScheduleDateFormatter: Sendable {
     /// Template of the lower-left date: abbreviated weekday, abbreviated month, day.
     public static let dateTemplate = "EEEMMMd"
     /// Template of a scheduled game's kick-off time: the locale's hour cycle, minutes.

@@ -64,7 +64,7 @@ public enum NFLTeams {
 
     /// The team for `triCode` (any case, surrounding spaces ignored, aliases resolved), or `nil`.
     public static func team(forTriCode triCode: String) -> NFLTeam? {
-        let key = triCode.trimmingCharacters(in: .whitespaces).uppercased()
+        let key = FeedText.trimmedSpaces(triCode).uppercased()
         return byTriCode[key] ?? aliases[key].flatMap { byTriCode[$0] }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SharedNetworking
 
 /// Where a team's logo lives: `<base>nfl_<tricode lowercased>_light.png`.
 ///
@@ -19,7 +20,7 @@ public struct TeamLogoCatalog: Sendable, Hashable {
     /// The logo of `triCode`, or `nil` when the tricode is not 1 to 5 ASCII letters or digits:
     /// a value from the feed never becomes a path (`../`, `?`, spaces) in a request.
     public func url(forTriCode triCode: String) -> URL? {
-        let code = triCode.trimmingCharacters(in: .whitespaces).lowercased()
+        let code = FeedText.trimmedSpaces(triCode).lowercased()
         guard (1...5).contains(code.utf8.count),
             code.utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) })
         else { return nil }

@@ -23,6 +23,8 @@ public final class ScheduleViewModel {
     @ObservationIgnored private let calendar: Calendar
     @ObservationIgnored private let clock: any AppClock
     @ObservationIgnored private let logoCatalog: TeamLogoCatalog
+    /// Made on the first load and kept: its formatters cost more than formatting a feed.
+    @ObservationIgnored private var builder: ScheduleScreenBuilder?
     @ObservationIgnored private var feedTask: Task<Void, Never>?
     @ObservationIgnored private var logoTasks: [URL: Task<Void, Never>] = [:]
 
@@ -142,8 +144,13 @@ public final class ScheduleViewModel {
         state.phase = .loading
         do {
             let loaded = try await loader.loadSchedule()
-            let context = ScheduleDisplayContext(locale: locale, timeZone: timeZone, calendar: calendar, now: clock.now, logos: logoCatalog)
-            state.content = ScheduleScreenBuilder(context: context).build(loaded.value)
+            let builder =
+                self.builder
+                ?? ScheduleScreenBuilder(
+                    context: ScheduleDisplayContext(
+                        locale: locale, timeZone: timeZone, calendar: calendar, now: clock.now, logos: logoCatalog))
+            self.builder = builder
+            state.content = builder.build(loaded.value, now: clock.now)
             state.diagnostics = loaded.diagnostics
             state.error = nil
             state.lastUpdated = clock.now

@@ -23,20 +23,19 @@ public struct DecodingFailure: Error, Sendable, Hashable, CustomStringConvertibl
         return [source, location, message].compactMap { $0 }.joined(separator: ": ")
     }
 
-    /// Translates a `DecodingError`, looking at the raw JSON to say what was found instead.
+    /// Translates a `DecodingError`, saying what was found instead.
+    ///
+    /// `JSONDecoder`'s own description names the kind it found (`… but found a string
+    /// instead.`), so the document is re-read with `JSONSerialization` only when it does not,
+    /// and for a syntax error (to say where): a feed whose rows are dropped one by one is never
+    /// parsed again per row.
     public init(_ error: DecodingError, json: Data?, source: String?) {
-        var root: Any?
-        var syntaxError: (any Error)?
-        if let json {
-            do {
-                root = try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
-            } catch {
-                syntaxError = error
-            }
-        }
         switch error {
         case .typeMismatch(let type, let context):
-            let found = root.map { JSONKind.describe(JSONKind.value(in: $0, at: context.codingPath)) } ?? "another type"
+            let found =
+                JSONKind.found(inDescription: context.debugDescription)
+                ?? json.flatMap(JSONKind.parse).map { JSONKind.describe(JSONKind.value(in: $0, at: context.codingPath)) }
+                ?? "another type"
             self.init(
                 source: source, path: CodingPath.render(context.codingPath), message: "expected \(JSONKind.name(of: type)), found \(found)")
         case .valueNotFound(let type, let context):
@@ -47,7 +46,7 @@ public struct DecodingFailure: Error, Sendable, Hashable, CustomStringConvertibl
         case .dataCorrupted(let context):
             self.init(
                 source: source, path: CodingPath.render(context.codingPath),
-                message: Self.corruptionMessage(context, syntaxError: syntaxError))
+                message: Self.corruptionMessage(context, json: json))
         @unknown default:
             self.init(source: source, path: "", message: String(describing: error))
         }
@@ -56,10 +55,17 @@ public struct DecodingFailure: Error, Sendable, Hashable, CustomStringConvertibl
     /// For a syntax error, what is wrong and where. `JSONDecoder` on Linux gives no underlying
     /// error ("The given data was not valid JSON." only), so the document is re-parsed with
     /// `JSONSerialization`, which says "Unexpected end of file" or "around character 8".
-    private static func corruptionMessage(_ context: DecodingError.Context, syntaxError: (any Error)?) -> String {
-        guard context.codingPath.isEmpty, let underlying = context.underlyingError ?? syntaxError else {
-            return context.debugDescription
+    private static func corruptionMessage(_ context: DecodingError.Context, json: Data?) -> String {
+        guard context.codingPath.isEmpty else { return context.debugDescription }
+        var underlying = context.underlyingError
+        if underlying == nil, let json {
+            do {
+                _ = try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
+            } catch {
+                underlying = error
+            }
         }
+        guard let underlying else { return context.debugDescription }
         return "not valid JSON (\((underlying as NSError).userInfo[NSDebugDescriptionErrorKey] ?? underlying.localizedDescription))"
     }
 }
@@ -75,6 +81,28 @@ enum JSONKind {
         case is [String: Any].Type: "Object"
         default: String(describing: type)
         }
+    }
+
+    /// The kind named by `JSONDecoder`'s "Expected to decode T but found a string instead."
+    /// (swift-corelibs and Darwin word it slightly differently; both are read), or `nil`.
+    static func found(inDescription description: String) -> String? {
+        guard let range = description.range(of: "but found ") else { return nil }
+        let rest = description[range.upperBound...]
+        let word = rest.split(separator: " ").first { !["a", "an"].contains($0) }
+        switch word {
+        case "number": return "Number"
+        case "string": return "String"
+        case "bool", "boolean": return "Bool"
+        case "array": return "Array"
+        case "dictionary", "object": return "Object"
+        case "null": return "null"
+        default: return nil
+        }
+    }
+
+    /// The whole document, or `nil` when it is not JSON.
+    static func parse(_ json: Data) -> Any? {
+        try? JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
     }
 
     /// The JSON value at `path`, `.some(nil)` for JSON null, `nil` when the path does not resolve.

@@ -2,22 +2,32 @@ import Foundation
 
 /// A forgiving ISO 8601 / RFC 3339 timestamp parser for what feeds actually send.
 ///
-/// Accepts `YYYY-MM-DDTHH:MM[:SS[.f…]][zone]` (also a space instead of `T`, and a bare date
-/// `YYYY-MM-DD` meaning midnight) where the fraction has 0 to 9 digits and the zone is `Z`,
-/// `±HH:MM`, `±HHMM`, `±HH` or absent. **No zone means UTC**: that is what the CarFit feed's
-/// `startTimeUtc` means, and it is the only reading that does not depend on the device.
+/// Accepts the extended form `YYYY-MM-DDTHH:MM[:SS[.f…]][zone]` (also a space instead of `T`,
+/// and a bare date `YYYY-MM-DD` meaning midnight) and the basic form `YYYYMMDDTHHMM[SS[.f…]][zone]`
+/// (`20201018T170000Z`, what some servers and calendar formats write; also a bare `YYYYMMDD`),
+/// where the fraction has 0 to 9 digits and the zone is `Z`, `±HH:MM`, `±HHMM`, `±HH` or
+/// absent. **No zone means UTC**: that is what the CarFit feed's `startTimeUtc` means, and it is
+/// the only reading that does not depend on the device.
 ///
 /// `ISO8601DateFormatter` and `JSONDecoder.DateDecodingStrategy.iso8601` reject both the
 /// 7-digit fractions and the missing zone of real feeds; this parser is hand-written (no
-/// formatter, no allocation beyond the date) so it is also fast and easy to fuzz.
+/// formatter, no allocation: it reads the string's UTF-8 in place) so it is also fast and easy
+/// to fuzz.
 public enum LenientISO8601 {
     /// The parsed date, or `nil` if `text` is not a timestamp of the accepted forms or names
     /// an impossible date (month 13, February 30, hour 25).
     public static func date(from text: some StringProtocol) -> Date? {
-        var scanner = ByteScanner(Array(text.utf8))
+        if let date = text.utf8.withContiguousStorageIfAvailable({ date(utf8: $0) }) { return date }
+        return Array(text.utf8).withUnsafeBufferPointer { date(utf8: $0) }
+    }
+
+    private static func date(utf8: UnsafeBufferPointer<UInt8>) -> Date? {
+        var scanner = ByteScanner(utf8)
         scanner.skipSpaces()
-        guard let year = scanner.digits(exactly: 4), scanner.consume(UInt8(ascii: "-")),
-            let month = scanner.digits(exactly: 2), scanner.consume(UInt8(ascii: "-")),
+        guard let year = scanner.digits(exactly: 4) else { return nil }
+        // The basic form has no separators: `20201018T170000Z`.
+        let extended = scanner.consume(UInt8(ascii: "-"))
+        guard let month = scanner.digits(exactly: 2), !extended || scanner.consume(UInt8(ascii: "-")),
             let day = scanner.digits(exactly: 2)
         else { return nil }
 
@@ -25,11 +35,13 @@ public enum LenientISO8601 {
         var nanoseconds = 0
         var offsetSeconds = 0
         if scanner.consume(UInt8(ascii: "T")) || scanner.consume(UInt8(ascii: "t")) || scanner.consume(UInt8(ascii: " ")) {
-            guard let h = scanner.digits(exactly: 2), scanner.consume(UInt8(ascii: ":")), let m = scanner.digits(exactly: 2)
-            else { return nil }
+            guard let h = scanner.digits(exactly: 2) else { return nil }
+            let colons = scanner.consume(UInt8(ascii: ":"))
+            guard colons == extended, let m = scanner.digits(exactly: 2) else { return nil }
             hour = h
             minute = m
-            if scanner.consume(UInt8(ascii: ":")) {
+            let hasSeconds = colons ? scanner.consume(UInt8(ascii: ":")) : scanner.peekDigit()
+            if hasSeconds {
                 guard let s = scanner.digits(exactly: 2) else { return nil }
                 second = s
                 if scanner.consume(UInt8(ascii: ".")) || scanner.consume(UInt8(ascii: ",")) {
@@ -69,7 +81,7 @@ public enum LenientISO8601 {
         let text = try container.decode(String.self)
         guard let date = date(from: text) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "expected an ISO 8601 date, found \"\(text.prefix(40))\"")
+                in: container, debugDescription: "expected an ISO 8601 date, found \(FeedText.quoted(text, limit: 40))")
         }
         return date
     }
@@ -95,10 +107,10 @@ public enum LenientISO8601 {
 
 /// A cursor over ASCII bytes for small hand-written parsers.
 struct ByteScanner {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private(set) var position = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     var isAtEnd: Bool { position >= bytes.count }
 
@@ -106,6 +118,11 @@ struct ByteScanner {
         guard position < bytes.count, bytes[position] == byte else { return false }
         position += 1
         return true
+    }
+
+    /// Whether the next byte is an ASCII digit (nothing is consumed).
+    func peekDigit() -> Bool {
+        position < bytes.count && bytes[position] >= 0x30 && bytes[position] <= 0x39
     }
 
     mutating func skipSpaces() {

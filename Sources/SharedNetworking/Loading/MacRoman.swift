@@ -1,7 +1,5 @@
-import Foundation
-
 /// Mac OS Roman, implemented here because Foundation on Linux maps it incorrectly
-/// (it decodes byte 0xC9 as "÷" instead of "…"). Source: Unicode's ROMAN.TXT mapping.
+/// (byte 0xC9 comes out as "÷" instead of "…"). Source: Unicode's ROMAN.TXT mapping.
 enum MacRoman {
     /// Bytes 0x80...0xFF; 0x00...0x7F are ASCII.
     static let high: [UInt32] = [
@@ -14,14 +12,4 @@ enum MacRoman {
         0x2021, 0x00B7, 0x201A, 0x201E, 0x2030, 0x00C2, 0x00CA, 0x00C1, 0x00CB, 0x00C8, 0x00CD, 0x00CE, 0x00CF, 0x00CC, 0x00D3, 0x00D4,
         0xF8FF, 0x00D2, 0x00DA, 0x00DB, 0x00D9, 0x0131, 0x02C6, 0x02DC, 0x00AF, 0x02D8, 0x02D9, 0x02DA, 0x00B8, 0x02DD, 0x02DB, 0x02C7,
     ]
-
-    static func decode(_ bytes: Data) -> String {
-        var scalars = String.UnicodeScalarView()
-        scalars.reserveCapacity(bytes.count)
-        for byte in bytes {
-            let value = byte < 0x80 ? UInt32(byte) : high[Int(byte) - 0x80]
-            scalars.append(UnicodeScalar(value) ?? "\u{FFFD}")
-        }
-        return String(scalars)
-    }
 }

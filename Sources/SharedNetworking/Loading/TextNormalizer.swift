@@ -1,49 +1,19 @@
 import Foundation
 
-/// An 8-bit encoding used when bytes are not valid UTF-8 and nothing says what they are.
-public enum EightBitEncoding: String, Sendable, Codable, CaseIterable {
-    /// The web's de-facto default for mislabelled Latin text (WHATWG maps `iso-8859-1` to it).
-    case windows1252
-    /// ISO 8859-1: every byte is the code point of the same value.
-    case isoLatin1
-    /// Classic Mac OS text, as written by old Mac editors (byte 0xC9 is "…").
-    case macRoman
-
-    /// The encoding's usual name, as diagnostics print it (`Windows-1252`).
-    public var displayName: String {
-        switch self {
-        case .windows1252: "Windows-1252"
-        case .isoLatin1: "ISO 8859-1"
-        case .macRoman: "Mac OS Roman"
-        }
-    }
-
-    func decode(_ bytes: Data) -> String {
-        switch self {
-        case .macRoman:
-            return MacRoman.decode(bytes)
-        case .isoLatin1:
-            return String(String.UnicodeScalarView(bytes.map { UnicodeScalar($0) }))
-        case .windows1252:
-            // Foundation leaves five undefined bytes (0x81 0x8D 0x8F 0x90 0x9D) unmapped and
-            // fails the whole string; map those to their C1 code points as browsers do.
-            if let text = String(data: bytes, encoding: .windowsCP1252) { return text }
-            return String(String.UnicodeScalarView(bytes.map { Windows1252.scalar(for: $0) }))
-        }
-    }
-}
-
 /// Turns the bytes of a text document into UTF-8, whatever they arrived as.
 ///
-/// Order of evidence: a byte-order mark wins; then the `charset` of `Content-Type`; then the
-/// JSON rule of RFC 8259/4627 (zero bytes in the first four reveal UTF-16/32); then UTF-8 if the
-/// bytes are valid UTF-8; otherwise the configured ``EightBitEncoding``, reported as a
-/// ``Diagnostic`` so the repair is visible rather than silent.
+/// Order of evidence: a byte-order mark wins; then the `charset` of `Content-Type` (labels read
+/// as the WHATWG Encoding Standard reads them: `iso-8859-1`, `latin1` and `us-ascii` name
+/// Windows-1252); then the JSON rule of RFC 8259/4627 (zero bytes in the first four reveal
+/// UTF-16/32); then UTF-8 if the bytes are valid UTF-8; otherwise the 8-bit encoding whose
+/// reading is most natural (``EightBitPlausibility``), with ``fallback`` deciding ties. Every
+/// repair is reported as a ``Diagnostic`` saying what was chosen and why.
 public struct TextNormalizer: Sendable {
-    /// The encoding assumed when the bytes are not valid UTF-8 and nothing else says what they are.
+    /// The 8-bit encoding preferred when the readings of bytes that are not UTF-8 are equally
+    /// plausible (too little text to tell).
     public var fallback: EightBitEncoding
 
-    /// A normalizer that falls back to `fallback`.
+    /// A normalizer that prefers `fallback` when the evidence does not decide.
     public init(fallback: EightBitEncoding = .windows1252) {
         self.fallback = fallback
     }
@@ -58,52 +28,104 @@ public struct TextNormalizer: Sendable {
 
     /// `data` as UTF-8 without a byte-order mark; `charset` is the `Content-Type` parameter, if any.
     public func normalize(_ data: Data, charset: String? = nil) -> Output {
-        let bytes = [UInt8](data)
+        data.withUnsafeBytes { normalize($0, data: data, charset: charset) }
+    }
+
+    private func normalize(_ bytes: UnsafeRawBufferPointer, data: Data, charset: String?) -> Output {
         if let (encoding, bomLength) = Self.byteOrderMark(bytes) {
-            return transcode(Data(bytes.dropFirst(bomLength)), from: encoding, note: "\(encoding.name) byte-order mark")
+            return transcode(data.dropFirst(bomLength), from: encoding, note: "\(encoding.name) byte-order mark")
         }
+        var declaredUTF8: String?
         if let charset, let declared = Self.encoding(forCharset: charset, bytes: bytes) {
             switch declared {
-            case .utf8: break  // validated below, with the fallback if it lies
-            case .eightBit(let encoding):
-                // A common server misconfiguration labels UTF-8 as Latin-1. In Latin-1 and
-                // Windows-1252 a valid UTF-8 sequence reads as mojibake ("Ã©"), so valid UTF-8
-                // with non-ASCII bytes is almost never real text in those. Not so for Mac Roman,
-                // whose accented letters sit at 0x80-0xBF: its label is always trusted.
-                if encoding != .macRoman, bytes.contains(where: { $0 >= 0x80 }), Self.firstInvalidUTF8Offset(bytes) == nil {
-                    let diagnostic = Diagnostic(
-                        .repaired,
-                        path: "bytes",
-                        message: "declared charset=\(charset) but the bytes are valid UTF-8; decoded as UTF-8"
-                    )
-                    return Output(utf8: data, diagnostics: [diagnostic])
-                }
-                return Output(utf8: Data(encoding.decode(data).utf8), diagnostics: [])
-            default:
-                return transcode(data, from: declared, note: "charset=\(charset)")
+            case .utf8: declaredUTF8 = charset  // validated below, and judged if it lies
+            case .eightBit(let encoding, let label):
+                return declaredEightBit(bytes, data: data, encoding: encoding, label: label, charset: charset)
+            default: return transcode(data, from: declared, note: "charset=\(charset)")
             }
         }
         if let sniffed = Self.sniffJSONUnicode(bytes) {
             return transcode(data, from: sniffed, note: "\(sniffed.name) without byte-order mark")
         }
-        if let invalidAt = Self.firstInvalidUTF8Offset(bytes) {
-            let text = fallback.decode(data)
+        guard let invalidAt = UTF8Validation.firstInvalidOffset(bytes) else { return Output(utf8: data, diagnostics: []) }
+        let verdict = EightBitPlausibility.judge(bytes, preferring: fallback)
+        let declaration = declaredUTF8.map { ", although declared charset=\($0)" } ?? ""
+        let diagnostic = Diagnostic(
+            .repaired,
+            path: "bytes",
+            message: "not valid UTF-8 (first bad byte 0x\(Self.hex(bytes[invalidAt])) at offset \(invalidAt))\(declaration); "
+                + "decoded as \(verdict.encoding.displayName), \(verdict.explanation)"
+        )
+        return Output(utf8: verdict.encoding.utf8(bytes), diagnostics: [diagnostic])
+    }
+
+    /// A declared 8-bit charset is honoured unless its reading has characters no text contains
+    /// (bytes the encoding leaves undefined) where another reading has none.
+    private func declaredEightBit(
+        _ bytes: UnsafeRawBufferPointer, data: Data, encoding: EightBitEncoding, label: CharsetLabelKind, charset: String
+    ) -> Output {
+        let hasNonASCII = UTF8Validation.containsNonASCII(bytes)
+        // A common server misconfiguration labels UTF-8 as Latin-1. In Latin-1 and Windows-1252 a
+        // valid UTF-8 sequence reads as mojibake ("Ã©"), so valid UTF-8 with non-ASCII bytes is
+        // almost never real text in those. Not so for Mac Roman, whose accented letters sit at
+        // 0x80-0xBF: its label is always trusted.
+        if encoding != .macRoman, hasNonASCII, UTF8Validation.firstInvalidOffset(bytes) == nil {
             let diagnostic = Diagnostic(
-                .repaired,
-                path: "bytes",
-                message:
-                    "not valid UTF-8 (first bad byte 0x\(String(bytes[invalidAt], radix: 16, uppercase: true)) at offset \(invalidAt)); decoded as \(fallback.displayName)"
-            )
-            return Output(utf8: Data(text.utf8), diagnostics: [diagnostic])
+                .repaired, path: "bytes", message: "declared charset=\(charset) but the bytes are valid UTF-8; decoded as UTF-8")
+            return Output(utf8: data, diagnostics: [diagnostic])
         }
-        return Output(utf8: data, diagnostics: [])
+        guard hasNonASCII else { return Output(utf8: data, diagnostics: []) }
+        if let undefined = Self.firstUndefinedByte(bytes, in: encoding) {
+            let verdict = EightBitPlausibility.judge(bytes, preferring: encoding)
+            if verdict.encoding != encoding, Self.firstUndefinedByte(bytes, in: verdict.encoding) == nil {
+                let diagnostic = Diagnostic(
+                    .repaired, path: "bytes",
+                    message: "declared charset=\(charset), but byte 0x\(Self.hex(undefined)) is no character in \(encoding.displayName); "
+                        + "decoded as \(verdict.encoding.displayName), \(verdict.explanation)")
+                return Output(utf8: verdict.encoding.utf8(bytes), diagnostics: [diagnostic])
+            }
+        }
+        var diagnostics: [Diagnostic] = []
+        switch label {
+        case .named:
+            break
+        case .latin1 where Self.contains(bytes, in: 0x80...0x9F):
+            diagnostics.append(
+                Diagnostic(
+                    .repaired, path: "bytes",
+                    message: "charset=\(charset) read as Windows-1252, as the WHATWG Encoding Standard and browsers read it: "
+                        + "bytes 0x80-0x9F are punctuation there (“ ” – …), control characters in strict ISO 8859-1"))
+        case .ascii:
+            diagnostics.append(
+                Diagnostic(
+                    .repaired, path: "bytes",
+                    message: "charset=\(charset) but the text has bytes outside ASCII; read as Windows-1252, "
+                        + "as the WHATWG Encoding Standard and browsers read that label"))
+        case .latin1:
+            break
+        }
+        return Output(utf8: encoding.utf8(bytes), diagnostics: diagnostics)
+    }
+
+    /// The first byte that `encoding` maps to a control character rather than text.
+    private static func firstUndefinedByte(_ bytes: UnsafeRawBufferPointer, in encoding: EightBitEncoding) -> UInt8? {
+        let classes = encoding.table.classes
+        return bytes.first { $0 >= 0x80 && classes[Int($0)] == .control }
+    }
+
+    private static func contains(_ bytes: UnsafeRawBufferPointer, in range: ClosedRange<UInt8>) -> Bool {
+        bytes.contains { range.contains($0) }
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        String(byte, radix: 16, uppercase: true)
     }
 
     // MARK: Detection
 
     enum Unicode: Equatable {
         case utf8, utf16BE, utf16LE, utf32BE, utf32LE
-        case eightBit(EightBitEncoding)
+        case eightBit(EightBitEncoding, CharsetLabelKind)
 
         var name: String {
             switch self {
@@ -112,7 +134,7 @@ public struct TextNormalizer: Sendable {
             case .utf16LE: "UTF-16LE"
             case .utf32BE: "UTF-32BE"
             case .utf32LE: "UTF-32LE"
-            case .eightBit(let encoding): encoding.displayName
+            case .eightBit(let encoding, _): encoding.displayName
             }
         }
 
@@ -128,7 +150,7 @@ public struct TextNormalizer: Sendable {
         }
     }
 
-    static func byteOrderMark(_ bytes: [UInt8]) -> (Unicode, Int)? {
+    static func byteOrderMark(_ bytes: UnsafeRawBufferPointer) -> (Unicode, Int)? {
         if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return (.utf32BE, 4) }
         if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return (.utf32LE, 4) }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return (.utf8, 3) }
@@ -139,7 +161,7 @@ public struct TextNormalizer: Sendable {
 
     /// RFC 4627 §3: JSON text starts with two ASCII characters, so the pattern of zero bytes
     /// in the first four octets tells UTF-16 and UTF-32 apart from UTF-8.
-    static func sniffJSONUnicode(_ bytes: [UInt8]) -> Unicode? {
+    static func sniffJSONUnicode(_ bytes: UnsafeRawBufferPointer) -> Unicode? {
         guard bytes.count >= 4 else {
             if bytes.count >= 2 {
                 if bytes[0] == 0 && bytes[1] != 0 { return .utf16BE }
@@ -157,56 +179,26 @@ public struct TextNormalizer: Sendable {
         }
     }
 
-    /// The encoding a `charset` label names. `utf-16` and `utf-32` name no byte order: the
+    /// The encoding a `charset` label names, as the WHATWG Encoding Standard reads labels:
+    /// `iso-8859-1`, `latin1` and `us-ascii` name Windows-1252 (what servers that send them
+    /// mean, and what every browser decodes). `utf-16` and `utf-32` name no byte order: the
     /// text's own zero-byte pattern decides, else big-endian (RFC 2781 §4.3, UTF-32 likewise).
-    static func encoding(forCharset charset: String, bytes: [UInt8] = []) -> Unicode? {
+    static func encoding(forCharset charset: String, bytes: UnsafeRawBufferPointer) -> Unicode? {
         switch charset.lowercased().replacingOccurrences(of: "_", with: "-") {
-        case "utf-8", "utf8", "us-ascii", "ascii": .utf8
+        case "utf-8", "utf8", "unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "x-unicode20utf8": .utf8
         case "utf-16be": .utf16BE
         case "utf-16le": .utf16LE
         case "utf-16": sniffJSONUnicode(bytes) == .utf16LE ? .utf16LE : .utf16BE
         case "utf-32be": .utf32BE
         case "utf-32le": .utf32LE
         case "utf-32": sniffJSONUnicode(bytes) == .utf32LE ? .utf32LE : .utf32BE
-        case "iso-8859-1", "latin1", "iso8859-1", "l1": .eightBit(.isoLatin1)
-        case "windows-1252", "cp1252", "x-cp1252": .eightBit(.windows1252)
-        case "macintosh", "x-mac-roman", "macroman", "mac": .eightBit(.macRoman)
+        case "iso-8859-1", "latin1", "iso8859-1", "iso88591", "l1", "iso-8859-1:1987", "iso-ir-100", "cp819", "ibm819", "csisolatin1":
+            .eightBit(.windows1252, .latin1)
+        case "us-ascii", "ascii", "ansi-x3.4-1968": .eightBit(.windows1252, .ascii)
+        case "windows-1252", "cp1252", "x-cp1252": .eightBit(.windows1252, .named)
+        case "macintosh", "x-mac-roman", "macroman", "mac", "csmacintosh": .eightBit(.macRoman, .named)
         default: nil
         }
-    }
-
-    /// The offset of the first byte that breaks UTF-8, or `nil` when the bytes are valid.
-    static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let lead = bytes[index]
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
-            let length: Int
-            var lower: UInt8 = 0x80
-            var upper: UInt8 = 0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; lower = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; upper = 0x9F
-            case 0xF0: length = 4; lower = 0x90
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; upper = 0x8F
-            default: return index
-            }
-            guard index + length <= count else { return index }
-            let second = bytes[index + 1]
-            guard second >= lower && second <= upper else { return index }
-            if length > 2 {
-                for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return index }
-            }
-            index += length
-        }
-        return nil
     }
 
     private func transcode(_ data: Data, from encoding: Unicode, note: String) -> Output {
@@ -260,15 +252,12 @@ public struct TextNormalizer: Sendable {
     }
 }
 
-/// Windows-1252 byte to scalar, with the five undefined bytes mapped to C1 controls.
-enum Windows1252 {
-    private static let high: [UInt32] = [
-        0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
-        0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
-    ]
-
-    static func scalar(for byte: UInt8) -> UnicodeScalar {
-        let value = (0x80...0x9F).contains(byte) ? high[Int(byte) - 0x80] : UInt32(byte)
-        return UnicodeScalar(value) ?? "\u{FFFD}"
-    }
+/// How a declared 8-bit `charset` label relates to what it is read as.
+enum CharsetLabelKind: Equatable {
+    /// The label names the encoding it is read as (`windows-1252`, `macintosh`).
+    case named
+    /// An ISO 8859-1 label, read as Windows-1252: they differ in bytes 0x80–0x9F only.
+    case latin1
+    /// An ASCII label, read as Windows-1252: they differ in every byte above 0x7F.
+    case ascii
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SharedNetworking
 
 /// How the protocol writes instants: ISO 8601 in UTC, `2020-09-10T08:00:10Z`, with
 /// milliseconds (`…10.250Z`) only when the instant has them.
@@ -24,12 +25,12 @@ public enum TriviaDates {
         let milliseconds = interval.isNaN ? 0 : Int64(max(-limit, min(limit, interval.rounded())))
         let (seconds, fraction) = floorDivision(milliseconds, 1000)
         let (days, secondOfDay) = floorDivision(seconds, 86_400)
-        let (year, month, day) = civil(fromDays: days)
-        padded(year, width: 4, into: &bytes)
+        let civil = WallClock.civilDate(fromDays: Int(days))
+        padded(Int64(civil.year), width: 4, into: &bytes)
         bytes.append(UInt8(ascii: "-"))
-        padded(month, width: 2, into: &bytes)
+        padded(Int64(civil.month), width: 2, into: &bytes)
         bytes.append(UInt8(ascii: "-"))
-        padded(day, width: 2, into: &bytes)
+        padded(Int64(civil.day), width: 2, into: &bytes)
         bytes.append(UInt8(ascii: "T"))
         padded(secondOfDay / 3600, width: 2, into: &bytes)
         bytes.append(UInt8(ascii: ":"))
@@ -66,18 +67,5 @@ public enum TriviaDates {
     private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
         let remainder = value % divisor
         return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
-    }
-
-    /// Year, month and day of a day count since 1970-01-01 (H. Hinnant's `civil_from_days`).
-    private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

@@ -23,8 +23,12 @@ struct CarFitScheduleBenchmark: Benchmark {
         return [
             .ours("ours: VisitSchedule + VisitCardFormatter") {
                 let schedule = VisitSchedule(visits: visits, calendar: Fixed.calendar)
-                var cards = 0
-                for (_, dayVisits) in schedule.visitsByDay { cards += CarFitWork.formatter.cards(for: dayVisits).count }
+                let cards = CarFitWork.formatter.cardsByDay(schedule).values.reduce(0) { $0 + $1.count }
+                guard cards == schedule.count else { throw BenchmarkError("cards lost") }
+            },
+            .ours("ours, first load: a new VisitCardFormatter") {
+                let schedule = VisitSchedule(visits: visits, calendar: Fixed.calendar)
+                let cards = VisitCardFormatter(calendar: Fixed.calendar).cardsByDay(schedule).values.reduce(0) { $0 + $1.count }
                 guard cards == schedule.count else { throw BenchmarkError("cards lost") }
             },
             .ours("ours, VisitSchedule alone (no cards)") {

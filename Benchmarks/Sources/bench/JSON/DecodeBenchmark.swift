@@ -17,6 +17,8 @@ struct DecodeBenchmark: Benchmark {
     /// Ours stopped after decoding (bytes → the module's model, no view state), which splits
     /// our time into loading and presenting.
     var decodeOnly: (@Sendable (Data) throws -> Void)?
+    /// More rows of ours, after the first (named variants of the same path).
+    var extra: [(String, @Sendable (Data) throws -> Void)] = []
 
     func prepare(in directory: URL, scale: Scale) async throws -> String {
         let data = try document(scale)
@@ -33,6 +35,7 @@ struct DecodeBenchmark: Benchmark {
         let utf8 = (try? Data(contentsOf: directory.appendingPathComponent("document-utf8.json"))) ?? Data()
         var contenders: [Contender] = [.ours(oursName) { try await ours(data) }]
         if let decodeOnly { contenders.append(.ours("ours, decode only: bytes → model") { try decodeOnly(data) }) }
+        for (name, work) in extra { contenders.append(.ours(name) { try work(data) }) }
         contenders.append(.peer(floorName) { try floor(utf8) })
         return contenders
     }
