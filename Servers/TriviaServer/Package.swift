@@ -100,14 +100,13 @@ let package = Package(
             dependencies: [
                 "TriviaWebSocketMessages",
                 "TriviaServer",
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Trivia", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
