@@ -5,12 +5,12 @@ import Trivia
 /// Frames bound for several connections, written straight to their channels: one task per
 /// event loop for the whole batch, not one per frame.
 ///
-/// A broadcast to 10,000 players is 10,000 frames; handing each to its connection's writer
-/// task, which then hops to the event loop through the WebSocket writer, cost about 20 µs a
-/// frame. Here each event loop runs one closure that writes its channels' frames and flushes
-/// each channel once. Frames for one connection keep their order: they are scheduled on that
-/// connection's event loop in the order ``ConnectionTable`` queues them, and event loops run
-/// their tasks first in, first out.
+/// A broadcast to 10,000 players is 10,000 frames. Handing each to its connection's writer
+/// task woke that task and crossed the WebSocket writer (an actor, then an async writer that
+/// hops to the event loop) once per frame. Here each event loop runs one closure that writes
+/// its channels' frames and flushes each channel once. Frames for one connection keep their
+/// order: they are scheduled on that connection's event loop in the order ``ConnectionTable``
+/// queues them, and event loops run their tasks first in, first out.
 struct OutboundBatch {
     /// One frame for one connection.
     struct Write: Sendable {
