@@ -16,7 +16,7 @@ import Trivia
 ///
 /// The host decides everything the protocol decides (tokens, roles, deadlines, idempotency,
 /// resuming); this type carries bytes and enforces what only a network server can: message
-/// size and rate, join and idle timeouts, per-connection queues, close codes, shutdown. Clock,
+/// size and rate, join and idle timeouts, slow clients, close codes, shutdown. Clock,
 /// event loops and logger are injected, so a test runs it on a ``ManualClock`` on port 0.
 public final class TriviaServer: Sendable {
     public let host: TriviaHost

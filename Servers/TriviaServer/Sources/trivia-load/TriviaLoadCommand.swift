@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Logging
 import NIOPosix
 import SharedNetworking
 import Synchronization
@@ -174,14 +173,7 @@ struct LoadRun: Sendable {
         let serverBaseline = server.memory().rss
         let clientBaseline = ProcessMemory.read(pid: getpid()).rss
 
-        let logger = {
-            var logger = Logger(label: "trivia-load")
-            logger.logLevel = .critical
-            return logger
-        }()
-        guard let url = URL(string: "ws://127.0.0.1:\(server.port)\(SocketPath.path(for: questionSet.id))") else {
-            throw LoadError("no socket URL for port \(server.port)")
-        }
+        let path = SocketPath.path(for: questionSet.id)
         let answers = Dictionary(uniqueKeysWithValues: questionSet.questions.map { ($0.id, (right: $0.answer, choices: $0.choices.count)) })
         let progress = LoadProgress()
         let thinkTime = 0.1...max(0.2, min(questionSeconds - 0.5, 2.5))
@@ -212,8 +204,7 @@ struct LoadRun: Sendable {
                             accuracy: accuracy, wildcardRate: wildcardRate, thinkTime: thinkTime, seed: UInt64(index + 1), clock: clock)
                         bots.addTask {
                             await bot.run(
-                                url: url.absoluteString, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger,
-                                progress: progress)
+                                port: server.port, path: path, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, progress: progress)
                         }
                     }
                     var all: [BotMetrics] = []
