@@ -22,6 +22,10 @@ declare -A built=()
 mkdir -p Fuzz/out
 for target in "${targets[@]}"; do
   read -r modules libs < <(fuzz_target "$target") || { echo "error: unknown fuzz target '$target' (see Fuzz/targets.sh)" >&2; exit 2; }
+  if [[ "$libs" == *CJansson* ]] && [ ! -f /usr/include/jansson.h ]; then
+    echo "error: $target compares with jansson: install it (Debian: apt-get install libjansson-dev)" >&2
+    exit 1
+  fi
   objects=()
   for module in ${modules//,/ }; do
     if [ -z "${built[$module]:-}" ]; then

@@ -21,6 +21,7 @@ SCHEDULE = os.path.join(ROOT, "Sources", "Schedule", "Resources", "schedule.json
 CARFIT = os.path.join(ROOT, "Sources", "CarFit", "Resources", "carfit.json")
 ARTWORK = os.path.join(ROOT, "Sources", "HooSets", "Resources", "Artwork")
 TRIVIA_PROTOCOL = os.path.join(ROOT, "Docs", "Trivia", "Protocol.md")
+CONFORMANCE = os.path.join(ROOT, "Tests", "Conformance", "strict-json.txt")
 FIXED_TIME = (2016, 4, 22, 6, 4, 0)
 
 
@@ -197,12 +198,22 @@ def carfit():
 
 
 def trivia():
-    """Every JSON example of the protocol document, one seed each."""
+    """Every JSON example of the protocol document, one seed each (both targets), and for the
+    differential target every case of the strict-JSON conformance corpus as the frame the tests
+    send (the value spliced into a ping, or the whole frame)."""
     with open(TRIVIA_PROTOCOL, encoding="utf-8") as file:
         text = file.read()
-    blocks = re.findall(r"```json (client|server|ignored|malformed)\n(.*?)```", text, re.S)
+    blocks = re.findall(r"```json (client|server|ignored|malformed|tolerated)\n(.*?)```", text, re.S)
     for index, (kind, body) in enumerate(blocks):
         write("TriviaProtocol", f"{index:02d}-{kind}.json", body.strip())
+        write("TriviaWire", f"doc-{index:02d}-{kind}.json", body.strip())
+    with open(CONFORMANCE, encoding="utf-8") as file:
+        lines = [line for line in file.read().split("\n") if line and not line.startswith("#")]
+    for index, line in enumerate(lines):
+        kind, _, value = line.split("\t", 2)
+        raw = re.sub(rb"\\x([0-9A-Fa-f]{2})", lambda match: bytes([int(match.group(1), 16)]), value.encode())
+        frame = raw if kind.startswith("frame") else b'{"id":"c-1","payload":{"nonce":"n"},"seq":1,"type":"ping","version":1,"x":' + raw + b"}"
+        write("TriviaWire", f"corpus-{index:03d}-{kind}", frame)
 
 
 def schedule_and_facts():

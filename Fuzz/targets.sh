@@ -1,7 +1,7 @@
 # The fuzz targets: NAME → the modules whose objects it links (in dependency order) and any
 # extra libraries. Sourced by build.sh and run.sh; one line per target, read by `fuzz_target`.
 #
-#   name            modules                       extra link flags
+#   name            modules                       extra flags (link, include paths)
 FUZZ_TARGETS="
 LenientDate       SharedNetworking
 TextNormalizer    SharedNetworking
@@ -12,6 +12,7 @@ HooJSON           SharedNetworking,HooSets
 ImageHeader       SharedNetworking
 CarFitFeed        SharedNetworking,CarFit
 TriviaProtocol    SharedNetworking,Trivia
+TriviaWire        SharedNetworking,Trivia       -IFuzz/Modules/CJansson -ljansson
 ScheduleFeed      SharedNetworking,Schedule
 FactsFeed         SharedNetworking,Facts
 "
@@ -21,7 +22,7 @@ fuzz_target_names() {
   echo "$FUZZ_TARGETS" | awk 'NF { print $1 }'
 }
 
-# Prints "modules libs" for one target, or fails.
+# Prints "modules flags..." for one target, or fails.
 fuzz_target() {
-  echo "$FUZZ_TARGETS" | awk -v name="$1" '$1 == name { print $2, $3; found = 1 } END { exit !found }'
+  echo "$FUZZ_TARGETS" | awk -v name="$1" '$1 == name { line = $2; for (i = 3; i <= NF; i++) line = line " " $i; print line; found = 1 } END { exit !found }'
 }

@@ -36,6 +36,8 @@ let package = Package(
         .package(name: "MobileExercises", path: "../.."),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        // WSCore (the frames both ends see) is in the graph through hummingbird-websocket.
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Already in the graph through Hummingbird; named because this package imports them
         // (Logger, EventLoopGroup, ServiceGroup).
@@ -45,11 +47,22 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
+        /// What both ends of the socket share: WebSocket frames joined into messages within a
+        /// size limit checked at every fragment.
+        .target(
+            name: "TriviaWebSocketMessages",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "WSCore", package: "swift-websocket"),
+            ],
+            swiftSettings: strictSettings
+        ),
         /// The server as a library: HTTP routes, the WebSocket session (limits, close codes),
         /// connection routing from the host's output stream, accounts. Tests start it in-process.
         .target(
             name: "TriviaServer",
             dependencies: [
+                "TriviaWebSocketMessages",
                 .product(name: "Trivia", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -67,6 +80,7 @@ let package = Package(
         .target(
             name: "TriviaWebSocketClient",
             dependencies: [
+                "TriviaWebSocketMessages",
                 .product(name: "Trivia", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -120,13 +134,15 @@ let package = Package(
         .executableTarget(
             name: "trivia-load",
             dependencies: [
-                "TriviaWebSocketClient",
+                "TriviaWebSocketMessages",
                 "TriviaServer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Trivia", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -176,12 +192,15 @@ let package = Package(
             dependencies: [
                 "TriviaServer",
                 "TriviaWebSocketClient",
+                "TriviaWebSocketMessages",
                 "TriviaPlay",
                 "CPseudoTerminal",
                 .product(name: "Trivia", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),

@@ -58,6 +58,42 @@ struct ScreenBuilderTests {
             builder.screen(for: machine.state, at: at(11)).question?.lockedOverlay?.message == "Answer locked in. Waiting for the result…")
     }
 
+    @Test("no wild-card offered after a wrong answer: the result screen says why")
+    func noOfferSaysWhy() throws {
+        func lost(_ index: Int = 0, balance: Int? = 1, welcomeBalance: Int?? = .none, last: Bool = false, machine: MachineHarness? = nil)
+            -> MachineHarness
+        {
+            var machine =
+                machine
+                ?? {
+                    var fresh = MachineHarness()
+                    fresh.online(balance: balance, welcomeBalance: welcomeBalance)
+                    return fresh
+                }()
+            machine.now = at(opens(index))
+            machine.receive(questionMessage(index))
+            machine.now = at(opens(index) + 2)
+            machine.send(.choiceSelected(2))
+            machine.now = at(closes(index) + 0.1)
+            machine.receive(resultMessage(index, yourChoice: 2, last: last))
+            return machine
+        }
+        func status(_ machine: MachineHarness) -> String? {
+            builder.screen(for: machine.state, at: machine.now).question?.result?.wildcardStatus
+        }
+        #expect(status(lost(balance: 0)) == "No wild-card: you have none left. You are now watching.")
+        #expect(status(lost(balance: 2, last: true)) == "No wild-card after the last question: nothing is left to play.")
+        #expect(
+            status(lost(balance: nil, welcomeBalance: .some(nil)))
+                == "No wild-card: your balance could not be loaded. You are now watching.")
+        var used = lost(balance: 2)
+        used.send(.wildcardAccepted)
+        used.receive(
+            .wildcardResult(WildcardResultPayload(requestId: "ios-r2", questionId: "q1", accepted: true, balance: 1, role: .player)))
+        #expect(status(lost(1, machine: used)) == "No wild-card: you already used one in this competition. You are now watching.")
+        #expect(status(lost(balance: 2)) == nil, "offered: the offer itself is on screen")
+    }
+
     @Test("result: correct in green, the wrong pick in red, counts per choice, and the wild-card offer")
     func result() throws {
         var machine = MachineHarness()

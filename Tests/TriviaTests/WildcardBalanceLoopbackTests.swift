@@ -29,7 +29,7 @@ struct WildcardBalanceLoopbackTests {
             let response: HTTPResponse
             switch WildcardBalanceEndpoint.authorize(request, authenticator: testAuthenticator) {
             case .refused(let refusal): response = refusal
-            case .user(let user): response = WildcardBalanceEndpoint.response(balance: ledger[user], user: user, for: request)
+            case .user(let user): response = WildcardBalanceEndpoint.response(balance: ledger[user] ?? 0, user: user, for: request)
             }
             return ScriptedResponse(status: response.status, headers: response.headers, body: response.body)
         }

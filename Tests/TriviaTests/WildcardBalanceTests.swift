@@ -35,7 +35,8 @@ struct WildcardBalanceTests {
     @Test("401, 403 and 404 become typed errors with the server's message; they are not retryable")
     func statusErrors() async {
         for (status, expected) in [
-            (401, WildcardBalanceError.unauthorized("token expired")), (403, .forbidden("token expired")), (404, .unknownUser("ada")),
+            (401, WildcardBalanceError.unauthorized("token expired")), (403, .forbidden("token expired")),
+            (404, .notFound("token expired")),
         ] {
             let stub = StubHTTPClient { request, _ in json(status, #"{"error":{"code":"x","message":"token expired"}}"#, for: request) }
             let error = await #expect(throws: WildcardBalanceError.self) {

@@ -75,7 +75,7 @@ public struct WildcardBalanceClient: WildcardBalanceFetching {
             switch code {
             case 401: return .unauthorized(message)
             case 403: return .forbidden(message)
-            case 404: return .unknownUser(user)
+            case 404: return .notFound(message)
             default: break
             }
         }

@@ -6,11 +6,13 @@ import SharedNetworking
 public struct WildcardBalanceEndpoint: Sendable {
     /// Maps bearer tokens to users: a user may read only their own balance.
     public var authenticator: any TriviaAuthenticator
-    /// The user's balance, or `nil` when the user is unknown (usually the host's ledger).
-    public var balance: @Sendable (UserID) async -> Int?
+    /// The balance of a user whose token checked out (usually the host's ledger). Every such
+    /// user has one (0 when the ledger does not list them): there is no "unknown user" answer,
+    /// and a path naming another user is 403 whether that user exists or not.
+    public var balance: @Sendable (UserID) async -> Int
 
     /// An endpoint answering from `authenticator` and `balance`.
-    public init(authenticator: any TriviaAuthenticator, balance: @escaping @Sendable (UserID) async -> Int?) {
+    public init(authenticator: any TriviaAuthenticator, balance: @escaping @Sendable (UserID) async -> Int) {
         self.authenticator = authenticator
         self.balance = balance
     }
@@ -33,7 +35,7 @@ public struct WildcardBalanceEndpoint: Sendable {
         return UserID(user)
     }
 
-    /// Answers `request`: 200 with a ``WildcardBalance``, or 401/403/404/405 with a
+    /// Answers `request`: 200 with a ``WildcardBalance``, or 401/403/404 (another path)/405 with a
     /// ``TriviaHTTPErrorBody``.
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
         switch Self.authorize(request, authenticator: authenticator) {
@@ -72,12 +74,9 @@ public struct WildcardBalanceEndpoint: Sendable {
         return .user(user)
     }
 
-    /// 200 with the balance, or 404 when the user has no account (`balance` is `nil`).
-    public static func response(balance: Int?, user: UserID, for request: HTTPRequest) -> HTTPResponse {
-        guard let balance else {
-            return error(404, "unknownUser", "no wild-card account for \(user)", for: request)
-        }
-        return json(200, WildcardBalance(user: user, balance: balance), for: request)
+    /// 200 with the balance.
+    public static func response(balance: Int, user: UserID, for request: HTTPRequest) -> HTTPResponse {
+        json(200, WildcardBalance(user: user, balance: balance), for: request)
     }
 
     static func error(_ status: Int, _ code: String, _ message: String, for request: HTTPRequest) -> HTTPResponse {

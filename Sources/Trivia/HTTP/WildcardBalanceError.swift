@@ -6,8 +6,8 @@ public enum WildcardBalanceError: Error, Sendable, Hashable, CustomStringConvert
     case unauthorized(String)
     /// 403: the token belongs to another user.
     case forbidden(String)
-    /// 404: the host has no such user.
-    case unknownUser(UserID)
+    /// 404: no balance endpoint at that address (a wrong base URL, an old host).
+    case notFound(String)
     /// The request failed (offline, timed out, 5xx after retries).
     case network(NetworkErrorDescription)
     /// 200, but the body is not a balance.
@@ -18,7 +18,7 @@ public enum WildcardBalanceError: Error, Sendable, Hashable, CustomStringConvert
         switch self {
         case .unauthorized(let message): "not signed in: \(message)"
         case .forbidden(let message): "not allowed: \(message)"
-        case .unknownUser(let user): "no wild-card account for user \(user)"
+        case .notFound(let message): "the wild-card service was not found: \(message)"
         case .network(let error): error.text
         case .invalidResponse(let reason): "unexpected wild-card response: \(reason)"
         }

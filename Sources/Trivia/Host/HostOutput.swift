@@ -4,13 +4,19 @@ import Foundation
 public enum HostOutput: Sendable, Hashable {
     /// Deliver `envelope` on `connection`.
     case send(ServerEnvelope, to: ConnectionID)
+    /// Deliver one message to many connections, each with its own `id`, `seq` and fields,
+    /// encoded once (questions, results and `finish` go to everyone this way).
+    case broadcast(ServerBroadcast)
     /// Close `connection` (after the messages sent before this output).
     case close(ConnectionID, reason: TriviaErrorCode)
 
-    /// The connection the output is for.
-    public var connection: ConnectionID {
+    /// Every envelope this output delivers and where, for code that wants values rather than
+    /// frames (tests, simulations); empty for a close.
+    public var envelopes: [(connection: ConnectionID, envelope: ServerEnvelope)] {
         switch self {
-        case .send(_, let connection), .close(let connection, _): connection
+        case .send(let envelope, let connection): [(connection, envelope)]
+        case .broadcast(let broadcast): broadcast.envelopes
+        case .close: []
         }
     }
 }

@@ -25,32 +25,34 @@ extension TriviaHostCore {
         }
 
         let user = identity.user
-        if let resumeFrom = join.resumeFrom, resumeFrom > (users[user]?.seq ?? 0) {
+        let sent = slots[user].map { records[$0].seq } ?? 0
+        if let resumeFrom = join.resumeFrom, resumeFrom > sent {
             // The client processed messages this host never sent: the host restarted (or lost
             // its state) and the competition the client was in cannot continue.
             let message =
                 "the game server restarted and this competition cannot be resumed "
-                + "(you had message \(resumeFrom), this server has sent \(users[user]?.seq ?? 0))"
+                + "(you had message \(resumeFrom), this server has sent \(sent))"
             return [control(.error(ErrorPayload(code: .competitionReset, message: message, ref: envelope.id)), on: connection)]
                 + close(connection, reason: .competitionReset)
         }
 
         var outputs: [HostOutput] = []
-        if let previous = users[user]?.connection, previous != connection {
+        if let previous = slots[user].flatMap({ records[$0].connection }), previous != connection {
             outputs.append(control(.error(ErrorPayload(code: .replaced, message: "\(user) joined on another connection")), on: previous))
             outputs += close(previous, reason: .replaced)
         }
-        let isNew = users[user] == nil
+        let isNew = slots[user] == nil
         if isNew {
-            users[user] = HostUser(identity: identity, role: roleForNewcomer)
-            userOrder.append(user)
+            slots[user] = records.count
+            records.append(HostUser(identity: identity, role: roleForNewcomer))
             if case .open(0, _, _) = phase { startingPlayers += 1 }
         }
-        users[user]?.identity.displayName = identity.displayName
-        users[user]?.connection = connection
+        guard let slot = slots[user] else { return outputs }
+        records[slot].identity.displayName = identity.displayName
+        records[slot].connection = connection
         connections[connection]?.user = user
 
-        guard let record = users[user] else { return outputs }
+        let record = records[slot]
         let resumeFrom = join.resumeFrom ?? 0
         let firstRetained = record.log.first?.seq ?? (record.seq + 1)
         let welcome = WelcomePayload(
@@ -62,7 +64,7 @@ extension TriviaHostCore {
             correctAnswers: record.correctAnswers, serverTime: now, lastSeq: record.seq,
             resumed: firstRetained <= resumeFrom + 1)
         outputs.append(control(.welcome(welcome), on: connection))
-        outputs += record.log.filter { $0.seq > resumeFrom }.map { .send($0, to: connection) }
+        outputs += record.log.filter { $0.seq > resumeFrom }.map { $0.output(to: connection) }
         if isNew { outputs += catchUp(user) }
         return outputs
     }
@@ -77,7 +79,8 @@ extension TriviaHostCore {
 
     /// What a user joining mid-competition needs to see the current screen.
     mutating func catchUp(_ user: UserID) -> [HostOutput] {
-        guard let record = users[user] else { return [] }
+        guard let slot = slots[user] else { return [] }
+        let record = records[slot]
         switch phase {
         case .lobby:
             return []
@@ -89,7 +92,7 @@ extension TriviaHostCore {
             let result = ResultPayload(
                 questionId: question.id, correctChoice: question.answer, yourChoice: nil, correct: false,
                 role: record.role, wildcardDeadline: isLast ? nil : until,
-                answerCounts: answerCounts(question), playersRemaining: userOrder.count { users[$0]?.role == .player })
+                answerCounts: answerCounts(question), playersRemaining: records.count { $0.role == .player })
             return emit(.result(result), to: user).1
         case .finished:
             let winners = self.winners
@@ -100,8 +103,8 @@ extension TriviaHostCore {
 
     func answerCounts(_ question: TriviaQuestion) -> [Int] {
         var counts = Array(repeating: 0, count: question.choices.count)
-        for user in userOrder {
-            if let choice = users[user]?.answers[question.id], counts.indices.contains(choice) { counts[choice] += 1 }
+        for record in records {
+            if let choice = record.answers[question.id], counts.indices.contains(choice) { counts[choice] += 1 }
         }
         return counts
     }
@@ -109,7 +112,7 @@ extension TriviaHostCore {
     // MARK: Answers
 
     /// One answer per player per question, before the deadline, for the open question.
-    mutating func evaluate(_ answer: AnswerPayload, from user: UserID, at now: Date) -> ServerMessage {
+    mutating func evaluate(_ answer: AnswerPayload, slot: Int, at now: Date) -> ServerMessage {
         func rejected(_ reason: AnswerRejection) -> ServerMessage {
             .answerAck(
                 AnswerAckPayload(
@@ -119,10 +122,10 @@ extension TriviaHostCore {
             return rejected(questions.contains { $0.id == answer.questionId } ? .late : .unknownQuestion)
         }
         guard now < deadline else { return rejected(.late) }
-        guard let record = users[user], record.role == .player else { return rejected(.notAPlayer) }
+        guard records[slot].role == .player else { return rejected(.notAPlayer) }
         guard questions[index].choices.indices.contains(answer.choice) else { return rejected(.invalidChoice) }
-        guard record.answers[answer.questionId] == nil else { return rejected(.alreadyAnswered) }
-        users[user]?.answers[answer.questionId] = answer.choice
+        guard records[slot].answers[answer.questionId] == nil else { return rejected(.alreadyAnswered) }
+        records[slot].answers[answer.questionId] = answer.choice
         return .answerAck(
             AnswerAckPayload(requestId: answer.requestId, questionId: answer.questionId, status: .accepted, choice: answer.choice))
     }
@@ -132,24 +135,25 @@ extension TriviaHostCore {
     /// Only after an incorrect (or missing) answer to the question that just closed, before
     /// its wild-card deadline, once per competition, with a positive balance. The balance is
     /// decremented here, once; resends are answered from the idempotency store.
-    mutating func evaluate(_ request: UseWildcardPayload, from user: UserID, at now: Date) -> ServerMessage {
+    mutating func evaluate(_ request: UseWildcardPayload, slot: Int, at now: Date) -> ServerMessage {
+        let user = records[slot].identity.user
         func verdict(_ reason: WildcardRejection?) -> ServerMessage {
             .wildcardResult(
                 WildcardResultPayload(
                     requestId: request.requestId, questionId: request.questionId, accepted: reason == nil, reason: reason,
-                    balance: balance(of: user), role: users[user]?.role ?? .viewer))
+                    balance: balance(of: user), role: records[slot].role))
         }
         guard case .reviewing(let index, let until) = phase, questions[index].id == request.questionId else {
             return verdict(questions.contains { $0.id == request.questionId } ? .tooLate : .unknownQuestion)
         }
         guard index + 1 < questions.count, now < until else { return verdict(.tooLate) }
-        guard let record = users[user], record.eliminatedAt == request.questionId else { return verdict(.notEligible) }
-        guard !record.usedWildcard else { return verdict(.alreadyUsed) }
+        guard records[slot].eliminatedAt == request.questionId else { return verdict(.notEligible) }
+        guard !records[slot].usedWildcard else { return verdict(.alreadyUsed) }
         guard balance(of: user) > 0 else { return verdict(.noBalance) }
         ledger[user] = balance(of: user) - 1
-        users[user]?.usedWildcard = true
-        users[user]?.eliminatedAt = nil
-        users[user]?.role = .player
+        records[slot].usedWildcard = true
+        records[slot].eliminatedAt = nil
+        records[slot].role = .player
         return verdict(nil)
     }
 
@@ -157,7 +161,7 @@ extension TriviaHostCore {
 
     /// Every user in join order, for tests, the `exercises` screen and dashboards.
     public var standings: [HostUserSnapshot] {
-        userOrder.compactMap { users[$0] }.map { record in
+        records.map { record in
             HostUserSnapshot(
                 user: record.identity.user, displayName: record.identity.displayName, role: record.role,
                 correctAnswers: record.correctAnswers, usedWildcard: record.usedWildcard,

@@ -20,11 +20,11 @@ extension TriviaHostCore {
         let deadline = time.addingTimeInterval(configuration.answerWindow.timeInterval)
         phase = .open(index: index, openedAt: time, deadline: deadline)
         if index == 0 {
-            startingPlayers = userOrder.count { users[$0]?.role == .player }
+            startingPlayers = records.count { $0.role == .player }
         }
         // Whoever lost on the previous question and did not use a wild-card is out for good.
-        for user in userOrder { users[user]?.eliminatedAt = nil }
-        return broadcast(messagesForEveryone { user in .question(questionPayload(index, role: user.role)) })
+        for slot in records.indices { records[slot].eliminatedAt = nil }
+        return broadcast(.question(questionPayload(index, role: .player))) { user in .question(role: user.role) }
     }
 
     func questionPayload(_ index: Int, role: TriviaRole) -> QuestionPayload {
@@ -46,52 +46,59 @@ extension TriviaHostCore {
         phase = .reviewing(index: index, until: until)
 
         var counts = Array(repeating: 0, count: question.choices.count)
-        var wasPlayer: Set<UserID> = []
-        for user in userOrder {
-            guard var record = users[user] else { continue }
-            if let choice = record.answers[question.id], counts.indices.contains(choice) { counts[choice] += 1 }
-            guard record.role == .player else { continue }
-            wasPlayer.insert(user)
-            if record.answers[question.id] == question.answer {
-                record.correctAnswers += 1
+        var remaining = 0
+        for slot in records.indices {
+            let choice = records[slot].answers[question.id]
+            if let choice, counts.indices.contains(choice) { counts[choice] += 1 }
+            let wasPlayer = records[slot].role == .player
+            records[slot].lastAnswerCorrect = wasPlayer && choice == question.answer
+            guard wasPlayer else { continue }
+            if choice == question.answer {
+                records[slot].correctAnswers += 1
+                remaining += 1
             } else {
-                record.role = .viewer
-                record.eliminatedAt = question.id
+                records[slot].role = .viewer
+                records[slot].eliminatedAt = question.id
             }
-            users[user] = record
         }
-        let remaining = userOrder.count { users[$0]?.role == .player }
-        return broadcast(
-            messagesForEveryone { user in
-                let choice = user.answers[question.id]
-                return .result(
-                    ResultPayload(
-                        questionId: question.id, correctChoice: question.answer, yourChoice: choice,
-                        correct: wasPlayer.contains(user.identity.user) && choice == question.answer,
-                        role: user.role, wildcardDeadline: isLast ? nil : until,
-                        answerCounts: counts, playersRemaining: remaining))
-            })
+        let shared = ResultPayload(
+            questionId: question.id, correctChoice: question.answer, yourChoice: nil, correct: false, role: .viewer,
+            wildcardDeadline: isLast ? nil : until, answerCounts: counts, playersRemaining: remaining)
+        return broadcast(.result(shared)) { user in
+            .result(yourChoice: user.answers[question.id], correct: user.lastAnswerCorrect, role: user.role)
+        }
     }
 
     mutating func finish() -> [HostOutput] {
         phase = .finished
         let winners = self.winners
         let summary = FinishSummary(questionCount: questions.count, playerCount: startingPlayers, winnerCount: winners.count)
-        return broadcast(messagesForEveryone { user in .finish(finishPayload(for: user, winners: winners, summary: summary)) })
+        guard let first = records.first else { return [] }
+        let shared = finishPayload(for: first, winners: winners, summary: summary)
+        let ledger = self.ledger
+        let defaultBalance = configuration.defaultBalance
+        return broadcast(.finish(shared)) { user in
+            .finish(you: Self.standing(of: user, balance: ledger[user.identity.user] ?? defaultBalance))
+        }
     }
 
     func finishPayload(for user: HostUser, winners: [TriviaWinner], summary: FinishSummary) -> FinishPayload {
         FinishPayload(
             competition: configuration.competition, summary: summary, winners: Array(winners.prefix(configuration.listedWinners)),
-            you: FinalStanding(
-                role: user.role, winner: user.role == .player, correctAnswers: user.correctAnswers,
-                usedWildcard: user.usedWildcard, balance: balance(of: user.identity.user)))
+            you: Self.standing(of: user, balance: balance(of: user.identity.user)))
+    }
+
+    /// How the competition ended for `user`, who owns `balance` wild-cards.
+    static func standing(of user: HostUser, balance: Int) -> FinalStanding {
+        FinalStanding(
+            role: user.role, winner: user.role == .player, correctAnswers: user.correctAnswers, usedWildcard: user.usedWildcard,
+            balance: balance)
     }
 
     /// Players still in, most correct answers first, then by user id. Before the end this is
     /// who is still playing.
     public var winners: [TriviaWinner] {
-        userOrder.compactMap { users[$0] }
+        records
             .filter { $0.role == .player }
             .map { TriviaWinner(user: $0.identity.user, displayName: $0.identity.displayName, correctAnswers: $0.correctAnswers) }
             .sorted { ($1.correctAnswers, $0.user) < ($0.correctAnswers, $1.user) }

@@ -20,10 +20,11 @@ public struct TriviaHostCore: Sendable {
     /// Where the competition is.
     public internal(set) var phase: HostPhase = .lobby
     var ledger: [UserID: Int]
-    var users: [UserID: HostUser] = [:]
-    /// Users in the order they first joined: every broadcast walks this, never a dictionary,
-    /// so output order is reproducible.
-    var userOrder: [UserID] = []
+    /// Every user, in the order they first joined: every broadcast walks this array (no hashing,
+    /// and a reproducible output order).
+    var records: [HostUser] = []
+    /// Where each user is in ``records``; looked up once per message.
+    var slots: [UserID: Int] = [:]
     var connections: [ConnectionID: HostConnection] = [:]
     /// Users who were players when the first question opened (or joined while it was open).
     var startingPlayers = 0
@@ -64,27 +65,26 @@ public struct TriviaHostCore: Sendable {
     /// messages go to the user's log until they reconnect.
     public mutating func disconnect(_ connection: ConnectionID, at now: Date) -> [HostOutput] {
         let outputs = advance(to: now)
-        if let user = connections.removeValue(forKey: connection)?.user, users[user]?.connection == connection {
-            users[user]?.connection = nil
+        if let user = connections.removeValue(forKey: connection)?.user, let slot = slots[user], records[slot].connection == connection {
+            records[slot].connection = nil
         }
         return outputs
     }
 
     /// A frame arrived: decoded with the codec; malformed frames are answered with `error`.
     public mutating func receive(frame: Data, from connection: ConnectionID, at now: Date) -> [HostOutput] {
-        var outputs = advance(to: now)
-        guard connections[connection] != nil else { return outputs }
+        let scheduled = advance(to: now)
+        guard connections[connection] != nil else { return scheduled }
+        let answered: [HostOutput]
         do {
             switch try codec.decodeClientMessage(frame) {
-            case .message(let envelope):
-                outputs += handle(envelope, from: connection, at: now)
-            case .ignored:
-                break
+            case .message(let envelope): answered = handle(envelope, from: connection, at: now)
+            case .ignored: answered = []
             }
         } catch {
-            outputs += reject(error, on: connection, at: now)
+            answered = reject(error, on: connection, at: now)
         }
-        return outputs
+        return scheduled.isEmpty ? answered : scheduled + answered
     }
 
     /// A decoded message arrived (for transports that decode themselves).
@@ -125,34 +125,34 @@ public struct TriviaHostCore: Sendable {
     // MARK: Dispatch
 
     mutating func handle(_ envelope: ClientEnvelope, from connection: ConnectionID, at now: Date) -> [HostOutput] {
-        connections[connection]?.consecutiveErrors = 0
+        guard let index = connections.index(forKey: connection) else { return [] }
+        connections.values[index].consecutiveErrors = 0
+        let user = connections.values[index].user
         switch envelope.message {
         case .ping(let ping):
             return [control(.pong(PongPayload(nonce: ping.nonce, serverTime: now)), on: connection)]
         case .join(let join):
             return self.join(join, envelope: envelope, on: connection, at: now)
         case .answer(let answer):
-            guard let user = connections[connection]?.user else { return notJoined(envelope, on: connection) }
-            return respond(to: answer.requestId, for: user, on: connection) { core in core.evaluate(answer, from: user, at: now) }
+            guard let slot = user.flatMap({ slots[$0] }) else { return notJoined(envelope, on: connection) }
+            return respond(to: answer.requestId, slot: slot, on: connection) { core in core.evaluate(answer, slot: slot, at: now) }
         case .useWildcard(let request):
-            guard let user = connections[connection]?.user else { return notJoined(envelope, on: connection) }
-            return respond(to: request.requestId, for: user, on: connection) { core in core.evaluate(request, from: user, at: now) }
+            guard let slot = user.flatMap({ slots[$0] }) else { return notJoined(envelope, on: connection) }
+            return respond(to: request.requestId, slot: slot, on: connection) { core in core.evaluate(request, slot: slot, at: now) }
         }
     }
 
     /// Idempotency: a request id seen before gets the response it got then (same `id` and
     /// `seq`, so a client that already processed it drops it as a duplicate).
     mutating func respond(
-        to request: RequestID, for user: UserID, on connection: ConnectionID,
-        evaluate: (inout TriviaHostCore) -> ServerMessage
+        to request: RequestID, slot: Int, on connection: ConnectionID, evaluate: (inout TriviaHostCore) -> ServerMessage
     ) -> [HostOutput] {
-        if let previous = users[user]?.responses[request] {
-            return [.send(previous, to: connection)]
+        if let previous = records[slot].response(to: request) {
+            return [.send(previous.envelope, to: connection)]
         }
         let message = evaluate(&self)
-        let (envelope, outputs) = emit(message, to: user)
-        let limit = configuration.logLimit
-        users[user]?.remember(envelope, for: request, limit: limit)
+        let (stored, outputs) = store(message, slot: slot)
+        records[slot].remember(stored, for: request, limit: configuration.logLimit)
         return outputs
     }
 
@@ -172,8 +172,8 @@ public struct TriviaHostCore: Sendable {
     }
 
     mutating func close(_ connection: ConnectionID, reason: TriviaErrorCode) -> [HostOutput] {
-        if let user = connections.removeValue(forKey: connection)?.user, users[user]?.connection == connection {
-            users[user]?.connection = nil
+        if let user = connections.removeValue(forKey: connection)?.user, let slot = slots[user], records[slot].connection == connection {
+            records[slot].connection = nil
         }
         return [.close(connection, reason: reason)]
     }
@@ -189,24 +189,45 @@ public struct TriviaHostCore: Sendable {
 
     /// A stream message for `user`: numbered, logged, and sent if the user is connected.
     mutating func emit(_ message: ServerMessage, to user: UserID) -> (ServerEnvelope, [HostOutput]) {
-        guard var record = users[user] else {
-            return (ServerEnvelope(id: "orphan", seq: 0, message: message), [])
+        guard let slot = slots[user] else { return (ServerEnvelope(id: "orphan", seq: 0, message: message), []) }
+        return emit(message, slot: slot)
+    }
+
+    /// ``emit(_:to:)`` for the user at `slot` of ``records``.
+    mutating func emit(_ message: ServerMessage, slot: Int) -> (ServerEnvelope, [HostOutput]) {
+        let (stored, outputs) = store(message, slot: slot)
+        return (stored.envelope, outputs)
+    }
+
+    /// Numbers, logs and sends `message` to the user at `slot`; returns what was logged (kept
+    /// once, by reference, also as the response to a request).
+    mutating func store(_ message: ServerMessage, slot: Int) -> (StoredEnvelope, [HostOutput]) {
+        records[slot].seq += 1
+        let seq = records[slot].seq
+        let stored = StoredEnvelope(ServerEnvelope(id: records[slot].messageID(seq: seq), seq: seq, message: message))
+        records[slot].append(.single(stored), limit: configuration.logLimit)
+        guard let connection = records[slot].connection else { return (stored, []) }
+        return (stored, [.send(stored.envelope, to: connection)])
+    }
+
+    /// One message to every user, in join order: encoded once, each user's copy numbered and
+    /// logged with its own fields (`personalize`), one ``HostOutput/broadcast(_:)`` for the
+    /// connected ones. Users are changed in place, so a user's log is never copied.
+    mutating func broadcast(_ message: ServerMessage, _ personalize: (HostUser) -> Personalization) -> [HostOutput] {
+        let shared = BroadcastMessage(message)
+        let limit = configuration.logLimit
+        var recipients: [ServerBroadcast.Recipient] = []
+        recipients.reserveCapacity(records.count)
+        let personalizations = records.map { personalize($0) }
+        for (slot, personalization) in zip(records.indices, personalizations) {
+            records[slot].seq += 1
+            let seq = records[slot].seq
+            let copy = BroadcastCopy(seq: seq, idSuffix: records[slot].idSuffix, personalization: personalization)
+            records[slot].append(.shared(shared, copy), limit: limit)
+            if let connection = records[slot].connection {
+                recipients.append(ServerBroadcast.Recipient(connection: connection, copy: copy))
+            }
         }
-        record.seq += 1
-        let envelope = ServerEnvelope(id: MessageID("m\(record.seq)-\(user.rawValue.prefix(100))"), seq: record.seq, message: message)
-        record.append(envelope, limit: configuration.logLimit)
-        users[user] = record
-        guard let connection = record.connection else { return (envelope, []) }
-        return (envelope, [.send(envelope, to: connection)])
-    }
-
-    /// The message `message` builds for each user, in join order.
-    func messagesForEveryone(_ message: (HostUser) -> ServerMessage) -> [(UserID, ServerMessage)] {
-        userOrder.compactMap { user in users[user].map { (user, message($0)) } }
-    }
-
-    /// Emits each message to its user.
-    mutating func broadcast(_ messages: [(UserID, ServerMessage)]) -> [HostOutput] {
-        messages.flatMap { user, message in emit(message, to: user).1 }
+        return recipients.isEmpty ? [] : [.broadcast(ServerBroadcast(message: shared, recipients: recipients))]
     }
 }

@@ -85,3 +85,22 @@ public struct PingPayload: TriviaPayload {
         (nonce?.count ?? 0) > Check.maxIDLength ? "nonce is longer than \(Check.maxIDLength) characters" : nil
     }
 }
+
+extension JoinPayload {
+    /// Every field, `null` when absent (the protocol writes optional fields; see Docs/Trivia/Protocol.md).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(user, forKey: .user)
+        try container.encode(token, forKey: .token)
+        try container.encode(competition, forKey: .competition)
+        try container.encode(resumeFrom, forKey: .resumeFrom)
+    }
+}
+
+extension PingPayload {
+    /// Every field, `null` when absent (the protocol writes optional fields; see Docs/Trivia/Protocol.md).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(nonce, forKey: .nonce)
+    }
+}

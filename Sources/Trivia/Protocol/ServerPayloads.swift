@@ -121,7 +121,7 @@ public struct QuestionPayload: TriviaPayload {
 }
 
 /// Whether an answer was taken.
-public enum AckStatus: String, Codable, Sendable, Hashable {
+public enum AckStatus: String, Codable, Sendable, Hashable, CaseIterable {
     /// The answer counts.
     case accepted
     /// The answer was refused; `reason` says why.
@@ -353,4 +353,92 @@ public struct PongPayload: TriviaPayload {
 
     /// Always `nil`: every pong is usable.
     public var validationProblem: String? { nil }
+}
+
+extension WelcomePayload {
+    /// Every field, `null` when absent (the protocol writes optional fields; see Docs/Trivia/Protocol.md).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(user, forKey: .user)
+        try container.encode(displayName, forKey: .displayName)
+        try container.encode(competition, forKey: .competition)
+        try container.encode(role, forKey: .role)
+        try container.encode(balance, forKey: .balance)
+        try container.encode(usedWildcard, forKey: .usedWildcard)
+        try container.encode(correctAnswers, forKey: .correctAnswers)
+        try container.encode(serverTime, forKey: .serverTime)
+        try container.encode(lastSeq, forKey: .lastSeq)
+        try container.encode(resumed, forKey: .resumed)
+    }
+}
+
+extension AnswerAckPayload {
+    /// Every field, `null` when absent (the protocol writes optional fields; see Docs/Trivia/Protocol.md).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(requestId, forKey: .requestId)
+        try container.encode(questionId, forKey: .questionId)
+        try container.encode(status, forKey: .status)
+        try container.encode(reason, forKey: .reason)
+        try container.encode(choice, forKey: .choice)
+    }
+}
+
+extension ResultPayload {
+    /// Every field, `null` when absent (the protocol writes optional fields; see Docs/Trivia/Protocol.md).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(questionId, forKey: .questionId)
+        try container.encode(correctChoice, forKey: .correctChoice)
+        try container.encode(yourChoice, forKey: .yourChoice)
+        try container.encode(correct, forKey: .correct)
+        try container.encode(role, forKey: .role)
+        try container.encode(wildcardDeadline, forKey: .wildcardDeadline)
+        try container.encode(answerCounts, forKey: .answerCounts)
+        try container.encode(playersRemaining, forKey: .playersRemaining)
+    }
+}
+
+extension WildcardResultPayload {
+    /// Every field, `null` when absent (the protocol writes optional fields; see Docs/Trivia/Protocol.md).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(requestId, forKey: .requestId)
+        try container.encode(questionId, forKey: .questionId)
+        try container.encode(accepted, forKey: .accepted)
+        try container.encode(reason, forKey: .reason)
+        try container.encode(balance, forKey: .balance)
+        try container.encode(role, forKey: .role)
+    }
+}
+
+extension FinalStanding {
+    /// Every field, `null` when absent (the protocol writes optional fields; see Docs/Trivia/Protocol.md).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(role, forKey: .role)
+        try container.encode(winner, forKey: .winner)
+        try container.encode(correctAnswers, forKey: .correctAnswers)
+        try container.encode(usedWildcard, forKey: .usedWildcard)
+        try container.encode(balance, forKey: .balance)
+    }
+}
+
+extension ErrorPayload {
+    /// Every field, `null` when absent (the protocol writes optional fields; see Docs/Trivia/Protocol.md).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(code, forKey: .code)
+        try container.encode(message, forKey: .message)
+        try container.encode(ref, forKey: .ref)
+    }
+}
+
+extension PongPayload {
+    /// Every field, `null` when absent (the protocol writes optional fields; see Docs/Trivia/Protocol.md).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(nonce, forKey: .nonce)
+        try container.encode(serverTime, forKey: .serverTime)
+    }
 }

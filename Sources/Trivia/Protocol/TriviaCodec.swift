@@ -1,11 +1,17 @@
 import Foundation
-import SharedNetworking
 
-/// Turns messages into JSON frames and frames back into messages, for both sides.
+/// Turns messages into JSON frames and frames back into messages, for both sides, without
+/// Foundation's JSON: a hand-written encoder straight into bytes and a strict single-pass
+/// reader (``JSONReader``) over them.
 ///
 /// Pure and separate from any logic so that the host, the client, a WebSocket server and a
 /// fuzzer all share one implementation. Decoding never traps: any byte string yields a
-/// message, an ignored unknown type, or a ``TriviaProtocolError`` naming what is wrong.
+/// message, an ignored unknown type, or a ``TriviaProtocolError`` naming what is wrong and
+/// where. In order: the size limit; UTF-8; the whole frame against RFC 8259 and I-JSON
+/// (including members nobody reads); then the envelope (`type`, `id`, `version`, `seq`, in
+/// that order, so another version is `unsupportedVersion` before anything else is checked);
+/// then the payload of a known type. ``TriviaReferenceCodec`` is the same contract through
+/// Foundation, kept to check this one against.
 public struct TriviaCodec: Sendable {
     /// The envelope `version` this code speaks. Additive changes (new types, new fields) keep
     /// it; anything an older peer would misread bumps it.
@@ -21,115 +27,241 @@ public struct TriviaCodec: Sendable {
     // MARK: Encoding
 
     /// The frame for `envelope`: compact JSON with sorted keys (byte-for-byte reproducible),
-    /// dates in ISO 8601 UTC with milliseconds only when needed.
-    public func encode<Message>(_ envelope: TriviaEnvelope<Message>) throws(TriviaProtocolError) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(TriviaDates.string(from: date))
+    /// every field present (`null` when an optional value is absent), dates in ISO 8601 UTC
+    /// with milliseconds only when needed.
+    public func encode<Message>(_ envelope: TriviaEnvelope<Message>) -> Data {
+        Data(encodeBytes(envelope))
+    }
+
+    /// ``encode(_:)`` of a server message, without going through the generic path.
+    public func encode(_ envelope: ServerEnvelope) -> Data {
+        Data(encodeBytes(envelope))
+    }
+
+    /// ``encode(_:)`` of a client message, without going through the generic path.
+    public func encode(_ envelope: ClientEnvelope) -> Data {
+        Data(encodeBytes(envelope))
+    }
+
+    /// ``encode(_:)`` of a server message as a byte array, for servers that copy it into their
+    /// own buffers.
+    public func encodeBytes(_ envelope: ServerEnvelope) -> [UInt8] {
+        var writer = FrameWriter()
+        writer.envelope(id: envelope.id, seq: envelope.seq, type: envelope.message.type, version: envelope.version) {
+            envelope.message.writePayload(to: &$0)
         }
-        do {
-            return try encoder.encode(envelope)
-        } catch {
-            throw .malformed("cannot encode \(envelope.type): \(error)", messageID: envelope.id)
+        return writer.json.bytes
+    }
+
+    /// ``encode(_:)`` of a client message as a byte array.
+    public func encodeBytes(_ envelope: ClientEnvelope) -> [UInt8] {
+        var writer = FrameWriter()
+        writer.envelope(id: envelope.id, seq: envelope.seq, type: envelope.message.type, version: envelope.version) {
+            envelope.message.writePayload(to: &$0)
         }
+        return writer.json.bytes
+    }
+
+    /// ``encode(_:)`` as a byte array, for servers that copy it into their own buffers.
+    public func encodeBytes<Message>(_ envelope: TriviaEnvelope<Message>) -> [UInt8] {
+        var writer = FrameWriter()
+        switch envelope.message {
+        case let message as ServerMessage:
+            writer.envelope(id: envelope.id, seq: envelope.seq, type: message.type, version: envelope.version) {
+                message.writePayload(to: &$0)
+            }
+        case let message as ClientMessage:
+            writer.envelope(id: envelope.id, seq: envelope.seq, type: message.type, version: envelope.version) {
+                message.writePayload(to: &$0)
+            }
+        default:
+            // A message set of another module: Foundation's encoding is the only one it has.
+            return Array((try? TriviaReferenceCodec(maxFrameBytes: maxFrameBytes).encode(envelope)) ?? Data())
+        }
+        return writer.json.bytes
     }
 
     /// ``encode(_:)`` as text, for WebSocket text frames.
-    public func encodeText<Message>(_ envelope: TriviaEnvelope<Message>) throws(TriviaProtocolError) -> String {
-        String(decoding: try encode(envelope), as: UTF8.self)
+    public func encodeText<Message>(_ envelope: TriviaEnvelope<Message>) -> String {
+        String(decoding: encodeBytes(envelope), as: UTF8.self)
+    }
+
+    /// The shared bytes of `message` with holes for each recipient's fields, for a broadcast.
+    static func template(for message: ServerMessage, version: Int) -> FrameTemplate {
+        var writer = FrameWriter(template: true)
+        writer.envelope(id: "", seq: 0, type: message.type, version: version) { message.writePayload(to: &$0) }
+        return FrameTemplate(bytes: writer.json.bytes, holes: writer.holes)
     }
 
     // MARK: Decoding
 
     /// Decodes a frame sent by a client (what the host receives).
     public func decodeClientMessage(_ frame: Data) throws(TriviaProtocolError) -> TriviaDecoded<ClientMessage> {
-        try decode(frame, as: ClientMessage.self)
+        guard frame.count <= maxFrameBytes else { throw tooLarge(frame.count) }
+        return try frame.withUnsafeBytes { bytes in Result { () throws(TriviaProtocolError) in try Self.readClientMessage(bytes) } }.get()
     }
 
     /// Decodes a frame sent by the host (what a client receives).
     public func decodeServerMessage(_ frame: Data) throws(TriviaProtocolError) -> TriviaDecoded<ServerMessage> {
-        try decode(frame, as: ServerMessage.self)
+        guard frame.count <= maxFrameBytes else { throw tooLarge(frame.count) }
+        return try frame.withUnsafeBytes { bytes in Result { () throws(TriviaProtocolError) in try Self.readServerMessage(bytes) } }.get()
     }
 
     /// Decodes a frame of either direction's message set.
     public func decode<Message: TriviaMessage>(_ frame: Data, as type: Message.Type) throws(TriviaProtocolError) -> TriviaDecoded<Message> {
-        guard frame.count <= maxFrameBytes else {
-            throw .malformed("message of \(frame.count) bytes is larger than the limit of \(maxFrameBytes)")
+        guard frame.count <= maxFrameBytes else { throw tooLarge(frame.count) }
+        let result = frame.withUnsafeBytes { bytes in Result { () throws(TriviaProtocolError) in try decode(bytes: bytes, as: type) } }
+        return try result.get()
+    }
+
+    /// Decodes a frame held in memory the caller owns (a server's receive buffer), without
+    /// copying it first.
+    public func decode<Message: TriviaMessage>(bytes: UnsafeRawBufferPointer, as type: Message.Type) throws(TriviaProtocolError)
+        -> TriviaDecoded<Message>
+    {
+        guard bytes.count <= maxFrameBytes else { throw tooLarge(bytes.count) }
+        if Message.self == ClientMessage.self, let decoded = try Self.readClientMessage(bytes) as? TriviaDecoded<Message> {
+            return decoded
+        } else if Message.self == ServerMessage.self, let decoded = try Self.readServerMessage(bytes) as? TriviaDecoded<Message> {
+            return decoded
         }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = LenientISO8601.decodingStrategy
-        let messageID = (try? decoder.decode(IDProbe.self, from: frame))?.id.flatMap { $0.isEmpty ? nil : MessageID($0) }
-        do {
-            return try decoder.decode(DecodedFrame<Message>.self, from: frame).value
-        } catch let failure as UnsupportedVersion {
-            throw TriviaProtocolError(
-                code: .unsupportedVersion,
-                message: "protocol version \(failure.version) is not supported (this side speaks \(Self.protocolVersion))",
-                messageID: messageID)
-        } catch let invalid as InvalidPayload {
-            throw .malformed("payload: \(invalid.problem)", messageID: messageID)
-        } catch let error as DecodingError {
-            throw .malformed(DecodingFailure(error, json: frame, source: nil).description, messageID: messageID)
-        } catch {
-            throw .malformed(String(describing: error), messageID: messageID)
+        // A message set of another module: only Foundation's reading applies to it.
+        return try TriviaReferenceCodec(maxFrameBytes: maxFrameBytes).decode(Data(bytes), as: type)
+    }
+
+    private func tooLarge(_ count: Int) -> TriviaProtocolError {
+        .malformed("message of \(count) bytes is larger than the limit of \(maxFrameBytes)", kind: .tooLarge)
+    }
+
+    /// Where the envelope's members are, from the strict scan.
+    private struct EnvelopeOffsets {
+        var type: Int?
+        var id: Int?
+        var version: Int?
+        var seq: Int?
+        var payload: Int?
+    }
+
+    private static func readClientMessage(_ bytes: UnsafeRawBufferPointer) throws(TriviaProtocolError) -> TriviaDecoded<ClientMessage> {
+        try read(bytes, knownTypes: ClientMessage.knownTypes, validate: \.payloadProblem) { type, reader throws(WireFailure) in
+            try ClientMessage.read(type: type, payload: &reader)
         }
     }
-}
 
-/// Reads the envelope; the payload is read by the message type.
-private struct DecodedFrame<Message: TriviaMessage>: Decodable {
-    let value: TriviaDecoded<Message>
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: EnvelopeCodingKey.self)
-        let type = try container.decode(String.self, forKey: .type)
-        let id = MessageID(try container.decode(String.self, forKey: .id))
-        let version = try container.decode(Int.self, forKey: .version)
-        guard version == TriviaCodec.protocolVersion else { throw UnsupportedVersion(version: version) }
-        let seq = try container.decode(Int.self, forKey: .seq)
-        if let problem = Check.first(type.isEmpty ? "type is empty" : nil, Check.id(id, "id"), Check.nonNegative(seq, "seq")) {
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: problem))
+    private static func readServerMessage(_ bytes: UnsafeRawBufferPointer) throws(TriviaProtocolError) -> TriviaDecoded<ServerMessage> {
+        try read(bytes, knownTypes: ServerMessage.knownTypes, validate: \.payloadProblem) { type, reader throws(WireFailure) in
+            try ServerMessage.read(type: type, payload: &reader)
         }
-        if let message = try Message.decode(type: type, payload: PayloadReader(container: container)) {
-            value = .message(TriviaEnvelope(version: version, id: id, seq: seq, message: message))
+    }
+
+    private static func read<Message: TriviaMessage>(
+        _ bytes: UnsafeRawBufferPointer, knownTypes: [String], validate: (Message) -> String?,
+        payload readPayload: (String, inout JSONReader) throws(WireFailure) -> Message?
+    ) throws(TriviaProtocolError) -> TriviaDecoded<Message> {
+        if let problem = UTF8Check.firstProblem(in: bytes) {
+            throw .malformed("byte \(problem.offset): not UTF-8: \(problem.reason)", offset: problem.offset, kind: .notJSON)
+        }
+        let offsets = try scan(bytes)
+        // The frame is JSON: its id, if a string, names it in any error from here on.
+        var reader = JSONReader(bytes)
+        reader.checksDuplicateNames = false  // the scan checked every object's names
+        var idText: String?
+        if let offset = offsets.id {
+            reader.offset = offset
+            idText = try? reader.string("id")
+        }
+        let messageID = idText.flatMap { $0.isEmpty ? nil : MessageID($0) }
+        func field<Value>(_ offset: Int?, _ name: String, _ read: (inout JSONReader) throws(WireFailure) -> Value)
+            throws(TriviaProtocolError) -> Value
+        {
+            guard let offset else { throw .malformed("\(name): missing", messageID: messageID) }
+            reader.offset = offset
+            do {
+                return try read(&reader)
+            } catch {
+                throw .malformed(error.text, messageID: messageID, offset: error.offset)
+            }
+        }
+        let type = try field(offsets.type, "type") { reader throws(WireFailure) in try reader.string("type") }
+        let id: MessageID
+        if let idText {
+            id = MessageID(idText)
         } else {
-            value = .ignored(type: type, id: id)
+            id = MessageID(try field(offsets.id, "id") { reader throws(WireFailure) in try reader.string("id") })
         }
-    }
-}
-
-private struct IDProbe: Decodable {
-    let id: String?
-}
-
-private struct UnsupportedVersion: Error {
-    let version: Int
-}
-
-/// How the protocol writes instants: ISO 8601 in UTC, `2020-09-10T08:00:10Z`, with
-/// milliseconds (`…10.250Z`) only when the instant has them.
-///
-/// Written in the proleptic Gregorian calendar, like ``/SharedNetworking/LenientISO8601`` reads it: Foundation's
-/// ISO 8601 style switches to the Julian calendar before October 1582, so an early date came
-/// back days away from what was sent (found by the TriviaProtocol fuzz target).
-public enum TriviaDates {
-    /// `date` as the protocol writes it: ISO 8601 in UTC with milliseconds, proleptic Gregorian.
-    public static func string(from date: Date) -> String {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
-        let (seconds, fraction) = floorDivision(milliseconds, 1000)
-        let (days, secondOfDay) = floorDivision(seconds, 86_400)
-        let date = WallClock.civilDate(fromDays: Int(days))
-        let time = String(
-            format: "%04lld-%02lld-%02lldT%02lld:%02lld:%02lld", Int64(date.year), Int64(date.month), Int64(date.day), secondOfDay / 3600,
-            secondOfDay / 60 % 60, secondOfDay % 60)
-        return fraction == 0 ? time + "Z" : time + String(format: ".%03lldZ", fraction)
+        let version = try field(offsets.version, "version") { reader throws(WireFailure) in try reader.int("version") }
+        guard version == protocolVersion else {
+            throw TriviaProtocolError(
+                code: .unsupportedVersion, message: "protocol version \(version) is not supported (this side speaks \(protocolVersion))",
+                messageID: messageID, offset: offsets.version)
+        }
+        let seq = try field(offsets.seq, "seq") { reader throws(WireFailure) in try reader.int("seq") }
+        if let problem = Check.first(type.isEmpty ? "type is empty" : nil, Check.id(id, "id"), Check.nonNegative(seq, "seq")) {
+            throw .malformed(problem, messageID: messageID)
+        }
+        guard knownTypes.contains(type) else { return .ignored(type: type, id: id) }
+        let message = try field(offsets.payload, "payload") { reader throws(WireFailure) in try readPayload(type, &reader) }
+        guard let message else { return .ignored(type: type, id: id) }
+        if let problem = validate(message) {
+            throw .malformed("payload: \(problem)", messageID: messageID, offset: offsets.payload)
+        }
+        return .message(TriviaEnvelope(version: version, id: id, seq: seq, message: message))
     }
 
-    /// Quotient and remainder rounded towards negative infinity (the remainder is never negative).
-    private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
-        let remainder = value % divisor
-        return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
+    /// The strict scan of the whole frame: RFC 8259 and I-JSON for every byte, the top level an
+    /// object, and where the envelope's members are.
+    private static func scan(_ bytes: UnsafeRawBufferPointer) throws(TriviaProtocolError) -> EnvelopeOffsets {
+        var reader = JSONReader(bytes)
+        var offsets = EnvelopeOffsets()
+        do throws(WireFailure) {
+            reader.skipWhitespace()
+            let start = reader.offset
+            let kind = reader.peekKind()
+            if kind == .object {
+                try reader.readObject { reader, name throws(WireFailure) in
+                    reader.skipWhitespace()
+                    // By length first: most names are compared with one candidate, or none.
+                    switch name.end - name.start {
+                    case 2 where name.equals("id", in: bytes): offsets.id = reader.offset
+                    case 3 where name.equals("seq", in: bytes): offsets.seq = reader.offset
+                    case 4 where name.equals("type", in: bytes): offsets.type = reader.offset
+                    case 7 where name.equals("version", in: bytes): offsets.version = reader.offset
+                    case 7 where name.equals("payload", in: bytes): offsets.payload = reader.offset
+                    default:
+                        // An escaped name is longer than what it spells: compare it decoded.
+                        guard name.hasEscapes else { break }
+                        if name.equals("id", in: bytes) {
+                            offsets.id = reader.offset
+                        } else if name.equals("seq", in: bytes) {
+                            offsets.seq = reader.offset
+                        } else if name.equals("type", in: bytes) {
+                            offsets.type = reader.offset
+                        } else if name.equals("version", in: bytes) {
+                            offsets.version = reader.offset
+                        } else if name.equals("payload", in: bytes) {
+                            offsets.payload = reader.offset
+                        }
+                    }
+                    try reader.skipValue()
+                }
+            } else {
+                try reader.skipValue()
+            }
+            reader.skipWhitespace()
+            guard reader.offset == bytes.count else { throw reader.syntaxError(expected: "the end of the text after the message") }
+            guard kind == .object else {
+                throw WireFailure(kind: .field, offset: start, text: "message: expected an object, found \(kind?.described ?? "nothing")")
+            }
+        } catch {
+            let kind: TriviaProtocolError.Kind =
+                switch error.kind {
+                case .json: .notJSON
+                case .depth: .tooDeep
+                case .field: .invalidMessage
+                }
+            let message = error.kind == .field ? error.text : "byte \(error.offset): \(error.text)"
+            throw .malformed(message, offset: error.offset, kind: kind)
+        }
+        return offsets
     }
 }

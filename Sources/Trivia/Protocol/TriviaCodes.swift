@@ -42,6 +42,12 @@ extension TriviaID where Tag == ErrorCodeTag {
     public static let idleTimeout: Self = "idleTimeout"
     /// The server is stopping (a restart, a deploy). It closes the connection; reconnect.
     public static let shuttingDown: Self = "shuttingDown"
+
+    /// Every code this build sends, for the check that the protocol document lists each one.
+    public static let all: [Self] = [
+        .malformed, .unsupportedVersion, .notJoined, .alreadyJoined, .unauthorized, .unknownCompetition, .replaced, .tooManyErrors,
+        .competitionReset, .rateLimited, .idleTimeout, .shuttingDown,
+    ]
 }
 
 extension TriviaID where Tag == AnswerRejectionTag {
@@ -55,6 +61,9 @@ extension TriviaID where Tag == AnswerRejectionTag {
     public static let unknownQuestion: Self = "unknownQuestion"
     /// The choice is not an index of the question's choices.
     public static let invalidChoice: Self = "invalidChoice"
+
+    /// Every reason this build sends, for the check that the protocol document lists each one.
+    public static let all: [Self] = [.late, .alreadyAnswered, .notAPlayer, .unknownQuestion, .invalidChoice]
 }
 
 extension TriviaID where Tag == WildcardRejectionTag {
@@ -68,4 +77,7 @@ extension TriviaID where Tag == WildcardRejectionTag {
     public static let tooLate: Self = "tooLate"
     /// The question id is not the question that just closed.
     public static let unknownQuestion: Self = "unknownQuestion"
+
+    /// Every reason this build sends, for the check that the protocol document lists each one.
+    public static let all: [Self] = [.unknownQuestion, .tooLate, .notEligible, .alreadyUsed, .noBalance]
 }

@@ -1,8 +1,10 @@
 import Foundation
 
-/// The `payload` of one message type. Decoding checks types (JSONDecoder); ``validationProblem``
-/// checks what types cannot say (an empty id, a negative index), so a payload that decodes is
-/// one the logic can use without further checks.
+/// The `payload` of one message type. Decoding checks types (``TriviaCodec``'s readers, or
+/// `JSONDecoder` in ``TriviaReferenceCodec``); ``validationProblem`` checks what types cannot say
+/// (an empty id, a negative index), so a payload that decodes is one the logic can use without
+/// further checks. `Codable` is the reference codec's; ``TriviaCodec`` writes and reads every
+/// payload by hand.
 public protocol TriviaPayload: Codable, Sendable, Hashable {
     /// Why the payload is unusable (`"choice must be 0 or more"`), or `nil`.
     var validationProblem: String? { get }
@@ -15,7 +17,10 @@ enum Check {
 
     static func id<Tag>(_ id: TriviaID<Tag>, _ name: String) -> String? {
         if id.rawValue.isEmpty { return "\(name) is empty" }
-        if id.rawValue.count > maxIDLength { return "\(name) is longer than \(maxIDLength) characters" }
+        // Characters are never more than UTF-8 bytes: count them only when the bytes could exceed.
+        if id.rawValue.utf8.count > maxIDLength, id.rawValue.count > maxIDLength {
+            return "\(name) is longer than \(maxIDLength) characters"
+        }
         return nil
     }
 

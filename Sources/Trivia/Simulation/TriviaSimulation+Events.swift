@@ -94,7 +94,8 @@ extension TriviaSimulation {
             if clients[index].state.reconnectAttempt > 0 { reconnects += 1 }
             queue.schedule(.connectEstablished(index), at: now.addingTimeInterval(3 * latency()))
         case .send(let envelope):
-            guard let connection = clients[index].connection, let frame = try? codec.encode(envelope) else { return }
+            guard let connection = clients[index].connection else { return }
+            let frame = codec.encode(envelope)
             observe(.sent(client: index, envelope, at: now))
             let at = max(clients[index].toHostFree, now.addingTimeInterval(latency()))
             clients[index].toHostFree = at
@@ -119,20 +120,34 @@ extension TriviaSimulation {
     /// Delivers host outputs to their clients, in order per connection.
     mutating func route(_ outputs: [HostOutput]) {
         for output in outputs {
-            let connection = output.connection
-            guard let index = owners[connection] else { continue }
-            let at = max(toClientFree[connection] ?? .distantPast, now.addingTimeInterval(latency()))
-            toClientFree[connection] = at
             switch output {
-            case .send(let envelope, _):
-                guard let frame = try? codec.encode(envelope) else { continue }
-                record(frame, at: at)
-                queue.schedule(.frameToClient(index, connection, frame), at: at)
-            case .close:
+            case .send(let envelope, let connection):
+                deliver(codec.encode(envelope), to: connection)
+            case .broadcast(let broadcast):
+                for recipient in broadcast.recipients {
+                    deliver(Data(broadcast.message.frame(for: recipient.copy)), to: recipient.connection)
+                }
+            case .close(let connection, _):
+                guard let index = owners[connection] else { continue }
                 owners[connection] = nil
-                queue.schedule(.closedByHost(index, connection), at: at)
+                queue.schedule(.closedByHost(index, connection), at: nextArrival(on: connection))
             }
         }
+    }
+
+    /// When a frame sent now on `connection` arrives: after the latency, never before the
+    /// previous one (the connection keeps order).
+    private mutating func nextArrival(on connection: ConnectionID) -> Date {
+        let at = max(toClientFree[connection] ?? .distantPast, now.addingTimeInterval(latency()))
+        toClientFree[connection] = at
+        return at
+    }
+
+    private mutating func deliver(_ frame: Data, to connection: ConnectionID) {
+        guard let index = owners[connection] else { return }
+        let at = nextArrival(on: connection)
+        record(frame, at: at)
+        queue.schedule(.frameToClient(index, connection, frame), at: at)
     }
 
     mutating func record(_ frame: Data, at time: Date) {

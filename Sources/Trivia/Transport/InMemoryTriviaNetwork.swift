@@ -84,9 +84,13 @@ public final class InMemoryTriviaNetwork: Sendable {
     private static func route(_ output: HostOutput, routes: Routes, codec: TriviaCodec) {
         switch output {
         case .send(let envelope, let connection):
-            guard let frame = try? codec.encode(envelope) else { return }
             let continuation = routes.state.withLock { $0.connections[connection] }
-            continuation?.yield(.frame(frame))
+            continuation?.yield(.frame(codec.encode(envelope)))
+        case .broadcast(let broadcast):
+            for recipient in broadcast.recipients {
+                let continuation = routes.state.withLock { $0.connections[recipient.connection] }
+                continuation?.yield(.frame(Data(broadcast.message.frame(for: recipient.copy))))
+            }
         case .close(let connection, let reason):
             let continuation = routes.state.withLock { $0.connections.removeValue(forKey: connection) }
             continuation?.yield(.closed(.closed("closed by the host (\(reason))")))

@@ -74,7 +74,8 @@ extension TriviaViewModel {
 
     /// Sends in order: each frame waits for the previous one.
     func send(_ envelope: ClientEnvelope) {
-        guard let connection, let frame = try? codec.encode(envelope) else { return }
+        guard let connection else { return }
+        let frame = codec.encode(envelope)
         let previous = outbox
         outbox = Task {
             await previous?.value

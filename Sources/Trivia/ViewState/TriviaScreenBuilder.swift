@@ -219,7 +219,7 @@ public struct TriviaScreenBuilder: Sendable {
                 outcome: .incorrect, title: "Wrong answer", detail: "The answer was \(correctText).", color: TriviaTheme.incorrect)
         }
         var resultBanner = banner
-        resultBanner.wildcardStatus = wildcardStatus(round.wildcard)
+        resultBanner.wildcardStatus = wildcardStatus(round.wildcard) ?? noOfferReason(state, round)
         let offer = wildcardOffer(round.wildcard, balance: state.knownBalance ?? 0, now: now)
         return TriviaQuestionScreen(
             prompt: round.question?.text ?? "Question closed", detail: nil, choices: choices, countdown: nil, lockedOverlay: nil,
@@ -244,6 +244,19 @@ public struct TriviaScreenBuilder: Sendable {
                 useTitle: "Use wild-card", declineTitle: "Watch instead", isSending: true)
         default:
             return nil
+        }
+    }
+
+    /// Why a player who just lost is not offered a wild-card, in the order the rules are checked
+    /// (Docs/Trivia.md): nothing is left unexplained on the screen.
+    func noOfferReason(_ state: TriviaClientState, _ round: ResultRound) -> String? {
+        guard case .notOffered = round.wildcard, round.wasPlayer, !round.result.correct else { return nil }
+        if state.usedWildcard { return "No wild-card: you already used one in this competition. You are now watching." }
+        if round.result.wildcardDeadline == nil { return "No wild-card after the last question: nothing is left to play." }
+        switch state.knownBalance {
+        case nil: return "No wild-card: your balance could not be loaded. You are now watching."
+        case .some(let balance) where balance <= 0: return "No wild-card: you have none left. You are now watching."
+        default: return "No wild-card: its window had closed when the result arrived. You are now watching."
         }
     }
 

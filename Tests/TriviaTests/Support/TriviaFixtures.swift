@@ -80,10 +80,7 @@ func wildcard(_ question: QuestionID, request: RequestID) -> ClientEnvelope {
 extension [HostOutput] {
     /// Messages sent on `connection`, in order.
     func messages(to connection: UInt64) -> [ServerEnvelope] {
-        compactMap { output in
-            if case .send(let envelope, let target) = output, target == ConnectionID(connection) { return envelope }
-            return nil
-        }
+        flatMap(\.envelopes).filter { $0.connection == ConnectionID(connection) }.map(\.envelope)
     }
 
     func closes(_ connection: UInt64) -> Bool {

@@ -16,7 +16,7 @@ import Trivia
 ///
 /// The host decides everything the protocol decides (tokens, roles, deadlines, idempotency,
 /// resuming); this type carries bytes and enforces what only a network server can: message
-/// size and rate, join and idle timeouts, per-connection queues, close codes, shutdown. Clock,
+/// size and rate, join and idle timeouts, slow clients, close codes, shutdown. Clock,
 /// event loops and logger are injected, so a test runs it on a ``ManualClock`` on port 0.
 public final class TriviaServer: Sendable {
     public let host: TriviaHost
@@ -56,7 +56,7 @@ public final class TriviaServer: Sendable {
         self.eventLoopGroup = eventLoopGroup
         self.logger = logger
         self.codec = codec
-        self.table = ConnectionTable(limits: configuration.limits)
+        self.table = ConnectionTable(limits: configuration.limits, codec: codec)
     }
 
     public var competition: CompetitionID { hostConfiguration.competition }
@@ -125,10 +125,10 @@ public final class TriviaServer: Sendable {
     // MARK: Parts
 
     func makeApplication(onListening: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
-        let session = SocketSession(host: host, table: table, codec: codec, clock: clock, competition: competition)
+        let session = SocketSession(host: host, table: table, clock: clock, competition: competition)
         let limits = configuration.limits
-        let endpoint = WildcardBalanceEndpoint(authenticator: accounts.authenticator) { [host, accounts] user in
-            accounts.contains(user) ? await host.balance(of: user) : nil
+        let endpoint = WildcardBalanceEndpoint(authenticator: accounts.authenticator) { [host] user in
+            await host.balance(of: user)
         }
         let responder = TriviaHTTPResponder(endpoint: endpoint) { await self.status() }
         let webSocket = WebSocketServerConfiguration(

@@ -5,6 +5,7 @@ import NIOCore
 import NIOWebSocket
 import Synchronization
 import Trivia
+import TriviaWebSocketMessages
 
 /// One socket opened by ``WebSocketTriviaTransport``: whole text messages in ``incoming``,
 /// then one `closed` event (`nil` after ``close()``, the host's close code otherwise).
@@ -22,6 +23,8 @@ public final class WebSocketTriviaConnection: TriviaConnection {
         var closeRequested = false
         var ended = false
         var hostClose: HostClose?
+        /// Why this side ended the connection, when it refused what the host sent.
+        var refusal: String?
         var finished: [CheckedContinuation<Void, Never>] = []
     }
 
@@ -46,12 +49,15 @@ public final class WebSocketTriviaConnection: TriviaConnection {
 
     // MARK: TriviaConnection
 
+    /// Sends `frame` as one text frame, byte for byte.
     public func send(_ frame: Data) async throws(TriviaTransportError) {
         guard let writer = state.withLock({ $0.ended || $0.closeRequested ? nil : $0.writer }) else {
             throw .closed("the connection is closed")
         }
         do {
-            try await writer.write(.text(String(decoding: frame, as: UTF8.self)))
+            // The bytes as they are: a `String` would replace ill-formed UTF-8 with U+FFFD and
+            // send something else than the caller's frame.
+            try await writer.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(bytes: frame))))
         } catch {
             throw .closed("sending failed: \(error)")
         }
@@ -104,7 +110,7 @@ public final class WebSocketTriviaConnection: TriviaConnection {
                     url: url.absoluteString, configuration: configuration, eventLoopGroup: eventLoopGroup, logger: logger
                 ) { inbound, outbound, _ in
                     self.opened(outbound)
-                    try await self.read(inbound, maxMessageBytes: maxMessageBytes)
+                    try await self.read(inbound, maxMessageBytes: maxMessageBytes, outbound: outbound)
                 }
                 ended(close.map { HostClose(code: UInt16(webSocketErrorCode: $0.closeCode), reason: $0.reason) }, error: nil)
             } catch {
@@ -115,23 +121,22 @@ public final class WebSocketTriviaConnection: TriviaConnection {
         state.withLock { $0.task = task }
     }
 
-    func read(_ inbound: WebSocketInboundStream, maxMessageBytes: Int) async throws {
-        var message = ByteBuffer()
+    /// Yields each whole message. A message that passes `maxMessageBytes` (checked at every
+    /// fragment, so a hostile host cannot make this side buffer without bound) closes the
+    /// socket with 1009, as RFC 6455 says for a message too big to process.
+    func read(_ inbound: WebSocketInboundStream, maxMessageBytes: Int, outbound: WebSocketOutboundWriter) async throws {
+        var assembler = WebSocketMessageAssembler(maxMessageBytes: maxMessageBytes)
         for try await frame in inbound {
-            switch frame.opcode {
-            case .text, .binary:
-                message = frame.data
-            case .continuation:
-                var data = frame.data
-                message.writeBuffer(&data)
-            }
-            guard frame.fin else { continue }
-            guard message.readableBytes <= maxMessageBytes else {
-                message.clear()
+            switch assembler.append(frame) {
+            case .incomplete:
                 continue
+            case .message(let message):
+                continuation.yield(.frame(Data(message.readableBytesView)))
+            case .tooLarge(let bytes):
+                state.withLock { $0.refusal = "the host sent a message of \(bytes) bytes or more; the limit is \(maxMessageBytes)" }
+                try? await outbound.close(.messageTooLarge, reason: "message over \(maxMessageBytes) bytes")
+                return
             }
-            continuation.yield(.frame(Data(message.readableBytesView)))
-            message.clear()
         }
     }
 
@@ -173,15 +178,17 @@ public final class WebSocketTriviaConnection: TriviaConnection {
     }
 
     private func ended(_ close: HostClose?, error: String?) {
-        let (requested, waiters) = state.withLock { state -> (Bool, [CheckedContinuation<Void, Never>]) in
+        let (requested, refusal, waiters) = state.withLock { state -> (Bool, String?, [CheckedContinuation<Void, Never>]) in
             state.ended = true
             state.hostClose = close
             state.writer = nil
             defer { state.finished.removeAll() }
-            return (state.closeRequested, state.finished)
+            return (state.closeRequested, state.refusal, state.finished)
         }
         let reason: TriviaTransportError? =
-            if requested { nil } else if let close { .closed("closed by the host (\(close))") } else {
+            if let refusal { .closed(refusal) } else if requested { nil } else if let close {
+                .closed("closed by the host (\(close))")
+            } else {
                 .closed(error ?? "the connection dropped")
             }
         continuation.yield(.closed(reason))

@@ -1,12 +1,10 @@
 import ArgumentParser
 import Foundation
-import Logging
 import NIOPosix
 import SharedNetworking
 import Synchronization
 import Trivia
 import TriviaServer
-import TriviaWebSocketClient
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -24,7 +22,7 @@ struct TriviaLoadCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "Clients per run, comma-separated to step up (e.g. 1000,2000,4000). At most 16000 each (each client is an open file in both processes; the hard limit here is 20000)."
+            "Clients per run, comma-separated to step up (e.g. 1000,4000,10000,20000). At most 20000, and at most the open-file limit less 64 (each client is an open socket in this process and in the server)."
     )
     var clients = "1000"
 
@@ -58,13 +56,17 @@ struct TriviaLoadCommand: AsyncParsableCommand {
     @Flag(help: "Print the reports as JSON.")
     var json = false
 
+    /// Files a process holds besides its sockets: standard streams, the event loops' epoll, event
+    /// and timer descriptors, the pipe to the server, the accounts file.
+    static let reservedFiles = 64
+
     var counts: [Int] {
         clients.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
     }
 
     func validate() throws {
-        guard !counts.isEmpty, counts.allSatisfy({ (1...16_000).contains($0) }) else {
-            throw ValidationError("--clients must be 1…16000 (comma-separated to step up)")
+        guard !counts.isEmpty, counts.allSatisfy({ (1...20_000).contains($0) }) else {
+            throw ValidationError("--clients must be 1…20000 (comma-separated to step up)")
         }
         guard (1...20).contains(questions) else { throw ValidationError("--questions must be 1…20") }
         guard questionSeconds >= 1, reviewSeconds >= 1 else {
@@ -75,8 +77,11 @@ struct TriviaLoadCommand: AsyncParsableCommand {
 
     func run() async throws {
         let fileLimit = ProcessMemory.raiseFileLimit()
-        guard let largest = counts.max(), largest + 256 <= fileLimit else {
-            throw LoadError("the open-file limit (\(fileLimit)) is too low for \(counts.max() ?? 0) clients")
+        guard let largest = counts.max(), largest + Self.reservedFiles <= fileLimit else {
+            throw LoadError(
+                "\(counts.max() ?? 0) clients need \(Self.reservedFiles) more open files than that in this process and in the server, "
+                    + "and the hard open-file limit here is \(fileLimit) (raising it needs CAP_SYS_RESOURCE): at most \(fileLimit - Self.reservedFiles) clients"
+            )
         }
         let executable =
             server.map { URL(fileURLWithPath: $0) }
@@ -168,14 +173,8 @@ struct LoadRun: Sendable {
         let serverBaseline = server.memory().rss
         let clientBaseline = ProcessMemory.read(pid: getpid()).rss
 
-        var logger = Logger(label: "trivia-load")
-        logger.logLevel = .critical
-        guard let url = URL(string: "ws://127.0.0.1:\(server.port)\(SocketPath.path(for: questionSet.id))") else {
-            throw LoadError("no socket URL for port \(server.port)")
-        }
-        let transport = WebSocketTriviaTransport(
-            url: url, clock: clock, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger, openTimeout: .seconds(30))
-        let answers = Dictionary(uniqueKeysWithValues: questionSet.questions.map { ($0.id, $0.answer) })
+        let path = SocketPath.path(for: questionSet.id)
+        let answers = Dictionary(uniqueKeysWithValues: questionSet.questions.map { ($0.id, (right: $0.answer, choices: $0.choices.count)) })
         let progress = LoadProgress()
         let thinkTime = 0.1...max(0.2, min(questionSeconds - 0.5, 2.5))
 
@@ -203,7 +202,10 @@ struct LoadRun: Sendable {
                         let bot = LoadBot(
                             user: account.user, token: account.token, competition: questionSet.id, answers: answers,
                             accuracy: accuracy, wildcardRate: wildcardRate, thinkTime: thinkTime, seed: UInt64(index + 1), clock: clock)
-                        bots.addTask { await bot.run(transport: transport, progress: progress) }
+                        bots.addTask {
+                            await bot.run(
+                                port: server.port, path: path, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, progress: progress)
+                        }
                     }
                     var all: [BotMetrics] = []
                     for await metrics in bots { all.append(metrics) }

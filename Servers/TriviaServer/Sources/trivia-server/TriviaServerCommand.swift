@@ -87,22 +87,35 @@ struct TriviaServerCommand: AsyncParsableCommand {
         let summary =
             "competition \(set.id) (\(set.questions.count) questions, \(Int(questionSeconds)) s each), "
             + "first question at \(TriviaDates.string(from: hostConfiguration.startsAt)), \(accounts.accounts.count) accounts"
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        // A signal stops the server cleanly and then waits for it to finish by itself: cancelling
+        // its task instead would make Hummingbird log errors ("Waiting on child channel:
+        // CancellationError()", "Server shutdown error: Already closed") for a normal stop.
+        try await withThrowingTaskGroup(of: Ended.self) { group in
             group.addTask {
                 try await server.run { port in
                     Self.say("trivia-server listening on http://\(host):\(port)\n\(summary)\n")
                 }
+                return .server
             }
             group.addTask {
                 for await signal in await UnixSignalsSequence(trapping: .sigterm, .sigint) {
                     Self.say("trivia-server: \(signal), closing connections\n")
                     await server.shutdown()
-                    return
+                    return .stopRequested
                 }
+                return .stopRequested
             }
-            try await group.next()
-            group.cancelAll()
+            switch try await group.next() {
+            case .stopRequested: _ = try await group.next()  // the server, finishing its shutdown
+            case .server, nil: group.cancelAll()  // the server ended by itself: stop listening for signals
+            }
         }
+    }
+
+    /// Which of the command's two tasks ended first.
+    enum Ended: Sendable {
+        case server
+        case stopRequested
     }
 
     /// Unbuffered, so a parent process reading the pipe sees the port at once.

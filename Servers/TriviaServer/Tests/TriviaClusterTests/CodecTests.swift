@@ -44,15 +44,25 @@ struct CodecTests {
 
     @Test("bus messages round-trip; damaged ones are typed errors")
     func busRoundTrip() throws {
-        var batch = OutputBatch()
-        let head = batch.share(Array(#"{"id":""#.utf8))
-        let tail = batch.share(Array(#"","type":"question"}"#.utf8))
-        batch.templates = [FrameTemplate(pieces: [head, tail])]
-        batch.deliveries = [
-            Delivery(connection: ConnectionID(3 << 32 | 1), action: .frame(template: 0, fills: [Array("m1-ada".utf8)])),
-            Delivery(connection: ConnectionID(3 << 32 | 2), action: .frame(template: 0, fills: [Array("m1-grace".utf8)])),
-            Delivery(connection: ConnectionID(3 << 32 | 2), action: .close(.replaced)),
-        ]
+        let ada = ConnectionID(3 << 32 | 1)
+        let grace = ConnectionID(3 << 32 | 2)
+        let pong = ServerEnvelope(id: "c1-1", seq: 0, message: .pong(PongPayload(nonce: "n", serverTime: epoch)))
+        let question = BroadcastMessage(
+            .question(
+                QuestionPayload(
+                    questionId: "q1", index: 0, total: 3, text: "One?", choices: ["a", "b"], openedAt: epoch, deadline: epoch + 10,
+                    role: .player)))
+        let batch = OutputBatch(outputs: [
+            .send(pong, to: ada),
+            .broadcast(
+                ServerBroadcast(
+                    message: question,
+                    recipients: [
+                        .init(connection: ada, copy: BroadcastCopy(seq: 4, idSuffix: "-ada", personalization: .question(role: .player))),
+                        .init(connection: grace, copy: BroadcastCopy(id: "given-id", seq: 9, personalization: .question(role: .viewer))),
+                    ])),
+            .close(grace, reason: .replaced),
+        ])
         let messages = [
             BusMessage(sender: 3, sequence: 1, body: .inputs(Self.sampleInputs.map(\.input))),
             BusMessage(sender: 4, sequence: 2, body: .outputs(position: 12, batch)),
@@ -65,30 +75,49 @@ struct CodecTests {
                 #expect(throws: ClusterError.self) { try BusCodec.decode(ByteBuffer(bytes: bytes[..<length])) }
             }
         }
-        #expect(
-            batch.frame(for: batch.deliveries[1]).map { String(decoding: $0, as: UTF8.self) } == #"{"id":"m1-grace","type":"question"}"#)
-        #expect(batch.frame(for: batch.deliveries[2]) == nil)
+        let decoded = try BusCodec.decode(BusCodec.encode(messages[1]))
+        guard case .outputs(_, let back) = decoded.body else { throw TestFailure("not outputs") }
+        #expect(back.outputs.flatMap(\.renderedFrames).map { String(decoding: $0.bytes, as: UTF8.self) }.contains { $0.contains(#""id":"m4-ada""#) })
+        #expect(back.outputs.flatMap(\.renderedFrames).map(\.bytes) == batch.outputs.flatMap(\.renderedFrames).map(\.bytes))
     }
 
-    @Test("the per-message encoder sends each message to its edge, whole and in order")
-    func perMessageEncoder() throws {
-        let codec = TriviaCodec()
-        let ada = ConnectionID(3 << 32 | 1)
-        let grace = ConnectionID(4 << 32 | 9)
-        let pong = ServerEnvelope(id: "c1-1", seq: 0, message: .pong(PongPayload(nonce: "n", serverTime: epoch)))
-        let error = ServerEnvelope(
-            id: "c1-2", seq: 0, message: .error(ErrorPayload(code: .replaced, message: "ada joined on another connection")))
-        let batches = PerMessageOutputEncoder().batches(for: [
-            .send(pong, to: ada), .send(error, to: grace), .close(grace, reason: .replaced),
-        ])
-        #expect(batches.keys.sorted() == [3, 4])
-        let adaBatch = try #require(batches[3])
-        #expect(adaBatch.deliveries.count == 1)
-        #expect(adaBatch.frame(for: adaBatch.deliveries[0]).map { Data($0) } == (try codec.encode(pong)))
-        let graceBatch = try #require(batches[4])
-        #expect(graceBatch.deliveries.map(\.connection) == [grace, grace])
-        #expect(graceBatch.frame(for: graceBatch.deliveries[0]).map { Data($0) } == (try codec.encode(error)))
-        #expect(graceBatch.deliveries[1].action == .close(.replaced))
+    @Test("a whole competition's outputs, split per edge and sent through the bus's form, give every connection the host's exact frames")
+    func splitPerEdge() throws {
+        var host = ReplayableHost(genesis: testGenesis, authenticator: testAuthenticator)
+        // Slots alternate between two edges, incarnations 3 and 4.
+        let record = playLive(TriviaClusterTests.wholeCompetition, on: &host) { slot in
+            ClusterConnection.id(incarnation: 3 + Int64(slot % 2), local: UInt32(slot))
+        }
+        var broadcasts = 0
+        var rows = 0
+        var rowBytes = 0
+        for (_, outputs) in record where !outputs.isEmpty {
+            let batches = OutputBatch.split(outputs)
+            #expect(Set(batches.keys).isSubset(of: [3, 4]))
+            var delivered: [(connection: ConnectionID, bytes: [UInt8])] = []
+            for (edge, batch) in batches {
+                let message = BusMessage(sender: 1, sequence: 1, body: .outputs(position: 1, batch))
+                let encoded = BusCodec.encode(message)
+                guard case .outputs(_, let back) = try BusCodec.decode(encoded).body else { throw TestFailure("not outputs") }
+                for output in back.outputs {
+                    for (connection, _) in output.renderedFrames { #expect(ClusterConnection.incarnation(of: connection) == edge) }
+                    if case .broadcast(let broadcast) = output {
+                        broadcasts += 1
+                        rows += broadcast.recipients.count
+                    }
+                }
+                rowBytes += encoded.readableBytes
+                delivered += back.outputs.flatMap(\.renderedFrames)
+            }
+            // Per connection, the same frames in the same order as the host produced them.
+            let expected = outputs.flatMap(\.renderedFrames)
+            for connection in Set(expected.map(\.connection)) {
+                #expect(delivered.filter { $0.connection == connection }.map(\.bytes) == expected.filter { $0.connection == connection }.map(\.bytes))
+            }
+            #expect(delivered.count == expected.count)
+        }
+        #expect(broadcasts > 6, "questions, results and finish went to both edges")
+        #expect(rows > 20)
     }
 
     @Test("connection ids carry the edge's incarnation")

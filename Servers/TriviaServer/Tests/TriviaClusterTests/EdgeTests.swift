@@ -12,17 +12,15 @@ struct EdgeTests {
         return ClusterEdge(bus: bus, competition: 1, logger: quietLogger)
     }
 
-    static func batch(_ frames: [(ConnectionID, String)]) -> BusMessage {
-        var batch = OutputBatch()
-        for (connection, text) in frames {
-            let piece = batch.share(Array(text.utf8))
-            batch.templates.append(FrameTemplate(pieces: [piece]))
-            batch.deliveries.append(Delivery(connection: connection, action: .frame(template: batch.templates.count - 1, fills: [])))
-        }
-        return BusMessage(sender: 1, sequence: 1, body: .outputs(position: 1, batch))
+    static func batch(_ outputs: [HostOutput]) -> BusMessage {
+        BusMessage(sender: 1, sequence: 1, body: .outputs(position: 1, OutputBatch(outputs: outputs)))
     }
 
-    @Test("frames, closes and a new owner's announcement reach the socket layer in the owner's order; a damaged delivery is counted")
+    static func pong(_ nonce: String) -> ServerEnvelope {
+        ServerEnvelope(id: MessageID("p-\(nonce)"), seq: 0, message: .pong(PongPayload(nonce: nonce, serverTime: epoch)))
+    }
+
+    @Test("outputs and a new owner's announcement reach the socket layer in the owner's order")
     func deliveries() async throws {
         let edge = try Self.makeEdge()
         let ada = await edge.openConnection()
@@ -31,27 +29,22 @@ struct EdgeTests {
         #expect(grace.rawValue == ada.rawValue + 1)
         let events = Locked<[EdgeEvent]>([])
         let collecting = Task { for await event in edge.events { events.withLock { $0.append(event) } } }
-        var damaged = Self.batch([(ada, "q1"), (grace, "q1-grace")])
-        if case .outputs(let position, var batch) = damaged.body {
-            batch.deliveries.append(Delivery(connection: grace, action: .frame(template: 9, fills: [])))
-            batch.deliveries.append(Delivery(connection: grace, action: .close(.replaced)))
-            damaged.body = .outputs(position: position, batch)
-        }
-        await edge.deliver(Self.batch([(ada, "welcome"), (ada, "ack")]))
+        await edge.deliver(Self.batch([.send(Self.pong("1"), to: ada), .send(Self.pong("2"), to: ada)]))
         await edge.deliver(BusMessage(sender: 2, sequence: 1, body: .ownerReady(epoch: 4, position: 9)))
-        await edge.deliver(damaged)
+        await edge.deliver(Self.batch([.send(Self.pong("3"), to: grace), .close(grace, reason: .replaced)]))
         await edge.resynchronize(reason: "test")
         await edge.finish()
         await collecting.value
         let texts = events.withLock { $0 }.map { event -> String in
+            func name(_ connection: ConnectionID) -> String { connection == ada ? "ada" : "grace" }
             switch event {
-            case .frame(let connection, let bytes): "\(connection == ada ? "ada" : "grace") \(String(decoding: bytes, as: UTF8.self))"
-            case .ownerChanged(let epoch): "owner \(epoch)"
-            case .close(let connection, let reason): "close \(connection == ada ? "ada" : "grace") \(reason)"
-            case .resynchronize(let reason): "resync \(reason)"
+            case .output(.send(let envelope, let connection)): return "\(name(connection)) \(envelope.id)"
+            case .output(.close(let connection, let reason)): return "close \(name(connection)) \(reason)"
+            case .output(.broadcast): return "broadcast"
+            case .ownerChanged(let epoch): return "owner \(epoch)"
+            case .resynchronize(let reason): return "resync \(reason)"
             }
         }
-        #expect(texts == ["ada welcome", "ada ack", "owner 4", "ada q1", "grace q1-grace", "close grace replaced", "resync test"])
-        #expect(await edge.counters.damagedDeliveries == 1)
+        #expect(texts == ["ada p-1", "ada p-2", "owner 4", "grace p-3", "close grace replaced", "resync test"])
     }
 }

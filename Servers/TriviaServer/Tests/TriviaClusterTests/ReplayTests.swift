@@ -19,7 +19,11 @@ struct ReplayTests {
             return nil
         }
         #expect(live.core.isFinished)
-        #expect(sent.contains { if case .finish = $0.message { true } else { false } })
+        let broadcastMessages = outputs.compactMap { output -> ServerMessage? in
+            if case .broadcast(let broadcast) = output { return broadcast.message.message }
+            return nil
+        }
+        #expect(broadcastMessages.contains { if case .finish = $0 { true } else { false } }, "finish goes out as one broadcast")
         #expect(outputs.contains(.close(ConnectionID(4), reason: .unauthorized)))
         #expect(outputs.contains(.close(ConnectionID(3), reason: .replaced)))
         #expect(sent.contains { if case .wildcardResult(let result) = $0.message { result.accepted } else { false } })

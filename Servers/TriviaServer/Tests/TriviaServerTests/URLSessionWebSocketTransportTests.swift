@@ -29,7 +29,7 @@ struct URLSessionWebSocketTransportTests {
         #expect(await eventually(within: 5) { harness.server.connectionCount == 1 })
 
         let join = JoinPayload(user: "ada", token: "t-ada", competition: ServerHarness.competition, resumeFrom: nil)
-        try await connection.send(try codec.encode(ClientEnvelope(id: MessageID("u-m1"), seq: 1, message: .join(join))))
+        try await connection.send(codec.encode(ClientEnvelope(id: MessageID("u-m1"), seq: 1, message: .join(join))))
         var incoming = connection.incoming.makeAsyncIterator()
         guard case .frame(let frame)? = await incoming.next() else {
             Issue.record("the socket closed before the server answered the join")

@@ -1,4 +1,7 @@
 import Foundation
+import NIOCore
+import NIOEmbedded
+import NIOWebSocket
 import Synchronization
 import Testing
 import Trivia
@@ -64,40 +67,88 @@ struct ServerPartTests {
         }
     }
 
-    @Test("the connection table queues per connection, bounds the queue, and times out silent connections")
-    func connectionTable() async {
+    @Test(
+        "the connection table writes straight to the channel, drops a client whose unsent bytes pass the bound, and times out silent ones")
+    func connectionTable() async throws {
         let start = Date(timeIntervalSince1970: 0)
-        let table = ConnectionTable(limits: TriviaServerLimits(joinTimeout: .seconds(5), idleTimeout: .seconds(20), maxPendingMessages: 16))
-        let aborted = AbortFlag()
-        let commands = table.register(ConnectionID(1), at: start) { aborted.set() }
-        let pong = ServerEnvelope(id: "c1-1", seq: 0, message: .pong(PongPayload(nonce: nil, serverTime: start)))
-        for _ in 0..<16 { table.route(.send(pong, to: ConnectionID(1))) }
-        #expect(!aborted.isSet)
+        let limits = TriviaServerLimits(joinTimeout: .seconds(5), idleTimeout: .seconds(20), maxOutboundBytes: 64 * 1024)
+        let table = ConnectionTable(limits: limits)
+        // A client that stopped reading: what is written stays in the channel, unsent, and NIO
+        // marks the channel unwritable (past its high-water mark, which the testing channel
+        // does not track by itself).
+        let stalled = try await NIOAsyncTestingChannel { channel in
+            try channel.pipeline.syncOperations.addHandlers(PeerNotReading(), WebSocketFrameEncoder())
+        }
+        try await stalled.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1))
+        stalled.isWritable = false
+        let closes = table.register(ConnectionID(1), channel: stalled, at: start)
+        let pong = ServerEnvelope(
+            id: "c1-1", seq: 0, message: .pong(PongPayload(nonce: String(repeating: "n", count: 1024), serverTime: start)))
+        let frameBytes = TriviaCodec().encodeBytes(pong).count
+        var routed = 0
+        var unsentBeforeDrop = 0
+        while stalled.isActive, routed < 1_000 {
+            unsentBeforeDrop = try await stalled.getOption(ChannelOptions.bufferedWritableBytes).get()
+            table.route(.send(pong, to: ConnectionID(1)))
+            await stalled.testingEventLoop.run()
+            routed += 1
+        }
+        #expect(!stalled.isActive, "a client 64 KiB behind is dropped")
+        #expect(unsentBeforeDrop <= 64 * 1024 && unsentBeforeDrop > 64 * 1024 - 2 * (frameBytes + 2), "not before: \(unsentBeforeDrop)")
+        var closeCommands = 0
+        for await _ in closes { closeCommands += 1 }
+        #expect(closeCommands == 0, "dropped without a close handshake; the session's stream ended")
         table.route(.send(pong, to: ConnectionID(1)))
-        #expect(aborted.isSet, "a connection 16 messages behind is dropped")
-        var count = 0
-        for await _ in commands { count += 1 }
-        #expect(count == 16, "the queue ended; nothing more was queued")
+        #expect(table.count == 1, "still listed until its session removes it, and nothing more is written")
         table.remove(ConnectionID(1))
 
-        let idle = table.register(ConnectionID(2), at: start) {}
+        let silent = NIOAsyncTestingChannel()
+        let idle = table.register(ConnectionID(2), channel: silent, at: start)
         #expect(table.sweep(at: start.addingTimeInterval(4.9)) == 0)
         #expect(table.sweep(at: start.addingTimeInterval(5)) == 1)
-        var closes: [String] = []
-        for await command in idle {
-            switch command {
-            case .send(let envelope): closes.append(envelope.type)
-            case .close(let code): closes.append("close \(code.code)")
+        await silent.testingEventLoop.run()
+        let notice = try await silent.readOutbound(as: WebSocketFrame.self)
+        let decoded = notice.flatMap { try? TriviaCodec().decodeServerMessage(Data($0.data.readableBytesView)) }
+        #expect(decoded?.envelope?.type == "error")
+        var iterator = idle.makeAsyncIterator()
+        #expect(await iterator.next() == .idleTimeout)
+    }
+
+    @Test("a broadcast is rendered once into one buffer: each connection gets exactly its own frame, as one text frame")
+    func broadcastRouting() async throws {
+        let start = Date(timeIntervalSince1970: 1_599_724_800)
+        let table = ConnectionTable(limits: TriviaServerLimits())
+        let question = QuestionPayload(
+            questionId: "q1", index: 0, total: 3, text: "One \"quoted\" question?", choices: ["a", "b"], openedAt: start,
+            deadline: start.addingTimeInterval(10), role: .player)
+        let message = BroadcastMessage(.question(question))
+        let copies = [
+            BroadcastCopy(id: "m1-ada", seq: 1, personalization: .question(role: .player)),
+            BroadcastCopy(id: "m7-grace", seq: 7, personalization: .question(role: .viewer)),
+        ]
+        let loop = NIOAsyncTestingEventLoop()
+        let channels = (1...2).map { _ in NIOAsyncTestingChannel(loop: loop) }
+        for (index, channel) in channels.enumerated() { _ = table.register(ConnectionID(UInt64(index + 1)), channel: channel, at: start) }
+        table.route(
+            .broadcast(
+                ServerBroadcast(
+                    message: message, recipients: copies.enumerated().map { .init(connection: ConnectionID(UInt64($0 + 1)), copy: $1) })))
+        await loop.run()
+        for (channel, copy) in zip(channels, copies) {
+            guard let frame = try await channel.readOutbound(as: WebSocketFrame.self) else {
+                Issue.record("no frame for \(copy.id)")
+                continue
             }
-            if closes.count == 2 { break }
+            #expect(frame.fin && frame.opcode == .text)
+            #expect(Array(frame.data.readableBytesView) == Array(TriviaCodec().encode(message.envelope(for: copy))))
+            #expect(try await channel.readOutbound(as: WebSocketFrame.self) == nil, "one frame each")
         }
-        #expect(closes == ["error", "close 4408"])
     }
 }
 
-/// Set once, read from the test.
-final class AbortFlag: Sendable {
-    private let flag = Synchronization.Mutex(false)
-    func set() { flag.withLock { $0 = true } }
-    var isSet: Bool { flag.withLock { $0 } }
+/// A peer that reads nothing: flushes never reach the socket, so written bytes stay unsent in
+/// the channel, as they do in NIO when the kernel's send buffer is full.
+final class PeerNotReading: ChannelOutboundHandler, Sendable {
+    typealias OutboundIn = ByteBuffer
+    func flush(context: ChannelHandlerContext) {}
 }

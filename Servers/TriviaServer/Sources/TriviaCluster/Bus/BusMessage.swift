@@ -38,11 +38,12 @@ public struct BusMessage: Sendable, Hashable {
 }
 
 /// The binary form of a ``BusMessage`` (what a notification carries, base64, or what
-/// `trivia_bus.payload` holds). Big-endian: `T`, version 1, kind (1 inputs, 2 outputs, 3
-/// ownerReady), sender (i64), sequence (u64), then the body.
+/// `trivia_bus.payload` holds). Big-endian: `T`, version 2, kind (1 inputs, 2 outputs, 3
+/// ownerReady), sender (i64), sequence (u64), then the body (outputs: ``OutputBatch``'s form,
+/// in OutputBatchCodec.swift).
 public enum BusCodec {
     static let magic = UInt8(ascii: "T")
-    static let version: UInt8 = 1
+    static let version: UInt8 = 2
 
     /// Encodes `message`.
     public static func encode(_ message: BusMessage) -> ByteBuffer {
@@ -85,32 +86,6 @@ public enum BusCodec {
         return buffer
     }
 
-    private static func write(_ batch: OutputBatch, into buffer: inout ByteBuffer) {
-        buffer.writeLengthPrefixed(batch.shared)
-        buffer.writeInteger(UInt32(batch.templates.count))
-        for template in batch.templates {
-            buffer.writeInteger(UInt32(template.pieces.count))
-            for piece in template.pieces {
-                buffer.writeInteger(UInt32(piece.lowerBound))
-                buffer.writeInteger(UInt32(piece.upperBound))
-            }
-        }
-        buffer.writeInteger(UInt32(batch.deliveries.count))
-        for delivery in batch.deliveries {
-            buffer.writeInteger(delivery.connection.rawValue)
-            switch delivery.action {
-            case .frame(let template, let fills):
-                buffer.writeInteger(UInt8(1))
-                buffer.writeInteger(UInt32(template))
-                buffer.writeInteger(UInt16(fills.count))
-                for fill in fills { buffer.writeLengthPrefixed(fill) }
-            case .close(let reason):
-                buffer.writeInteger(UInt8(2))
-                buffer.writeLengthPrefixed(string: reason.rawValue)
-            }
-        }
-    }
-
     /// Decodes a message; anything that is not a whole, well-formed message of this version
     /// is ``ClusterError/corruptBusMessage(_:)``.
     public static func decode(_ buffer: ByteBuffer) throws(ClusterError) -> BusMessage {
@@ -150,45 +125,5 @@ public enum BusCodec {
         }
         guard reader.isAtEnd else { throw .corruptBusMessage("\(reader.buffer.readableBytes) bytes after the message") }
         return BusMessage(sender: sender, sequence: sequence, body: body)
-    }
-
-    private static func readBatch(_ reader: inout BinaryReader) throws(ClusterError) -> OutputBatch {
-        var batch = OutputBatch(shared: try reader.bytes("shared bytes"))
-        let templateCount = try reader.count("templates", limit: 10_000_000)
-        for _ in 0..<templateCount {
-            let pieceCount = try reader.count("pieces", limit: 65_536)
-            var pieces: [Range<Int>] = []
-            for _ in 0..<pieceCount {
-                let lower = Int(try reader.integer("piece start", as: UInt32.self))
-                let upper = Int(try reader.integer("piece end", as: UInt32.self))
-                guard lower <= upper, upper <= batch.shared.count else {
-                    throw .corruptBusMessage("piece \(lower)..<\(upper) is outside \(batch.shared.count) shared bytes")
-                }
-                pieces.append(lower..<upper)
-            }
-            batch.templates.append(FrameTemplate(pieces: pieces))
-        }
-        let deliveryCount = try reader.count("deliveries", limit: 10_000_000)
-        batch.deliveries.reserveCapacity(deliveryCount)
-        for _ in 0..<deliveryCount {
-            let connection = ConnectionID(try reader.integer("connection", as: UInt64.self))
-            switch try reader.integer("action", as: UInt8.self) {
-            case 1:
-                let template = Int(try reader.integer("template", as: UInt32.self))
-                let fillCount = Int(try reader.integer("fill count", as: UInt16.self))
-                var fills: [[UInt8]] = []
-                for _ in 0..<fillCount { fills.append(try reader.bytes("fill")) }
-                guard batch.templates.indices.contains(template), batch.templates[template].pieces.count == fillCount + 1 else {
-                    throw .corruptBusMessage("a delivery names template \(template) with \(fillCount) fills, which does not match")
-                }
-                batch.deliveries.append(Delivery(connection: connection, action: .frame(template: template, fills: fills)))
-            case 2:
-                batch.deliveries.append(
-                    Delivery(connection: connection, action: .close(TriviaErrorCode(try reader.string("close reason")))))
-            case let action:
-                throw .corruptBusMessage("unknown delivery action \(action)")
-            }
-        }
-        return batch
     }
 }

@@ -3,7 +3,7 @@ import Logging
 import Trivia
 
 /// The edge side of a node: numbers the sockets it accepts, batches their inputs to the
-/// owner, and turns the owner's output batches into frames and closes for its sockets.
+/// owner, and hands the owner's output batches to its sockets.
 ///
 /// Transport-independent like ``TriviaHost``: the WebSocket server calls ``openConnection()``,
 /// ``receive(_:from:)`` and ``disconnect(_:)`` and performs ``events``.
@@ -36,8 +36,6 @@ public actor ClusterEdge {
     public struct EdgeCounters: Sendable, Hashable {
         /// Inputs lost because their batch could not be published.
         public var unsentInputs = 0
-        /// Deliveries whose frame did not match its template.
-        public var damagedDeliveries = 0
     }
 
     /// An edge of competition number `competition` on the node whose bus is `bus`.
@@ -114,18 +112,7 @@ public actor ClusterEdge {
     public func deliver(_ message: BusMessage) {
         switch message.body {
         case .outputs(_, let batch):
-            for delivery in batch.deliveries {
-                switch delivery.action {
-                case .close(let reason):
-                    continuation.yield(.close(delivery.connection, reason: reason))
-                case .frame:
-                    guard let bytes = batch.frame(for: delivery) else {
-                        dropped.damagedDeliveries += 1
-                        continue
-                    }
-                    continuation.yield(.frame(delivery.connection, bytes))
-                }
-            }
+            for output in batch.outputs { continuation.yield(.output(output)) }
         case .ownerReady(let epoch, _):
             continuation.yield(.ownerChanged(epoch: epoch))
         case .inputs:

@@ -2,10 +2,10 @@ import Trivia
 
 /// What an edge's socket layer must do, in order.
 public enum EdgeEvent: Sendable, Hashable {
-    /// Write `bytes` (one text frame) to `connection`.
-    case frame(ConnectionID, [UInt8])
-    /// Close `connection` with the close code that goes with `reason`.
-    case close(ConnectionID, reason: TriviaErrorCode)
+    /// One of the owner's host outputs for connections on this edge (a frame to send, a
+    /// broadcast to this edge's recipients, a connection to close), to route exactly as the
+    /// single-process server routes its host's outputs.
+    case output(HostOutput)
     /// A node became the owner with lease `epoch`: inputs sent before may have been lost, so
     /// a `join` still waiting for its `welcome` should be sent again (answers and wild-cards
     /// are resent by the clients themselves, with the same request id).

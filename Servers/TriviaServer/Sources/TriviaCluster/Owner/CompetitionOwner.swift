@@ -25,7 +25,6 @@ public actor CompetitionOwner {
     private let authenticator: any TriviaAuthenticator
     private let lease: LeaseKeeper
     private let bus: ClusterBus
-    private let encoder: any OutputEncoder
     private let clock: any AppClock
     private let monotonic: any MonotonicClock
     private let logger: Logger
@@ -44,7 +43,7 @@ public actor CompetitionOwner {
     /// An owner for competition number `competition`, whose stored genesis is `genesis`.
     public init(
         database: ClusterDatabase, competition: Int32, genesis: CompetitionGenesis, authenticator: any TriviaAuthenticator,
-        lease: LeaseKeeper, bus: ClusterBus, encoder: any OutputEncoder = PerMessageOutputEncoder(), clock: any AppClock,
+        lease: LeaseKeeper, bus: ClusterBus, clock: any AppClock,
         monotonic: any MonotonicClock = SystemMonotonicClock(), logger: Logger, observer: (@Sendable (OwnerEvent) -> Void)? = nil
     ) {
         self.database = database
@@ -53,7 +52,6 @@ public actor CompetitionOwner {
         self.authenticator = authenticator
         self.lease = lease
         self.bus = bus
-        self.encoder = encoder
         self.clock = clock
         self.monotonic = monotonic
         self.logger = logger
@@ -227,7 +225,7 @@ public actor CompetitionOwner {
             outputs += produced
         }
         let next = position + 1
-        let bodies = encoder.batches(for: outputs).sorted { $0.key < $1.key }.map { edge, batch in
+        let bodies = OutputBatch.split(outputs).sorted { $0.key < $1.key }.map { edge, batch in
             (channel: ClusterBus.edgeChannel(edge), body: BusMessage.Body.outputs(position: next, batch))
         }
         let messages = await bus.stamp(bodies)

@@ -22,10 +22,13 @@ public struct TriviaServerLimits: Sendable, Hashable {
     /// WebSocket ping frames, so a dead peer is noticed even when nobody talks; the library
     /// closes a connection whose pong does not come back within one period.
     public var pingInterval: Duration
-    /// Messages queued for one connection that it has not read yet. The socket of a client this
-    /// far behind is dropped (it could not read a close frame either); it reconnects and resumes
-    /// from the host's log, instead of making the server buffer without bound.
-    public var maxPendingMessages: Int
+    /// Bytes written to one connection that its socket has not sent yet (the kernel's send
+    /// buffer is full: the client stopped reading, or reads slower than the game talks). The
+    /// socket of a client this far behind is dropped without a close frame (it could not read
+    /// one behind the backlog either); it reconnects and resumes from the host's log, instead of
+    /// making the server buffer without bound. At least 64 KiB, NIO's high-water mark, below
+    /// which a channel counts as writable and is not checked.
+    public var maxOutboundBytes: Int
     /// After the server sends a close frame, how long it waits for the client's.
     public var closeGrace: Duration
 
@@ -37,7 +40,7 @@ public struct TriviaServerLimits: Sendable, Hashable {
         joinTimeout: Duration = .seconds(10),
         idleTimeout: Duration = .seconds(45),
         pingInterval: Duration = .seconds(30),
-        maxPendingMessages: Int = 1024,
+        maxOutboundBytes: Int = 1024 * 1024,
         closeGrace: Duration = .seconds(5)
     ) {
         self.maxMessageBytes = max(1024, maxMessageBytes)
@@ -47,7 +50,7 @@ public struct TriviaServerLimits: Sendable, Hashable {
         self.joinTimeout = joinTimeout
         self.idleTimeout = idleTimeout
         self.pingInterval = pingInterval
-        self.maxPendingMessages = max(16, maxPendingMessages)
+        self.maxOutboundBytes = max(64 * 1024, maxOutboundBytes)
         self.closeGrace = closeGrace
     }
 }

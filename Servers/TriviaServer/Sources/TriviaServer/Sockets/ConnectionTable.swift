@@ -1,18 +1,23 @@
 import Foundation
+import NIOCore
 import Synchronization
 import Trivia
 
 /// Every open socket: where its outgoing messages go, and the limits that apply to it.
 ///
-/// The host's single output stream is routed here (``route(_:)``) into one queue per
-/// connection, drained by that connection's writer, so a slow client never holds up the
-/// others. Limits the host does not know about live here too: the message rate, the join and
-/// idle timeouts, the queue bound. Everything is behind one lock and never suspends.
+/// The host's single output stream is routed here (``route(_:)``): frames are written straight
+/// to the connections' channels, one batch per event loop (``OutboundBatch``), so a slow
+/// client never holds up the others and no task wakes per frame. Closes go to the
+/// connection's session, which runs the close handshake. Limits the host does not know about
+/// live here too: the message rate, the join and idle timeouts, the outbound buffer bound.
+/// Everything is behind one lock and never suspends.
 final class ConnectionTable: Sendable {
     private struct Entry {
-        let continuation: AsyncStream<OutboundCommand>.Continuation
-        /// Drops the socket at once (no close frame): for a client too far behind to read one.
-        let abort: @Sendable () -> Void
+        /// The upgraded socket: frames are written to it; closing it drops the connection at
+        /// once (no close frame), for a client too far behind to read one.
+        let channel: any Channel
+        /// The close the session should perform (the only command it still waits for).
+        let closes: AsyncStream<TriviaCloseCode>.Continuation
         let openedAt: Date
         var lastActivity: Date
         var limiter: MessageRateLimiter
@@ -20,12 +25,8 @@ final class ConnectionTable: Sendable {
         var user: UserID?
         var joined: Bool { user != nil }
         var rateViolations = 0
-        /// Commands queued and not yet written.
-        var pending = 0
-        /// Set once a close is queued: nothing more is sent or read.
+        /// Set once a close is queued (or the socket dropped): nothing more is sent or read.
         var closing = false
-        /// Set when the queue overflowed; the socket is dropped after the lock is released.
-        var overflowed = false
         /// Server-made messages so far, for their ids.
         var notices = 0
     }
@@ -45,10 +46,14 @@ final class ConnectionTable: Sendable {
     }
 
     let limits: TriviaServerLimits
+    /// Encodes what the table sends (host messages, its own notices) once, into the buffers
+    /// the writers send as they are.
+    let codec: TriviaCodec
     private let state = Mutex(State())
 
-    init(limits: TriviaServerLimits) {
+    init(limits: TriviaServerLimits, codec: TriviaCodec = TriviaCodec()) {
         self.limits = limits
+        self.codec = codec
     }
 
     var count: Int { state.withLock { $0.entries.count } }
@@ -58,13 +63,13 @@ final class ConnectionTable: Sendable {
 
     // MARK: Lifecycle
 
-    /// Adds `connection` and returns the commands its writer performs. `abort` drops the
-    /// socket without a close frame.
-    func register(_ connection: ConnectionID, at now: Date, abort: @escaping @Sendable () -> Void) -> AsyncStream<OutboundCommand> {
-        let (stream, continuation) = AsyncStream.makeStream(of: OutboundCommand.self)
+    /// Adds `connection`, whose upgraded WebSocket is `channel`, and returns the closes its
+    /// session performs (at most one; the stream ends when the connection is dropped or removed).
+    func register(_ connection: ConnectionID, channel: any Channel, at now: Date) -> AsyncStream<TriviaCloseCode> {
+        let (stream, continuation) = AsyncStream.makeStream(of: TriviaCloseCode.self)
         state.withLock {
             $0.entries[connection] = Entry(
-                continuation: continuation, abort: abort, openedAt: now, lastActivity: now,
+                channel: channel, closes: continuation, openedAt: now, lastActivity: now,
                 limiter: MessageRateLimiter(perSecond: limits.messagesPerSecond, burst: limits.messageBurst, now: now))
         }
         return stream
@@ -78,7 +83,7 @@ final class ConnectionTable: Sendable {
             defer { state.emptyWaiters.removeAll() }
             return (entry, state.emptyWaiters)
         }
-        entry?.continuation.finish()
+        entry?.closes.finish()
         for waiter in waiters { waiter.finish() }
     }
 
@@ -96,40 +101,74 @@ final class ConnectionTable: Sendable {
 
     // MARK: Outgoing
 
-    /// Routes one of the host's outputs to its connection's queue.
+    /// Routes one of the host's outputs to its connections. Frames are encoded here, outside
+    /// the lock: a broadcast's frames are rendered from its template into one buffer (each
+    /// connection gets a slice of it), looked up under one lock, and written one batch per
+    /// event loop.
     func route(_ output: HostOutput) {
-        let aborted = state.withLock { state -> (@Sendable () -> Void)? in
-            switch output {
-            case .send(let envelope, let connection):
-                guard var entry = state.entries[connection], !entry.closing else { return nil }
-                if case .welcome(let welcome) = envelope.message { entry.user = welcome.user }
-                enqueue(.send(envelope), into: &entry)
+        switch output {
+        case .send(let envelope, let connection):
+            var user: UserID?
+            if case .welcome(let welcome) = envelope.message { user = welcome.user }
+            let frame = ByteBuffer(bytes: codec.encodeBytes(envelope))
+            state.withLock { state in
+                guard var entry = state.entries[connection], !entry.closing else { return }
+                if let user { entry.user = user }
                 state.entries[connection] = entry
-                return entry.overflowed ? entry.abort : nil
-            case .close(let connection, let reason):
-                guard var entry = state.entries[connection], !entry.closing else { return nil }
+                var batch = OutboundBatch()
+                batch.append(frame, for: connection, on: entry.channel)
+                submit(batch)
+            }
+        case .broadcast(let broadcast):
+            let frames = Self.render(broadcast)
+            state.withLock { state in
+                var batch = OutboundBatch()
+                for (recipient, frame) in zip(broadcast.recipients, frames) {
+                    guard let entry = state.entries[recipient.connection], !entry.closing else { continue }
+                    batch.append(frame, for: recipient.connection, on: entry.channel)
+                }
+                submit(batch)
+            }
+        case .close(let connection, let reason):
+            state.withLock { state in
+                guard var entry = state.entries[connection], !entry.closing else { return }
                 close(&entry, with: TriviaCloseCode(hostReason: reason))
                 state.entries[connection] = entry
-                return nil
             }
         }
-        aborted?()
+    }
+
+    /// Every recipient's frame of `broadcast`, as slices of one buffer.
+    static func render(_ broadcast: ServerBroadcast) -> [ByteBuffer] {
+        let message = broadcast.message
+        var all = ByteBuffer()
+        all.reserveCapacity(broadcast.recipients.count * (message.template.bytes.count + 48))
+        var scratch: [UInt8] = []
+        scratch.reserveCapacity(message.template.bytes.count + 256)
+        var ends: [Int] = []
+        ends.reserveCapacity(broadcast.recipients.count)
+        for recipient in broadcast.recipients {
+            scratch.removeAll(keepingCapacity: true)
+            message.write(recipient.copy, into: &scratch)
+            all.writeBytes(scratch)
+            ends.append(all.writerIndex)
+        }
+        var start = all.readerIndex
+        return ends.map { end in
+            defer { start = end }
+            return all.getSlice(at: start, length: end - start) ?? ByteBuffer()
+        }
     }
 
     /// Drops the sockets of `user` without a close frame, as a network failure would. Returns
     /// how many.
     @discardableResult
     func drop(_ user: UserID) -> Int {
-        let aborts = state.withLock { state in
-            state.entries.values.filter { $0.user == user && !$0.closing }.map(\.abort)
+        let channels = state.withLock { state in
+            state.entries.values.filter { $0.user == user && !$0.closing }.map(\.channel)
         }
-        for abort in aborts { abort() }
-        return aborts.count
-    }
-
-    /// The writer finished one command.
-    func wrote(_ connection: ConnectionID) {
-        state.withLock { $0.entries[connection]?.pending -= 1 }
+        for channel in channels { channel.close(promise: nil) }
+        return channels.count
     }
 
     /// Sends `error`/`code` and closes every connection (the server is stopping).
@@ -204,32 +243,43 @@ final class ConnectionTable: Sendable {
         }
     }
 
-    // MARK: Queueing (inside the lock)
+    // MARK: Writing (inside the lock)
 
-    private func enqueue(_ command: OutboundCommand, into entry: inout Entry) {
-        guard !entry.closing else { return }
-        if entry.pending >= limits.maxPendingMessages {
-            // Too far behind to read even a close frame: drop the socket. The client
-            // reconnects and resumes from the host's log.
-            entry.closing = true
-            entry.overflowed = true
-            entry.continuation.finish()
-            return
+    /// Schedules `batch` on the event loops. Scheduled inside the lock, so two routes' frames
+    /// for one connection reach its event loop in the order they were routed.
+    private func submit(_ batch: OutboundBatch) {
+        guard !batch.isEmpty else { return }
+        batch.submit(maxOutboundBytes: limits.maxOutboundBytes) { [weak self] connection, channel in
+            self?.overflowed(connection, channel)
         }
-        entry.pending += 1
-        entry.continuation.yield(command)
+    }
+
+    /// `connection`'s client has more than ``TriviaServerLimits/maxOutboundBytes`` unsent: too
+    /// far behind to read even a close frame, so its socket is dropped. The client reconnects
+    /// and resumes from the host's log.
+    private func overflowed(_ connection: ConnectionID, _ channel: any Channel) {
+        let dropped = state.withLock { state -> Bool in
+            guard var entry = state.entries[connection], !entry.closing else { return false }
+            entry.closing = true
+            entry.closes.finish()
+            state.entries[connection] = entry
+            return true
+        }
+        if dropped { channel.close(promise: nil) }
     }
 
     private func notice(_ code: TriviaErrorCode, _ message: String, on connection: ConnectionID, entry: inout Entry) {
+        guard !entry.closing else { return }
         entry.notices += 1
         let envelope = ServerEnvelope(
             id: MessageID("\(connection)-s\(entry.notices)"), seq: 0, message: .error(ErrorPayload(code: code, message: message)))
-        enqueue(.send(envelope), into: &entry)
+        var batch = OutboundBatch()
+        batch.append(ByteBuffer(bytes: codec.encodeBytes(envelope)), for: connection, on: entry.channel)
+        submit(batch)
     }
 
     private func close(_ entry: inout Entry, with close: TriviaCloseCode) {
         entry.closing = true
-        entry.pending += 1
-        entry.continuation.yield(.close(close))
+        entry.closes.yield(close)
     }
 }

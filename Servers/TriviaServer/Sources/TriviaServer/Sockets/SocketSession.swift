@@ -5,14 +5,15 @@ import NIOCore
 import NIOWebSocket
 import SharedNetworking
 import Trivia
+import TriviaWebSocketMessages
 
 /// One WebSocket connection, from the upgrade to the close: a reader that feeds whole
-/// messages to the host (within the size and rate limits) and a writer that drains the
-/// connection's queue. Whichever ends first ends the other.
+/// messages to the host (within the size and rate limits) and a closer that runs the close
+/// handshake when the table asks for one. Whichever ends first ends the other. Outgoing frames
+/// do not pass through here: ``ConnectionTable`` writes them to the channel directly.
 struct SocketSession: Sendable {
     let host: TriviaHost
     let table: ConnectionTable
-    let codec: TriviaCodec
     let clock: any AppClock
     /// The competition this server hosts.
     let competition: CompetitionID
@@ -23,10 +24,10 @@ struct SocketSession: Sendable {
     /// - Parameter requested: the competition named in the socket path.
     func run(requested: CompetitionID, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel) async {
         let connection = await host.openConnection()
-        let commands = table.register(connection, at: clock.now) { channel.close(promise: nil) }
+        let closes = table.register(connection, channel: channel, at: clock.now)
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await read(inbound, on: connection, requested: requested) }
-            group.addTask { await write(commands, to: outbound, on: connection) }
+            group.addTask { await close(closes, with: outbound) }
             await group.next()
             group.cancelAll()
         }
@@ -43,26 +44,20 @@ struct SocketSession: Sendable {
     /// reading yet when the upgrade completes (hummingbird-websocket's client was seen to lose
     /// frames that arrive right behind the upgrade response).
     func read(_ inbound: WebSocketInboundStream, on connection: ConnectionID, requested: CompetitionID) async {
-        var message = ByteBuffer()
+        var assembler = WebSocketMessageAssembler(maxMessageBytes: limits.maxMessageBytes)
         do {
             for try await frame in inbound {
-                switch frame.opcode {
-                case .text, .binary:
-                    message = frame.data
-                case .continuation:
-                    var data = frame.data
-                    message.writeBuffer(&data)
-                }
-                guard message.readableBytes <= limits.maxMessageBytes else {
-                    table.close(
-                        connection, .messageTooLarge, code: .malformed,
-                        message: "message of more than \(limits.maxMessageBytes) bytes")
-                    message.clear()
+                let message: ByteBuffer
+                switch assembler.append(frame) {
+                case .incomplete:
                     continue
+                case .tooLarge:
+                    table.close(
+                        connection, .messageTooLarge, code: .malformed, message: "message of more than \(limits.maxMessageBytes) bytes")
+                    continue
+                case .message(let bytes):
+                    message = bytes
                 }
-                guard frame.fin else { continue }
-                let bytes = Data(message.readableBytesView)
-                message.clear()
                 guard requested == competition else {
                     table.close(
                         connection, .unknownCompetition, code: .unknownCompetition,
@@ -70,7 +65,7 @@ struct SocketSession: Sendable {
                     continue
                 }
                 switch table.admit(connection, at: clock.now) {
-                case .accept: await host.receive(bytes, from: connection)
+                case .accept: await host.receive(Data(message.readableBytesView), from: connection)
                 case .dropped, .closing: continue
                 }
             }
@@ -79,25 +74,16 @@ struct SocketSession: Sendable {
         }
     }
 
-    /// Writes the connection's queue in order; a close command sends the close frame, then
-    /// waits up to ``TriviaServerLimits/closeGrace`` for the client's before giving up.
-    func write(_ commands: AsyncStream<OutboundCommand>, to outbound: WebSocketOutboundWriter, on connection: ConnectionID) async {
-        for await command in commands {
-            switch command {
-            case .send(let envelope):
-                if let text = try? codec.encodeText(envelope) {
-                    do {
-                        try await outbound.write(.text(text))
-                    } catch {
-                        return
-                    }
-                }
-                table.wrote(connection)
-            case .close(let close):
-                try? await outbound.close(WebSocketErrorCode(codeNumber: Int(close.code)), reason: close.reason)
-                try? await clock.sleep(for: limits.closeGrace)
-                return
-            }
+    /// Waits for the table's close, sends the close frame, then waits up to
+    /// ``TriviaServerLimits/closeGrace`` for the client's before giving up. The close frame
+    /// follows every frame the table wrote before asking: those were scheduled on the channel's
+    /// event loop first. Returns at once when the stream ends without a close (the socket was
+    /// dropped or is gone).
+    func close(_ closes: AsyncStream<TriviaCloseCode>, with outbound: WebSocketOutboundWriter) async {
+        for await close in closes {
+            try? await outbound.close(WebSocketErrorCode(codeNumber: Int(close.code)), reason: close.reason)
+            try? await clock.sleep(for: limits.closeGrace)
+            return
         }
     }
 }

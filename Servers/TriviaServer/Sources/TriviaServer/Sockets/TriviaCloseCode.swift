@@ -32,6 +32,12 @@ public struct TriviaCloseCode: Sendable, Hashable, CustomStringConvertible {
     /// Too many messages over the rate limit (`error`/`rateLimited`, repeatedly).
     public static let rateLimited = TriviaCloseCode(code: 4429, reason: "rateLimited")
 
+    /// Every close code the server sends, for the check that the documents list each one.
+    public static let all: [TriviaCloseCode] = [
+        .shuttingDown, .messageTooLarge, .tooManyErrors, .unauthorized, .unknownCompetition, .idleTimeout, .replaced, .competitionReset,
+        .rateLimited,
+    ]
+
     /// The close code for a host-initiated close with `reason`.
     public init(hostReason reason: TriviaErrorCode) {
         switch reason {

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import Trivia
 
 @testable import TriviaCluster
 
@@ -38,6 +39,18 @@ extension PostgresServer {
         } catch {
             try? await connection.close()
             throw error
+        }
+    }
+}
+
+extension HostOutput {
+    /// The frames this output puts on the wire, per connection, as the server renders them
+    /// (a broadcast through its template); none for a close.
+    var renderedFrames: [(connection: ConnectionID, bytes: [UInt8])] {
+        switch self {
+        case .send(let envelope, let connection): [(connection, TriviaCodec().encodeBytes(envelope))]
+        case .broadcast(let broadcast): broadcast.recipients.map { ($0.connection, broadcast.message.frame(for: $0.copy)) }
+        case .close: []
         }
     }
 }

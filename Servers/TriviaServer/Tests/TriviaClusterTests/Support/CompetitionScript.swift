@@ -48,7 +48,7 @@ struct ScriptStep: Sendable {
         case .raw(let text): return .frame(id, Data(text.utf8))
         case .send(let message):
             let envelope = ClientEnvelope(id: MessageID("s\(slot)-\(Int(second * 10))"), seq: 1, message: message)
-            return .frame(id, (try? TriviaCodec().encode(envelope)) ?? Data())
+            return .frame(id, TriviaCodec().encode(envelope))
         }
     }
 }

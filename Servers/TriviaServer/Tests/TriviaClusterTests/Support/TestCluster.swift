@@ -83,31 +83,31 @@ final class TestCluster: Sendable {
     /// The connection id of `slot`.
     func connection(_ slot: Int) -> ConnectionID? { slots.withLock { $0[slot]?.id } }
 
+    /// The frames delivered, per connection, in order, as the server renders them.
+    var deliveredFrames: [(connection: ConnectionID, bytes: [UInt8])] {
+        deliveries.withLock { $0 }.flatMap { event -> [(connection: ConnectionID, bytes: [UInt8])] in
+            guard case .output(let output) = event else { return [] }
+            return output.renderedFrames
+        }
+    }
+
     /// The bytes of the frames delivered to `connection`.
     func frames(on connection: ConnectionID) -> [[UInt8]] {
-        deliveries.withLock { $0 }.compactMap { event -> [UInt8]? in
-            guard case .frame(let id, let bytes) = event, id == connection else { return nil }
-            return bytes
-        }
+        deliveredFrames.filter { $0.connection == connection }.map(\.bytes)
     }
 
     /// Frames delivered to `connection`, decoded.
     func received(on connection: ConnectionID) -> [ServerEnvelope] {
-        deliveries.withLock { $0 }.compactMap { event -> ServerEnvelope? in
-            guard case .frame(let id, let bytes) = event, id == connection,
-                case .message(let envelope) = try? TriviaCodec().decodeServerMessage(Data(bytes))
-            else { return nil }
+        frames(on: connection).compactMap { bytes in
+            guard case .message(let envelope) = try? TriviaCodec().decodeServerMessage(Data(bytes)) else { return nil }
             return envelope
         }
     }
 
     /// Every frame delivered, decoded.
     var allReceived: [ServerEnvelope] {
-        deliveries.withLock { $0 }.compactMap { event -> ServerEnvelope? in
-            guard case .frame(_, let bytes) = event, case .message(let envelope) = try? TriviaCodec().decodeServerMessage(Data(bytes))
-            else {
-                return nil
-            }
+        deliveredFrames.compactMap { _, bytes in
+            guard case .message(let envelope) = try? TriviaCodec().decodeServerMessage(Data(bytes)) else { return nil }
             return envelope
         }
     }

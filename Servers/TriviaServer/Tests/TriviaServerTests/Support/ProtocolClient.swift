@@ -62,7 +62,7 @@ final class ProtocolClient: Sendable {
             return state.sent
         }
         let envelope = ClientEnvelope(id: MessageID(id ?? "t-m\(seq)"), seq: seq, message: message)
-        try await connection.send(try codec.encode(envelope))
+        try await connection.send(codec.encode(envelope))
     }
 
     func sendText(_ text: String) async throws {

@@ -1,0 +1,60 @@
+/// Well-formed UTF-8 (RFC 3629), checked before a frame is parsed: JSON text exchanged between
+/// systems must be UTF-8 (RFC 8259 §8.1), and refusing it first means the parser only ever sees
+/// valid text. Overlong forms, surrogates (U+D800…U+DFFF), code points above U+10FFFF and
+/// truncated sequences are refused.
+enum UTF8Check {
+    /// Where the first ill-formed sequence starts and why, or `nil` when `bytes` is UTF-8.
+    static func firstProblem(in bytes: UnsafeRawBufferPointer) -> (offset: Int, reason: String)? {
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            // ASCII runs, eight bytes at a time.
+            while index + 8 <= count, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+            }
+            guard index < count else { break }
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0:
+                length = 3
+                secondRange = 0xA0...0xBF
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED:
+                length = 3
+                secondRange = 0x80...0x9F
+            case 0xF0:
+                length = 4
+                secondRange = 0x90...0xBF
+            case 0xF1...0xF3: length = 4
+            case 0xF4:
+                length = 4
+                secondRange = 0x80...0x8F
+            case 0x80...0xBF: return (index, "byte 0x\(hex(lead)) continues a character that never started")
+            case 0xC0, 0xC1: return (index, "byte 0x\(hex(lead)) starts an overlong form")
+            default: return (index, "byte 0x\(hex(lead)) cannot appear in UTF-8")
+            }
+            guard index + length <= count else { return (index, "the text ends inside a character") }
+            guard secondRange.contains(bytes[index + 1]) else {
+                return (index, "byte 0x\(hex(lead)) is followed by 0x\(hex(bytes[index + 1])), which cannot continue it")
+            }
+            for next in (index + 2)..<(index + length) where !(0x80...0xBF).contains(bytes[next]) {
+                return (index, "byte 0x\(hex(lead)) is followed by 0x\(hex(bytes[next])), which cannot continue it")
+            }
+            index += length
+        }
+        return nil
+    }
+
+    /// Two upper-case hex digits.
+    static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+    }
+}
