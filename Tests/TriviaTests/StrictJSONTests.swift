@@ -1,4 +1,5 @@
 import Foundation
+import SharedNetworking
 import Testing
 
 @testable import Trivia

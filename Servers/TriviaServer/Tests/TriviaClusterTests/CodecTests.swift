@@ -77,7 +77,10 @@ struct CodecTests {
         }
         let decoded = try BusCodec.decode(BusCodec.encode(messages[1]))
         guard case .outputs(_, let back) = decoded.body else { throw TestFailure("not outputs") }
-        #expect(back.outputs.flatMap(\.renderedFrames).map { String(decoding: $0.bytes, as: UTF8.self) }.contains { $0.contains(#""id":"m4-ada""#) })
+        #expect(
+            back.outputs.flatMap(\.renderedFrames).map { String(decoding: $0.bytes, as: UTF8.self) }.contains {
+                $0.contains(#""id":"m4-ada""#)
+            })
         #expect(back.outputs.flatMap(\.renderedFrames).map(\.bytes) == batch.outputs.flatMap(\.renderedFrames).map(\.bytes))
     }
 
@@ -90,7 +93,6 @@ struct CodecTests {
         }
         var broadcasts = 0
         var rows = 0
-        var rowBytes = 0
         for (_, outputs) in record where !outputs.isEmpty {
             let batches = OutputBatch.split(outputs)
             #expect(Set(batches.keys).isSubset(of: [3, 4]))
@@ -106,13 +108,14 @@ struct CodecTests {
                         rows += broadcast.recipients.count
                     }
                 }
-                rowBytes += encoded.readableBytes
                 delivered += back.outputs.flatMap(\.renderedFrames)
             }
             // Per connection, the same frames in the same order as the host produced them.
             let expected = outputs.flatMap(\.renderedFrames)
             for connection in Set(expected.map(\.connection)) {
-                #expect(delivered.filter { $0.connection == connection }.map(\.bytes) == expected.filter { $0.connection == connection }.map(\.bytes))
+                #expect(
+                    delivered.filter { $0.connection == connection }.map(\.bytes)
+                        == expected.filter { $0.connection == connection }.map(\.bytes))
             }
             #expect(delivered.count == expected.count)
         }

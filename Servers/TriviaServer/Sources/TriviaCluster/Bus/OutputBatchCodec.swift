@@ -147,7 +147,8 @@ extension BusCodec {
             let usedWildcard = try reader.integer("used wild-card", as: UInt8.self) == 1
             let balance = try readOptional(&reader, "balance")
             personalization = .finish(
-                you: FinalStanding(role: role, winner: winner, correctAnswers: correctAnswers, usedWildcard: usedWildcard, balance: balance))
+                you: FinalStanding(role: role, winner: winner, correctAnswers: correctAnswers, usedWildcard: usedWildcard, balance: balance)
+            )
         case let kind:
             throw .corruptBusMessage("a row has unknown fields kind \(kind)")
         }
