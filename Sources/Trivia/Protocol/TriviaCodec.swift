@@ -2,7 +2,7 @@ import Foundation
 
 /// Turns messages into JSON frames and frames back into messages, for both sides, without
 /// Foundation's JSON: a hand-written encoder straight into bytes and a strict single-pass
-/// reader (``JSONReader``) over them.
+/// reader (`JSONReader`) over them.
 ///
 /// Pure and separate from any logic so that the host, the client, a WebSocket server and a
 /// fuzzer all share one implementation. Decoding never traps: any byte string yields a
@@ -33,17 +33,17 @@ public struct TriviaCodec: Sendable {
         Data(encodeBytes(envelope))
     }
 
-    /// ``encode(_:)`` of a server message, without going through the generic path.
+    /// `encode(_:)` of a server message, without going through the generic path.
     public func encode(_ envelope: ServerEnvelope) -> Data {
         Data(encodeBytes(envelope))
     }
 
-    /// ``encode(_:)`` of a client message, without going through the generic path.
+    /// `encode(_:)` of a client message, without going through the generic path.
     public func encode(_ envelope: ClientEnvelope) -> Data {
         Data(encodeBytes(envelope))
     }
 
-    /// ``encode(_:)`` of a server message as a byte array, for servers that copy it into their
+    /// `encode(_:)` of a server message as a byte array, for servers that copy it into their
     /// own buffers.
     public func encodeBytes(_ envelope: ServerEnvelope) -> [UInt8] {
         var writer = FrameWriter()
@@ -53,7 +53,7 @@ public struct TriviaCodec: Sendable {
         return writer.json.bytes
     }
 
-    /// ``encode(_:)`` of a client message as a byte array.
+    /// `encode(_:)` of a client message as a byte array.
     public func encodeBytes(_ envelope: ClientEnvelope) -> [UInt8] {
         var writer = FrameWriter()
         writer.envelope(id: envelope.id, seq: envelope.seq, type: envelope.message.type, version: envelope.version) {
@@ -62,7 +62,7 @@ public struct TriviaCodec: Sendable {
         return writer.json.bytes
     }
 
-    /// ``encode(_:)`` as a byte array, for servers that copy it into their own buffers.
+    /// `encode(_:)` as a byte array, for servers that copy it into their own buffers.
     public func encodeBytes<Message>(_ envelope: TriviaEnvelope<Message>) -> [UInt8] {
         var writer = FrameWriter()
         switch envelope.message {
@@ -81,7 +81,7 @@ public struct TriviaCodec: Sendable {
         return writer.json.bytes
     }
 
-    /// ``encode(_:)`` as text, for WebSocket text frames.
+    /// `encode(_:)` as text, for WebSocket text frames.
     public func encodeText<Message>(_ envelope: TriviaEnvelope<Message>) -> String {
         String(decoding: encodeBytes(envelope), as: UTF8.self)
     }

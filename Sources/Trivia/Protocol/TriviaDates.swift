@@ -4,7 +4,7 @@ import SharedNetworking
 /// How the protocol writes instants: ISO 8601 in UTC, `2020-09-10T08:00:10Z`, with
 /// milliseconds (`…10.250Z`) only when the instant has them.
 ///
-/// Written in the proleptic Gregorian calendar, like ``LenientISO8601`` reads it: Foundation's
+/// Written in the proleptic Gregorian calendar, like `LenientISO8601` reads it: Foundation's
 /// ISO 8601 style switches to the Julian calendar before October 1582, so an early date came
 /// back days away from what was sent (found by the TriviaProtocol fuzz target). Written digit by
 /// digit (no `String(format:)`), because the encoder writes one or two per message.

@@ -15,6 +15,7 @@ public struct TriviaReferenceCodec: Sendable {
     /// Frames larger than this are rejected without parsing.
     public var maxFrameBytes: Int
 
+    /// A reference codec rejecting frames over `maxFrameBytes` (64 KiB by default, as ``TriviaCodec``).
     public init(maxFrameBytes: Int = 64 * 1024) {
         self.maxFrameBytes = maxFrameBytes
     }

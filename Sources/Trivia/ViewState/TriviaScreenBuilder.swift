@@ -248,7 +248,7 @@ public struct TriviaScreenBuilder: Sendable {
     }
 
     /// Why a player who just lost is not offered a wild-card, in the order the rules are checked
-    /// (Docs/Trivia.md): nothing is left unexplained on the screen.
+    /// (TriviaGuide, "No offer is explained"): nothing is left unexplained on the screen.
     func noOfferReason(_ state: TriviaClientState, _ round: ResultRound) -> String? {
         guard case .notOffered = round.wildcard, round.wasPlayer, !round.result.correct else { return nil }
         if state.usedWildcard { return "No wild-card: you already used one in this competition. You are now watching." }

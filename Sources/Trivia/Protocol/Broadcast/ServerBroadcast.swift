@@ -22,9 +22,13 @@ public struct BroadcastCopy: Sendable, Hashable {
     }
 
     let identifier: Identifier
+    /// The envelope's `seq`: this user's stream position.
     public var seq: Int
+    /// This user's own fields of the message.
     public var personalization: Personalization
 
+    /// A copy with its whole envelope `id` given (a message id that does not follow the
+    /// host's `m{seq}{suffix}` numbering).
     public init(id: MessageID, seq: Int, personalization: Personalization) {
         self.identifier = .given(id)
         self.seq = seq
@@ -71,10 +75,13 @@ public struct BroadcastCopy: Sendable, Hashable {
         }
     }
 
+    /// Copies are equal when their envelopes are: the same `id` (however it is kept), `seq`
+    /// and fields.
     public static func == (lhs: BroadcastCopy, rhs: BroadcastCopy) -> Bool {
         lhs.seq == rhs.seq && lhs.personalization == rhs.personalization && lhs.id == rhs.id
     }
 
+    /// Hashes what ``==(_:_:)`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(id)
         hasher.combine(seq)
@@ -91,10 +98,12 @@ public struct BroadcastCopy: Sendable, Hashable {
 public final class BroadcastMessage: Sendable, Hashable {
     /// The message as sent, except for each copy's ``Personalization``.
     public let message: ServerMessage
+    /// The envelope's protocol `version`.
     public let version: Int
     /// The encoded message with holes for ``SplicedField``s.
     public let template: FrameTemplate
 
+    /// Encodes `message` once, with holes where each copy's fields go.
     public init(_ message: ServerMessage, version: Int = TriviaCodec.protocolVersion) {
         self.message = message
         self.version = version
@@ -106,7 +115,7 @@ public final class BroadcastMessage: Sendable, Hashable {
         ServerEnvelope(version: version, id: copy.id, seq: copy.seq, message: message.personalized(copy.personalization))
     }
 
-    /// One user's frame: exactly the bytes ``TriviaCodec/encode(_:)`` writes for
+    /// One user's frame: exactly the bytes `TriviaCodec.encode(_:)` writes for
     /// ``envelope(for:)``.
     public func frame(for copy: BroadcastCopy) -> [UInt8] {
         var bytes: [UInt8] = []
@@ -157,10 +166,12 @@ public final class BroadcastMessage: Sendable, Hashable {
         }
     }
 
+    /// The same instance, or the same version and message.
     public static func == (lhs: BroadcastMessage, rhs: BroadcastMessage) -> Bool {
         lhs === rhs || (lhs.version == rhs.version && lhs.message == rhs.message)
     }
 
+    /// Hashes what ``==(_:_:)`` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(version)
         hasher.combine(message)
@@ -174,18 +185,24 @@ public final class BroadcastMessage: Sendable, Hashable {
 public struct ServerBroadcast: Sendable, Hashable {
     /// One connection's copy.
     public struct Recipient: Sendable, Hashable {
+        /// The connection the frame is written to.
         public var connection: ConnectionID
+        /// That user's `id`, `seq` and own fields.
         public var copy: BroadcastCopy
 
+        /// `copy` for `connection`.
         public init(connection: ConnectionID, copy: BroadcastCopy) {
             self.connection = connection
             self.copy = copy
         }
     }
 
+    /// The shared message, encoded once.
     public var message: BroadcastMessage
+    /// Who receives it, in the host's order.
     public var recipients: [Recipient]
 
+    /// `message` for `recipients`.
     public init(message: BroadcastMessage, recipients: [Recipient]) {
         self.message = message
         self.recipients = recipients
