@@ -172,9 +172,27 @@
         /// The exit status (128 + N after signal N), once the program has ended.
         func waitForExit(within seconds: Double = 20) async -> Int32? {
             await eventually(within: seconds) { self.reapedStatus() != nil }
-            // Let the reader take what the program wrote last.
-            try? await Task.sleep(for: .milliseconds(100))
+            await drained()
             return reapedStatus()
+        }
+
+        /// Waits until the reader has taken what the program wrote last: nothing left to read on
+        /// the terminal and the output unchanged over three looks 50 ms apart (at most 5 s).
+        ///
+        /// A fixed pause was not enough: on a loaded CI machine the reader thread had not run yet
+        /// 100 ms after the program exited, and a test saw no output at all.
+        private func drained() async {
+            var seen = -1
+            var stableLooks = 0
+            for _ in 0..<100 {
+                let count = state.withLock { $0.output.count }
+                var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+                let pending = poll(&descriptor, 1, 0) > 0
+                stableLooks = !pending && count == seen ? stableLooks + 1 : 0
+                if stableLooks == 3 { return }
+                seen = count
+                try? await Task.sleep(for: .milliseconds(50))
+            }
         }
 
         private func reapedStatus() -> Int32? {
