@@ -12,9 +12,15 @@ import Foundation
 /// brackets kept) with `URL.host` (`::1`) and refuses the request with `NSURLErrorBadURL` when
 /// they differ, so every IPv6 literal fails there (swift-corelibs-foundation issue 5496, fixed
 /// upstream after the toolchain this package is built with). The loopback address is sent to
-/// `localhost` instead, which libcurl resolves to `::1` (then 127.0.0.1) without a DNS lookup;
+/// `localhost` instead, which libcurl resolves to `::1` and 127.0.0.1 without a DNS lookup;
 /// any other literal is refused with a message that says why, rather than "invalid URL".
 /// Apple platforms reach every literal directly.
+///
+/// The cost of the workaround: libcurl races the two addresses (happy eyeballs), trying
+/// 127.0.0.1 at the same port when `::1` refuses or has not answered within 200 ms. A
+/// dual-stack server (the usual case) is reached either way, but a different program listening
+/// on 127.0.0.1 at that port can answer instead. The tests saw exactly that under load, and
+/// their IPv6 server now holds its port on 127.0.0.1 so that it cannot happen to them.
 enum IPv6LiteralWorkaround {
     /// The URL to hand URLSession for `url` (usually `url` itself).
     static func transportURL(for url: URL) throws(NetworkError) -> URL {

@@ -144,13 +144,15 @@ final class ServerCore: Sendable {
     let state = Locked(State())
     let port: Int
     private let listener: Int32
+    /// For a server on ::1: its port held on 127.0.0.1 (see `POSIX.reserveIPv4Loopback`).
+    private let ipv4Reservation: Int32?
     let wakeRead: Int32
     private let wakeWrite: Int32
 
     init(ipv6: Bool) throws(LoopbackServerError) {
         let (wakeRead, wakeWrite) = try POSIX.makeWakePipe()
         do throws(LoopbackServerError) {
-            (listener, port) = try POSIX.listenOnLoopback(ipv6: ipv6)
+            (listener, port, ipv4Reservation) = try Self.listen(ipv6: ipv6)
         } catch {
             POSIX.closeDescriptor(wakeRead)
             POSIX.closeDescriptor(wakeWrite)
@@ -160,6 +162,21 @@ final class ServerCore: Sendable {
         self.wakeWrite = wakeWrite
         state.withLock { $0.liveThreads = 1 }
         startThread(name: "loopback-accept-\(port)") { [self] in acceptLoop() }
+    }
+
+    /// The listening socket; on ::1, at a port that is also free on 127.0.0.1 and then held
+    /// there (a few tries: the port the kernel picks for ::1 may be in use on 127.0.0.1).
+    private static func listen(ipv6: Bool) throws(LoopbackServerError) -> (Int32, Int, Int32?) {
+        guard ipv6 else {
+            let (listener, port) = try POSIX.listenOnLoopback(ipv6: false)
+            return (listener, port, nil)
+        }
+        for _ in 0..<50 {
+            let (listener, port) = try POSIX.listenOnLoopback(ipv6: true)
+            if let reservation = POSIX.reserveIPv4Loopback(port: port) { return (listener, port, reservation) }
+            POSIX.closeDescriptor(listener)
+        }
+        throw LoopbackServerError(call: "bind(127.0.0.1) of the IPv6 server's port", errno: EADDRINUSE)
     }
 
     private func startThread(name: String, _ body: @escaping @Sendable () -> Void) {
@@ -237,6 +254,7 @@ final class ServerCore: Sendable {
             return true
         }
         if closeWake { closeWakePipe() }
+        if let ipv4Reservation { POSIX.closeDescriptor(ipv4Reservation) }
     }
 
     // MARK: Request bookkeeping (called by connection threads)

@@ -94,6 +94,31 @@ enum POSIX {
         return Int(UInt16(bigEndian: address.sin6_port))
     }
 
+    /// A socket bound to 127.0.0.1:`port` that never listens, without `SO_REUSEADDR`, so no
+    /// other socket can bind that port on 127.0.0.1 while it is open and a connection there is
+    /// refused at once; `nil` when the port is taken there.
+    ///
+    /// An IPv6 server holds one on its own port: URLSession on Linux reaches `[::1]` through
+    /// `localhost`, which libcurl also tries as 127.0.0.1 (happy eyeballs), and without this a
+    /// request for the IPv6 server reached another test's IPv4 server on the same port number.
+    static func reserveIPv4Loopback(port: Int) -> Int32? {
+        let fd = socket(AF_INET, streamType, 0)
+        guard fd >= 0 else { return nil }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port)).bigEndian
+        address.sin_addr = in_addr(s_addr: in_addr_t(0x7F00_0001).bigEndian)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else {
+            closeDescriptor(fd)
+            return nil
+        }
+        return fd
+    }
+
     /// `bind` then `getsockname` on `address` (a `sockaddr_in` or `sockaddr_in6`), so it holds
     /// the port the kernel chose.
     private static func bindAndName<Address>(_ fd: Int32, _ address: inout Address, _ call: String) throws(LoopbackServerError) {
