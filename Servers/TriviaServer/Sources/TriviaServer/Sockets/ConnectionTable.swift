@@ -16,8 +16,8 @@ final class ConnectionTable: Sendable {
         /// The upgraded socket: frames are written to it; closing it drops the connection at
         /// once (no close frame), for a client too far behind to read one.
         let channel: any Channel
-        /// The close the session should perform (the only command it still waits for).
-        let closes: AsyncStream<TriviaCloseCode>.Continuation
+        /// Starts the close handshake the session performs (called at most once, by the table).
+        let startClose: @Sendable (TriviaCloseCode) -> Void
         let openedAt: Date
         var lastActivity: Date
         var limiter: MessageRateLimiter
@@ -63,27 +63,31 @@ final class ConnectionTable: Sendable {
 
     // MARK: Lifecycle
 
-    /// Adds `connection`, whose upgraded WebSocket is `channel`, and returns the closes its
-    /// session performs (at most one; the stream ends when the connection is dropped or removed).
-    func register(_ connection: ConnectionID, channel: any Channel, at now: Date) -> AsyncStream<TriviaCloseCode> {
-        let (stream, continuation) = AsyncStream.makeStream(of: TriviaCloseCode.self)
+    /// Adds `connection`, whose upgraded WebSocket is `channel`. `startClose` is called (at
+    /// most once, never inside the table's lock) when the table decides to close the connection
+    /// with a handshake; a connection dropped without one (``drop(_:)``, a client too far
+    /// behind) has its channel closed instead.
+    ///
+    /// A callback, not a stream the session waits on: waiting needed a task per connection
+    /// for the whole life of every connection, when only closing ones have anything to do.
+    func register(
+        _ connection: ConnectionID, channel: any Channel, at now: Date, startClose: @escaping @Sendable (TriviaCloseCode) -> Void
+    ) {
         state.withLock {
             $0.entries[connection] = Entry(
-                channel: channel, closes: continuation, openedAt: now, lastActivity: now,
+                channel: channel, startClose: startClose, openedAt: now, lastActivity: now,
                 limiter: MessageRateLimiter(perSecond: limits.messagesPerSecond, burst: limits.messageBurst, now: now))
         }
-        return stream
     }
 
-    /// Forgets `connection` (its socket is gone); its queue ends.
+    /// Forgets `connection` (its socket is gone).
     func remove(_ connection: ConnectionID) {
-        let (entry, waiters) = state.withLock { state -> (Entry?, [AsyncStream<Void>.Continuation]) in
-            let entry = state.entries.removeValue(forKey: connection)
-            guard state.entries.isEmpty else { return (entry, []) }
+        let waiters = state.withLock { state -> [AsyncStream<Void>.Continuation] in
+            state.entries.removeValue(forKey: connection)
+            guard state.entries.isEmpty else { return [] }
             defer { state.emptyWaiters.removeAll() }
-            return (entry, state.emptyWaiters)
+            return state.emptyWaiters
         }
-        entry?.closes.finish()
         for waiter in waiters { waiter.finish() }
     }
 
@@ -130,11 +134,12 @@ final class ConnectionTable: Sendable {
                 submit(batch)
             }
         case .close(let connection, let reason):
-            state.withLock { state in
-                guard var entry = state.entries[connection], !entry.closing else { return }
-                close(&entry, with: TriviaCloseCode(hostReason: reason))
-                state.entries[connection] = entry
+            let pending = state.withLock { state -> PendingClose? in
+                guard var entry = state.entries[connection], !entry.closing else { return nil }
+                defer { state.entries[connection] = entry }
+                return close(&entry, with: TriviaCloseCode(hostReason: reason))
             }
+            pending?.start()
         }
     }
 
@@ -173,24 +178,28 @@ final class ConnectionTable: Sendable {
 
     /// Sends `error`/`code` and closes every connection (the server is stopping).
     func closeAll(_ close: TriviaCloseCode, code: TriviaErrorCode, message: String) {
-        state.withLock { state in
+        let closes = state.withLock { state in
+            var closes: [PendingClose] = []
             for connection in state.entries.keys {
                 guard var entry = state.entries[connection], !entry.closing else { continue }
                 notice(code, message, on: connection, entry: &entry)
-                self.close(&entry, with: close)
+                closes.append(self.close(&entry, with: close))
                 state.entries[connection] = entry
             }
+            return closes
         }
+        for pending in closes { pending.start() }
     }
 
     /// Sends `error`/`code` on `connection` and closes it (a limit the session enforces itself).
     func close(_ connection: ConnectionID, _ close: TriviaCloseCode, code: TriviaErrorCode, message: String) {
-        state.withLock { state in
-            guard var entry = state.entries[connection], !entry.closing else { return }
+        let pending = state.withLock { state -> PendingClose? in
+            guard var entry = state.entries[connection], !entry.closing else { return nil }
             notice(code, message, on: connection, entry: &entry)
-            self.close(&entry, with: close)
-            state.entries[connection] = entry
+            defer { state.entries[connection] = entry }
+            return self.close(&entry, with: close)
         }
+        pending?.start()
     }
 
     // MARK: Incoming
@@ -198,23 +207,24 @@ final class ConnectionTable: Sendable {
     /// A message arrived on `connection` at `now`: counts as activity, and is admitted unless
     /// it exceeds the rate limit. Repeated excess closes the connection.
     func admit(_ connection: ConnectionID, at now: Date) -> Admission {
-        state.withLock { state in
-            guard var entry = state.entries[connection], !entry.closing else { return .closing }
+        let (admission, pending) = state.withLock { state -> (Admission, PendingClose?) in
+            guard var entry = state.entries[connection], !entry.closing else { return (.closing, nil) }
             defer { state.entries[connection] = entry }
             entry.lastActivity = max(entry.lastActivity, now)
-            if entry.limiter.admit(at: now) { return .accept }
+            if entry.limiter.admit(at: now) { return (.accept, nil) }
             entry.rateViolations += 1
             let rate = limits.messagesPerSecond.formatted(.number.precision(.fractionLength(0...1)))
             if entry.rateViolations >= limits.maxRateViolations {
                 notice(
                     .rateLimited, "closing: \(entry.rateViolations) messages over the limit of \(rate) a second", on: connection,
                     entry: &entry)
-                close(&entry, with: .rateLimited)
-                return .closing
+                return (.closing, close(&entry, with: .rateLimited))
             }
             notice(.rateLimited, "message dropped: more than \(rate) messages a second", on: connection, entry: &entry)
-            return .dropped
+            return (.dropped, nil)
         }
+        pending?.start()
+        return admission
     }
 
     /// Closes connections that did not join in time or went silent. Returns how many.
@@ -222,8 +232,8 @@ final class ConnectionTable: Sendable {
     func sweep(at now: Date) -> Int {
         let joinTimeout = limits.joinTimeout.timeInterval
         let idleTimeout = limits.idleTimeout.timeInterval
-        return state.withLock { state in
-            var closed = 0
+        let closes = state.withLock { state in
+            var closes: [PendingClose] = []
             for connection in state.entries.keys {
                 guard var entry = state.entries[connection], !entry.closing else { continue }
                 let message: String
@@ -235,12 +245,13 @@ final class ConnectionTable: Sendable {
                     continue
                 }
                 notice(.idleTimeout, message, on: connection, entry: &entry)
-                close(&entry, with: .idleTimeout)
+                closes.append(close(&entry, with: .idleTimeout))
                 state.entries[connection] = entry
-                closed += 1
             }
-            return closed
+            return closes
         }
+        for pending in closes { pending.start() }
+        return closes.count
     }
 
     // MARK: Writing (inside the lock)
@@ -261,7 +272,6 @@ final class ConnectionTable: Sendable {
         let dropped = state.withLock { state -> Bool in
             guard var entry = state.entries[connection], !entry.closing else { return false }
             entry.closing = true
-            entry.closes.finish()
             state.entries[connection] = entry
             return true
         }
@@ -278,8 +288,17 @@ final class ConnectionTable: Sendable {
         submit(batch)
     }
 
-    private func close(_ entry: inout Entry, with close: TriviaCloseCode) {
+    /// A close decided under the lock, started after it (the session's callback may do anything).
+    private struct PendingClose {
+        let startClose: @Sendable (TriviaCloseCode) -> Void
+        let code: TriviaCloseCode
+
+        func start() { startClose(code) }
+    }
+
+    /// Marks `entry` closing; the caller starts the returned close once outside the lock.
+    private func close(_ entry: inout Entry, with close: TriviaCloseCode) -> PendingClose {
         entry.closing = true
-        entry.closes.yield(close)
+        return PendingClose(startClose: entry.startClose, code: close)
     }
 }
