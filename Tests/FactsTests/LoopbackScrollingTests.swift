@@ -76,12 +76,12 @@ struct LoopbackScrollingTests {
     }
 
     /// A loaded view-model whose images go through a real pipeline with a disk cache in `caches`.
-    static func loadedModel(server: LoopbackHTTPServer, caches: URL) async -> FactsViewModel {
+    static func loadedModel(server: LoopbackHTTPServer, caches: URL, images: InFlightCountingClient? = nil) async -> FactsViewModel {
         let clock = ManualClock(now: Date(timeIntervalSince1970: 1_599_724_800))
         let client = URLSessionHTTPClient(configuration: .ephemeral)
         let pipeline = ResourcePipeline(
             configuration: ResourcePipeline.Configuration(
-                httpClient: client, clock: clock, diskCacheDirectory: caches, maxConcurrentRequests: 8
+                httpClient: images.map { $0.wrapping(client) } ?? client, clock: clock, diskCacheDirectory: caches, maxConcurrentRequests: 8
             ))
         let model = FactsViewModel(
             source: .remote(server.url("/feed.json")),
@@ -94,14 +94,16 @@ struct LoopbackScrollingTests {
     }
 
     /// Serves the feed, loads it, runs `body`, then stops the server and removes the caches.
-    func withLoadedFeed(_ body: (LoopbackHTTPServer, RequestLog, FactsViewModel) async throws -> Void) async throws {
+    func withLoadedFeed(
+        images: InFlightCountingClient? = nil, _ body: (LoopbackHTTPServer, RequestLog, FactsViewModel) async throws -> Void
+    ) async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         let log = RequestLog()
         Self.serveFeed(on: server, log: log)
         let caches = FileManager.default.temporaryDirectory.appendingPathComponent("facts-loopback-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: caches) }
-        try await body(server, log, await Self.loadedModel(server: server, caches: caches))
+        try await body(server, log, await Self.loadedModel(server: server, caches: caches, images: images))
     }
 
     @Test("top to bottom within the limit and the window, each URL once; back up from cache")
@@ -142,7 +144,8 @@ struct LoopbackScrollingTests {
     /// with completion (see `CancellationRaceTests`).
     @Test("a fling to the bottom: within the limit, nothing ahead of the window, nothing twice; the bottom loads")
     func fling() async throws {
-        try await withLoadedFeed { server, log, model in
+        let counting = InFlightCountingClient()
+        try await withLoadedFeed(images: counting) { server, log, model in
             let images = model.images
             let lastTop = Self.rowCount - Self.screenRows
 
@@ -155,7 +158,12 @@ struct LoopbackScrollingTests {
             images.visibleRowsChanged(lastTop..<Self.rowCount)
             await images.waitUntilIdle()
 
-            #expect(server.maxConcurrentRequests <= Self.policy.maxConcurrentLoads)
+            // Counted where the limit applies, in the app, among the requests still wanted. A
+            // cancelled request ends a moment later (its cancel has to reach libcurl), so the
+            // requests in flight at all, and the server's count, can be one or two above the
+            // limit during a fling: seen under load (5 at the server, 6 at the client, limit 4).
+            #expect(counting.maxWanted <= Self.policy.maxConcurrentLoads)
+            #expect(counting.maxWanted > 0)
             #expect(log.rows.count == Set(log.rows).count, "an image was requested twice")
             // Scrolling down, a request may reach the server after the list moved on, so it can be
             // behind the window then; it can never be ahead of it.
