@@ -59,7 +59,7 @@ struct ShutdownTests {
     func quietStop() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build trivia-server first")
         let server = try Child(["--port", "0"])
-        let port = try #require(server.port())
+        let port = try #require(await offThePool { server.port() })
         var logger = Logger(label: "shutdown-test")
         logger.logLevel = .critical
         let url = try #require(URL(string: "ws://127.0.0.1:\(port)\(SocketPath.path(for: "general-knowledge"))"))
@@ -77,21 +77,21 @@ struct ShutdownTests {
             #expect(try await client.next("error").error?.code == .shuttingDown)
             #expect(await client.closeCode() == 1001)
         }
-        let (status, errors) = server.finish()
+        let (status, errors) = await offThePool { server.finish() }
         #expect(status == 0)
         #expect(!errors.lowercased().contains("error"), "\(errors)")
     }
 
     @Test("a real failure still says so: a port already in use is an error and exit status 1")
-    func realError() throws {
+    func realError() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build trivia-server first")
         let first = try Child(["--port", "0"])
-        let port = try #require(first.port())
+        let port = try #require(await offThePool { first.port() })
         let second = try Child(["--port", "\(port)"])
-        let (status, errors) = second.finish()
+        let (status, errors) = await offThePool { second.finish() }
         #expect(status != 0)
         #expect(errors.lowercased().contains("error"), "\(errors)")
         first.process.terminate()
-        #expect(first.finish().status == 0)
+        #expect(await offThePool { first.finish() }.status == 0)
     }
 }

@@ -78,15 +78,17 @@
             state.withLock { ($0.fromClient.count { $0 == 8 }, $0.fromServer.count { $0 == 8 }) }
         }
 
+        /// Stops accepting and cuts every connection. The accept loop closes the listener itself
+        /// when it sees the flag: closing it here, under a thread that may still be polling it,
+        /// could hand its descriptor number to another test's socket while that thread used it.
         func stop() {
             state.withLock { $0.stopped = true }
-            Thread.sleep(forTimeInterval: 0.1)
-            close(listener)
         }
 
         // MARK: Relaying
 
         private func acceptLoop() {
+            defer { close(listener) }
             while !state.withLock({ $0.stopped }) {
                 var descriptor = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
                 guard poll(&descriptor, 1, 50) > 0 else { continue }

@@ -171,7 +171,7 @@
 
         @Test("a killed server: the reconnect banner; leaving still restores the terminal")
         func killedServer() async throws {
-            let server = try ServerChild.start()
+            let server = try await ServerChild.start()
             defer { server.kill() }
             let ada = try TerminalProcess(
                 TerminalProcess.executable("trivia-play"),

@@ -18,7 +18,12 @@
             self.port = port
         }
 
-        static func start() throws -> ServerChild {
+        /// Starts it and waits (off the cooperative pool) until it reports its port.
+        static func start() async throws -> ServerChild {
+            try await offThePool { Result { try startBlocking() } }.get()
+        }
+
+        private static func startBlocking() throws -> ServerChild {
             let process = Process()
             let output = Pipe()
             process.executableURL = try TerminalProcess.executable("trivia-server")
