@@ -26,6 +26,9 @@
         let originalSettings: termios
         private let state: Mutex<State>
         private let stopReading = Mutex(false)
+        /// Set by the reader thread as it returns: only then may the terminal be closed.
+        private let readerEnded = Mutex(false)
+        private let closed = Mutex(false)
 
         private struct State {
             var screen: VirtualTerminal
@@ -103,6 +106,7 @@
         }
 
         private func readLoop() {
+            defer { readerEnded.withLock { $0 = true } }
             var buffer = [UInt8](repeating: 0, count: 4096)
             while !stopReading.withLock({ $0 }) {
                 var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
@@ -213,7 +217,21 @@
                 _ = await waitForExit(within: 5)
             }
             stopReading.withLock { $0 = true }
-            try? await Task.sleep(for: .milliseconds(100))
+            // The descriptors are closed only once the reader thread has returned. Closing them
+            // after a fixed pause, as this once did, let a reader that had not run yet poll and
+            // read whatever socket or timer got the number next: another test's HTTP request
+            // vanished (every trivia-play test then timed out on /health), and once a whole
+            // run hung with every thread idle, its wake-ups read away.
+            for _ in 0..<500 where !readerEnded.withLock({ $0 }) {
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+            guard readerEnded.withLock({ $0 }) else { return }  // never close under a live reader: leak instead
+            // Once: a second stop must not close numbers that belong to someone else by then.
+            guard
+                closed.withLock({ closed in
+                    defer { closed = true }; return !closed
+                })
+            else { return }
             close(master)
             close(slave)
         }
