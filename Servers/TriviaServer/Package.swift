@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "TriviaWebSocketClient", targets: ["TriviaWebSocketClient"]),
         .library(name: "TriviaPlay", targets: ["TriviaPlay"]),
         .library(name: "TriviaCluster", targets: ["TriviaCluster"]),
+        .library(name: "TriviaClusterServer", targets: ["TriviaClusterServer"]),
         .executable(name: "trivia-cluster", targets: ["trivia-cluster"]),
     ],
     dependencies: [
@@ -94,6 +95,9 @@ let package = Package(
             name: "trivia-server",
             dependencies: [
                 "TriviaServer",
+                "TriviaCluster",
+                "TriviaClusterServer",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -163,6 +167,18 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        /// The server's sockets on a cluster node (`trivia-server --cluster`): a
+        /// `TriviaServerBackend` over the node's edge.
+        .target(
+            name: "TriviaClusterServer",
+            dependencies: [
+                "TriviaServer",
+                "TriviaCluster",
+                .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
         /// Operates a cluster's database by hand: migrate, status, and a lease contender that
         /// the fail-over tests kill.
         .executableTarget(
@@ -180,6 +196,10 @@ let package = Package(
             name: "TriviaClusterTests",
             dependencies: [
                 "TriviaCluster",
+                "TriviaClusterServer",
+                "TriviaServer",
+                "TriviaWebSocketClient",
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Trivia", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

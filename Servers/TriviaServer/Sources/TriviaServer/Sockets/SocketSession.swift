@@ -8,11 +8,11 @@ import Trivia
 import TriviaWebSocketMessages
 
 /// One WebSocket connection, from the upgrade to the close: a reader that feeds whole
-/// messages to the host (within the size and rate limits) and a closer that runs the close
+/// messages to the backend (the host, or a cluster edge) (within the size and rate limits) and a closer that runs the close
 /// handshake when the table asks for one. Whichever ends first ends the other. Outgoing frames
 /// do not pass through here: ``ConnectionTable`` writes them to the channel directly.
 struct SocketSession: Sendable {
-    let host: TriviaHost
+    let backend: any TriviaServerBackend
     let table: ConnectionTable
     let clock: any AppClock
     /// The competition this server hosts.
@@ -23,7 +23,7 @@ struct SocketSession: Sendable {
     /// Runs the connection until either side closes it.
     /// - Parameter requested: the competition named in the socket path.
     func run(requested: CompetitionID, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel) async {
-        let connection = await host.openConnection()
+        let connection = await backend.openConnection()
         let closes = table.register(connection, channel: channel, at: clock.now)
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await read(inbound, on: connection, requested: requested) }
@@ -32,7 +32,7 @@ struct SocketSession: Sendable {
             group.cancelAll()
         }
         table.remove(connection)
-        await host.disconnect(connection)
+        await backend.disconnect(connection)
     }
 
     /// Collects fragments into messages and hands each admitted one to the host. After the
@@ -65,7 +65,10 @@ struct SocketSession: Sendable {
                     continue
                 }
                 switch table.admit(connection, at: clock.now) {
-                case .accept: await host.receive(Data(message.readableBytesView), from: connection)
+                case .accept:
+                    let data = Data(message.readableBytesView)
+                    table.keepIfWaiting(data, on: connection)
+                    await backend.receive(data, from: connection)
                 case .dropped, .closing: continue
                 }
             }

@@ -24,6 +24,8 @@ let relaxedLimits = TriviaServerLimits(idleTimeout: .seconds(3600))
 /// ``ManualClock``: the first question opens at +10 s, answers take 10 s, reviews 6 s.
 struct ServerHarness: Sendable {
     let server: TriviaServer
+    /// The server's host (single-process mode).
+    let host: TriviaHost
     let clock: ManualClock
     /// The same time, for the apps under test (their timers can be waited for).
     let appClock: AppTimerClock
@@ -36,15 +38,16 @@ struct ServerHarness: Sendable {
         clock: ManualClock = ManualClock(now: epoch), startsIn: Double = 10, limits: TriviaServerLimits = relaxedLimits,
         accounts: TriviaAccounts? = nil, port: Int = 0, questions: [TriviaQuestion] = testQuestions
     ) async throws -> ServerHarness {
-        let host = TriviaHostConfiguration(
+        let hostConfiguration = TriviaHostConfiguration(
             competition: competition, title: "Test Cup", startsAt: clock.now.addingTimeInterval(startsIn),
             answerWindow: .seconds(10), reviewWindow: .seconds(6))
         var logger = Logger(label: "trivia-server-test")
         logger.logLevel = .critical
         let server = TriviaServer(
-            hostConfiguration: host, questions: questions, accounts: try accounts ?? TriviaAccounts.demo(),
+            hostConfiguration: hostConfiguration, questions: questions, accounts: try accounts ?? TriviaAccounts.demo(),
             configuration: TriviaServerConfiguration(host: "127.0.0.1", port: port, limits: limits),
             clock: clock, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)
+        guard let host = server.host else { throw HarnessError("a single-process server has its host") }
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let running = Task {
             defer { continuation.finish() }
@@ -55,7 +58,7 @@ struct ServerHarness: Sendable {
             try await running.value
             throw HarnessError("the server stopped before listening")
         }
-        return ServerHarness(server: server, clock: clock, appClock: AppTimerClock(clock), port: bound, running: running)
+        return ServerHarness(server: server, host: host, clock: clock, appClock: AppTimerClock(clock), port: bound, running: running)
     }
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
