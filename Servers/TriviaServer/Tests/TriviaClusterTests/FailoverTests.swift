@@ -41,11 +41,13 @@ struct FailoverTests {
             let players: [(user: UserID, node: Int)] = [("ada", 0), ("grace", 1), ("alan", 0), ("linus", 1)]
             let transports = players.map { FailoverTransport(urls: urls, first: $0.node) }
             let models = zip(players, transports).enumerated().map { index, pair in
-                makeViewModel(user: pair.0.user, transport: pair.1, base: bases[pair.0.node], clock: SystemClock(), seed: UInt64(index + 1))
+                makeViewModel(
+                    user: pair.0.user, competition: competition, transport: pair.1, base: bases[pair.0.node], clock: SystemClock(),
+                    seed: UInt64(index + 1))
             }
             let (ada, grace, alan, linus) = (models[0], models[1], models[2], models[3])
             for model in models { model.start() }
-            #expect(await eventually { models.allSatisfy { $0.state.link == .online && $0.state.knownBalance != nil } })
+            #expect(await eventually(within: 10) { models.allSatisfy { $0.state.link == .online && $0.state.knownBalance != nil } })
             #expect(models.map(\.state.knownBalance) == [2, 1, 0, 1], "the balance endpoint answers on both nodes")
 
             /// Every answer a client saw acknowledged, by user and question.

@@ -129,12 +129,15 @@ func health(_ base: URL) async throws -> HealthView {
     return try JSONDecoder().decode(HealthView.self, from: response.body)
 }
 
-/// The real app view-model for demo user `user`, over `transport`, fetching its balance from
+/// The real app view-model for demo user `user` in `competition`, over `transport`, fetching its balance from
 /// `base` over real HTTP.
 @MainActor
-func makeViewModel(user: UserID, transport: any TriviaTransport, base: URL, clock: any AppClock, seed: UInt64) -> TriviaViewModel {
+func makeViewModel(
+    user: UserID, competition: CompetitionID = testGenesis.competition, transport: any TriviaTransport, base: URL, clock: any AppClock,
+    seed: UInt64
+) -> TriviaViewModel {
     let configuration = TriviaClientConfiguration(
-        user: user, token: "t-\(user)", competition: testGenesis.competition, clientInstance: "\(user)-test",
+        user: user, token: "t-\(user)", competition: competition, clientInstance: "\(user)-test",
         reconnectBaseDelay: .milliseconds(200), reconnectMaxDelay: .seconds(1), jitterSeed: seed)
     let balances = WildcardBalanceClient(baseURL: base, client: URLSessionHTTPClient(configuration: .ephemeral))
     return TriviaViewModel(
