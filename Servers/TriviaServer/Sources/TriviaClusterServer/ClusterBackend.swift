@@ -74,9 +74,13 @@ public struct ClusterBackend: TriviaServerBackend {
     /// See ``TriviaServerBackend/balance(of:)``.
     public func balance(of user: UserID) async -> Int { await node.currentCore().balance(of: user) }
 
-    /// This node's name, and its epoch when it owns the competition.
+    /// This node's name, its epoch when it owns the competition, and its bus traffic.
     public func clusterStatus() async -> TriviaClusterStatus? {
         let epoch = await node.owner.ownedEpoch
-        return TriviaClusterStatus(node: node.name, owner: epoch != nil, epoch: epoch)
+        let counters = node.bus.counters.snapshot
+        let bus = TriviaBusTraffic(
+            messagesOut: counters.messagesOut, bytesOut: counters.bytesOut, messagesIn: counters.messagesIn, bytesIn: counters.bytesIn,
+            logEntries: counters.logEntries, loggedInputs: counters.loggedInputs)
+        return TriviaClusterStatus(node: node.name, owner: epoch != nil, epoch: epoch, bus: bus)
     }
 }

@@ -30,6 +30,8 @@ struct LoadReport: Sendable, Codable {
     var serverCPUSeconds: Double
     var wallSeconds: Double
     var timedOut: Bool
+    /// Per node, for a cluster run (`--cluster`); `nil` for one server.
+    var nodes: [NodeReport]? = nil
 
     /// Whether the run meets the bar: everyone joined and finished, no acknowledgement lost.
     var passed: Bool {
@@ -50,7 +52,7 @@ struct LoadReport: Sendable, Codable {
             finish:    \(finished)/\(clients)\(droppedBeforeFinish > 0 ? ", \(droppedBeforeFinish) dropped before finish" : "")
             errors:    \(errors.isEmpty ? "none" : errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
             server CPU \(String(format: "%.1f", serverCPUSeconds)) s over \(String(format: "%.1f", wallSeconds)) s\(timedOut ? " (TIMED OUT)" : "")
-            verdict:   \(passed ? "PASS" : "FAIL")
+            \(nodes.map { "nodes:\n" + $0.map(\.text).joined(separator: "\n") + "\n" } ?? "")verdict:   \(passed ? "PASS" : "FAIL")
             """
     }
 }

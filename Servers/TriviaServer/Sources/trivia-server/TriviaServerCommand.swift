@@ -37,6 +37,9 @@ struct TriviaServerCommand: AsyncParsableCommand {
     @Option(help: "A question set (JSON, the format of the bundled questions.json). Default: the bundled set.")
     var questions: String?
 
+    @Option(help: "The competition's id (default: the question set's). A cluster keeps each competition's log: a new id starts a new game.")
+    var competition: String?
+
     @Option(help: "Play only the first N questions.")
     var questionCount: Int?
 
@@ -93,6 +96,7 @@ struct TriviaServerCommand: AsyncParsableCommand {
         var hostConfiguration = TriviaHostConfiguration(questionSet: set, startsAt: clock.now.addingTimeInterval(startDelay))
         hostConfiguration.answerWindow = .seconds(questionSeconds)
         hostConfiguration.reviewWindow = .seconds(reviewSeconds)
+        if let competition { hostConfiguration.competition = CompetitionID(competition) }
         let limits = TriviaServerLimits(messagesPerSecond: messagesPerSecond, idleTimeout: .seconds(idleSeconds))
         let serverConfiguration = TriviaServerConfiguration(host: host, port: port, backlog: backlog, limits: limits)
         let server: TriviaServer
@@ -115,7 +119,7 @@ struct TriviaServerCommand: AsyncParsableCommand {
         }
         let host = self.host
         let summary =
-            "competition \(set.id) (\(set.questions.count) questions, \(Int(questionSeconds)) s each), "
+            "competition \(hostConfiguration.competition) (\(set.questions.count) questions, \(Int(questionSeconds)) s each), "
             + "first question at \(TriviaDates.string(from: hostConfiguration.startsAt)), \(accounts.accounts.count) accounts"
             + (node.map { ", cluster node \($0.name) (#\($0.incarnation))" } ?? "")
         // A signal stops the server cleanly and then waits for it to finish by itself: cancelling

@@ -35,11 +35,43 @@ public struct TriviaClusterStatus: Sendable, Hashable, Codable {
     public var owner: Bool
     /// The lease epoch this node owns under, when it is the owner.
     public var epoch: Int64?
+    /// What this node sent and received through PostgreSQL so far.
+    public var bus: TriviaBusTraffic?
 
-    /// A node named `node`, owning the competition under `epoch` when `owner`.
-    public init(node: String, owner: Bool, epoch: Int64?) {
+    /// A node named `node`, owning the competition under `epoch` when `owner`, whose bus
+    /// carried `bus`.
+    public init(node: String, owner: Bool, epoch: Int64?, bus: TriviaBusTraffic? = nil) {
         self.node = node
         self.owner = owner
         self.epoch = epoch
+        self.bus = bus
+    }
+}
+
+/// A cluster node's bus traffic through PostgreSQL since it started, as `GET /health` reports
+/// it (so `trivia-load --cluster` can count messages and bytes per question).
+public struct TriviaBusTraffic: Sendable, Hashable, Codable {
+    /// Notifications this node published (input batches from its edge; output batches and
+    /// announcements when it owns the competition).
+    public var messagesOut: Int
+    /// Their bytes as they crossed PostgreSQL.
+    public var bytesOut: Int
+    /// Notifications this node received.
+    public var messagesIn: Int
+    /// Their bytes as they crossed PostgreSQL.
+    public var bytesIn: Int
+    /// Log entries this node committed as owner.
+    public var logEntries: Int
+    /// Inputs in those entries.
+    public var loggedInputs: Int
+
+    /// Counts as named.
+    public init(messagesOut: Int, bytesOut: Int, messagesIn: Int, bytesIn: Int, logEntries: Int, loggedInputs: Int) {
+        self.messagesOut = messagesOut
+        self.bytesOut = bytesOut
+        self.messagesIn = messagesIn
+        self.bytesIn = bytesIn
+        self.logEntries = logEntries
+        self.loggedInputs = loggedInputs
     }
 }
