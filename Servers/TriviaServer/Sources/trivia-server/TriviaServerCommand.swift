@@ -182,7 +182,7 @@ struct TriviaServerCommand: AsyncParsableCommand {
 
     /// Unbuffered, so a parent process reading the pipe sees the port at once.
     static func say(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8))  // a closed pipe is not worth a crash
     }
 
     func loadQuestions(logger: Logger) async throws -> TriviaQuestionSet {

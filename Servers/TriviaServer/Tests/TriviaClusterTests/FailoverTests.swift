@@ -132,6 +132,74 @@ struct FailoverTests {
         }
     }
 
+    @Test("the whole cluster stopped and started again: the competition continues from the log, clients resume, nothing lost")
+    func wholeClusterRestart() async throws {
+        let set = try await Self.bundledQuestions()
+        let competition = CompetitionID("restart-cup")
+        try await withPostgres { postgres in
+            let recorder = LeaseRecorder()
+            let arguments = [
+                "--competition", competition.rawValue, "--start-delay", "8", "--question-seconds", "10", "--review-seconds", "2",
+                "--question-count", "3",
+            ]
+            var nodes: [ServerNodeProcess] = []
+            defer { for node in nodes { node.kill() } }
+            for name in ["a", "b"] {
+                nodes.append(try await ServerNodeProcess(name: name, cluster: postgres.url, arguments: arguments, recorder: recorder))
+            }
+            let ports = nodes.map(\.listeningPort)
+            let urls = try nodes.map { try $0.socketURL(competition) }
+            let bases = try nodes.map { try $0.baseURL() }
+            let models = ["ada", "grace"].enumerated().map { index, user in
+                makeViewModel(
+                    user: UserID(user), competition: competition, transport: FailoverTransport(urls: urls, first: index),
+                    base: bases[index],
+                    clock: SystemClock(), seed: UInt64(index + 1))
+            }
+            let (ada, grace) = (models[0], models[1])
+            for model in models { model.start() }
+            #expect(await eventually(within: 10) { models.allSatisfy { $0.state.link == .online } })
+            @MainActor func answerRight(_ model: TriviaViewModel) {
+                guard let id = model.questionRound?.question.questionId, let question = set.questions.first(where: { $0.id == id }) else {
+                    Issue.record("not on a question: \(model.state.phase)")
+                    return
+                }
+                model.select(question.answer)
+            }
+
+            let (q1, q2, q3) = (set.questions[0].id, set.questions[1].id, set.questions[2].id)
+            #expect(await eventually(within: 30) { models.allSatisfy { $0.isShowing(question: q1) } })
+            for model in models { answerRight(model) }
+            #expect(await eventually(within: 10) { models.allSatisfy { $0.isConfirmed } })
+            #expect(await eventually(within: 20) { models.allSatisfy { $0.isShowing(question: q2) } })
+            answerRight(ada)
+            #expect(await eventually(within: 10) { ada.isConfirmed })
+
+            // Every node stops (SIGTERM: sockets closed with 1001, the lease released); grace
+            // answers while nothing is up; the nodes start again on the same ports.
+            for node in nodes { await node.stop() }
+            answerRight(grace)
+            var restarted: [ServerNodeProcess] = []
+            for (name, port) in zip(["a", "b"], ports) {
+                restarted.append(
+                    try await ServerNodeProcess(name: name, cluster: postgres.url, port: port, arguments: arguments, recorder: recorder))
+            }
+            nodes = restarted
+            #expect(await eventually(within: 15) { grace.isConfirmed && models.allSatisfy { $0.state.link == .online } })
+            #expect(ada.isConfirmed && ada.isShowing(question: q2), "ada resumed where she was")
+
+            #expect(await eventually(within: 30) { models.allSatisfy { $0.isShowing(question: q3) } })
+            for model in models { answerRight(model) }
+            #expect(await eventually(within: 10) { models.allSatisfy { $0.isConfirmed } })
+            #expect(await eventually(within: 30) { models.allSatisfy { $0.finish != nil && $0.state.link == .closed(.finished) } })
+            #expect(ada.finish?.winners.map(\.user).sorted() == ["ada", "grace"])
+            #expect(models.map { $0.finish?.you.correctAnswers } == [3, 3], "each answer counted once, across the restart")
+            #expect(recorder.acquisitions.count >= 2, "a new owner after the restart")
+            for node in nodes { await node.stop() }
+            for model in models { model.stop() }
+        }
+    }
+
     @Test("trivia-load --cluster: bots spread over two nodes finish with nothing lost; the report shows each node and its bus")
     func loadOverTwoNodes() async throws {
         try await withPostgres { postgres in

@@ -6,8 +6,8 @@ import TriviaServer
     import Glibc
 #endif
 
-/// `trivia-server --cluster` as a child process on 127.0.0.1, port chosen by the system: its
-/// port is read from the "listening" line, and every lease claim it prints
+/// `trivia-server --cluster` as a child process on 127.0.0.1, on a given port or one chosen by
+/// the system: its port is read from the "listening" line, and every lease claim it prints
 /// (`--print-lease`) goes to a ``LeaseRecorder`` under its node name, so a test can kill it
 /// with SIGKILL and still check that no two nodes ever believed themselves owner at once.
 final class ServerNodeProcess: Sendable {
@@ -18,12 +18,13 @@ final class ServerNodeProcess: Sendable {
     private let port = Locked<Int?>(nil)
 
     /// Starts the node and returns once it listens (or throws with what it printed).
-    init(name: String, cluster: String, arguments: [String], recorder: LeaseRecorder) async throws {
+    init(name: String, cluster: String, port requested: Int = 0, arguments: [String], recorder: LeaseRecorder) async throws {
         guard let command = builtExecutable("trivia-server") else { throw TestFailure("trivia-server is not built beside the tests") }
         self.name = name
         process = Process()
         process.executableURL = command
-        process.arguments = ["--cluster", cluster, "--node", name, "--port", "0", "--print-lease", "--log-level", "error"] + arguments
+        process.arguments =
+            ["--cluster", cluster, "--node", name, "--port", "\(requested)", "--print-lease", "--log-level", "error"] + arguments
         let pipe = Pipe()
         let errorPipe = Pipe()
         process.standardOutput = pipe
