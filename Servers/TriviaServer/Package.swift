@@ -150,6 +150,17 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        /// What the end-to-end tests of both test targets share: a server started until it
+        /// listens, and the view-model's round on screen.
+        .target(
+            name: "TriviaServerTestSupport",
+            dependencies: [
+                "TriviaServer",
+                .product(name: "Trivia", package: "MobileExercises"),
+            ],
+            path: "Tests/TriviaServerTestSupport",
+            swiftSettings: strictSettings
+        ),
         /// glibc's pseudo-terminal and spawn extensions, for the tests that run `trivia-play` on
         /// a terminal (Swift's Glibc module hides them).
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
@@ -198,6 +209,7 @@ let package = Package(
                 "TriviaCluster",
                 "TriviaClusterServer",
                 "TriviaServer",
+                "TriviaServerTestSupport",
                 "TriviaWebSocketClient",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Trivia", package: "MobileExercises"),
@@ -211,6 +223,7 @@ let package = Package(
             name: "TriviaServerTests",
             dependencies: [
                 "TriviaServer",
+                "TriviaServerTestSupport",
                 "TriviaWebSocketClient",
                 "TriviaWebSocketMessages",
                 "TriviaPlay",

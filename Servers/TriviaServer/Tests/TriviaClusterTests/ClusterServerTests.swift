@@ -3,6 +3,7 @@ import SharedNetworking
 import Testing
 import Trivia
 import TriviaServer
+import TriviaServerTestSupport
 
 @testable import TriviaCluster
 

@@ -4,6 +4,7 @@ import NIOPosix
 import SharedNetworking
 import Trivia
 import TriviaServer
+import TriviaServerTestSupport
 import TriviaWebSocketClient
 
 @testable import TriviaCluster
@@ -34,17 +35,8 @@ struct RunningServer: Sendable {
 
     /// Runs `server` and returns once it listens.
     static func start(_ server: TriviaServer) async throws -> RunningServer {
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let running = Task {
-            defer { continuation.finish() }
-            try await server.run { port in continuation.yield(port) }
-        }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else {
-            try await running.value
-            throw TestFailure("the server stopped before listening")
-        }
-        return RunningServer(server: server, port: port, running: running)
+        let listening = try await ListeningServer.start(server)
+        return RunningServer(server: server, port: listening.port, running: listening.running)
     }
 
     func socketURL() throws -> URL { try loopbackURL("ws", port: port, path: SocketPath.path(for: server.competition)) }
@@ -146,22 +138,7 @@ func makeViewModel(
 }
 
 extension TriviaViewModel {
-    var questionRound: QuestionRound? {
-        if case .question(let round) = state.phase { round } else { nil }
-    }
-
-    var resultRound: ResultRound? {
-        if case .result(let round) = state.phase { round } else { nil }
-    }
-
-    var finish: FinishPayload? {
-        if case .finished(let finish) = state.phase { finish } else { nil }
-    }
-
-    func isShowing(question id: QuestionID) -> Bool { questionRound?.question.questionId == id }
-
-    func isShowingResult(of id: QuestionID) -> Bool { resultRound?.result.questionId == id }
-
+    /// Whether the answer to the question on screen was acknowledged.
     var isConfirmed: Bool {
         if case .confirmed = questionRound?.answer { true } else { false }
     }

@@ -5,6 +5,7 @@ import SharedNetworking
 import Synchronization
 import Trivia
 import TriviaServer
+import TriviaServerTestSupport
 import TriviaWebSocketClient
 
 /// 2020-09-10T08:00:00Z: every test's clock starts here.
@@ -48,17 +49,9 @@ struct ServerHarness: Sendable {
             configuration: TriviaServerConfiguration(host: "127.0.0.1", port: port, limits: limits),
             clock: clock, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)
         guard let host = server.host else { throw HarnessError("a single-process server has its host") }
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let running = Task {
-            defer { continuation.finish() }
-            try await server.run { port in continuation.yield(port) }
-        }
-        var iterator = ports.makeAsyncIterator()
-        guard let bound = await iterator.next() else {
-            try await running.value
-            throw HarnessError("the server stopped before listening")
-        }
-        return ServerHarness(server: server, host: host, clock: clock, appClock: AppTimerClock(clock), port: bound, running: running)
+        let listening = try await ListeningServer.start(server)
+        return ServerHarness(
+            server: server, host: host, clock: clock, appClock: AppTimerClock(clock), port: listening.port, running: listening.running)
     }
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
