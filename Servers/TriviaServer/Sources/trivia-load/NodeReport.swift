@@ -13,9 +13,12 @@ struct NodeReport: Sendable, Codable {
     /// The node's bus counters at the end of the run; `nil` if `/health` did not answer.
     var bus: TriviaBusTraffic?
     var questions: Int
+    /// Killed by `--kill-owner-at` (its numbers end at the kill).
+    var killed = false
 
     /// Reads node `index` (`load-<index + 1>`) of a run that gave it `clients` clients.
-    init(server: ServerProcess, index: Int, clients: Int, questions: Int) async {
+    init(server: ServerProcess, index: Int, clients: Int, questions: Int, killed: Bool) async {
+        self.killed = killed
         node = "load-\(index + 1)"
         self.clients = clients
         self.questions = questions
@@ -30,7 +33,8 @@ struct NodeReport: Sendable, Codable {
         var cluster: TriviaClusterStatus?
     }
 
-    private static func clusterStatus(port: Int) async -> TriviaClusterStatus? {
+    /// What node `port`'s `/health` says of its place in the cluster, or `nil` if it did not answer.
+    static func clusterStatus(port: Int) async -> TriviaClusterStatus? {
         guard let url = URL(string: "http://127.0.0.1:\(port)/health") else { return nil }
         let client = URLSessionHTTPClient(configuration: .ephemeral)
         guard let response = try? await client.send(HTTPRequest(url: url, timeout: .seconds(10))) else { return nil }
@@ -47,6 +51,7 @@ struct NodeReport: Sendable, Codable {
                     bus.messagesOut, Double(bus.bytesOut) / 1024, Double(bus.messagesOut) / perQuestion,
                     Double(bus.bytesOut) / 1024 / perQuestion, bus.messagesIn, Double(bus.bytesIn) / 1024, bus.logEntries)
             } ?? "bus: /health did not answer"
+        if killed { return "  \(node) (owner, killed): \(clients) clients; its memory, CPU and bus died with it" }
         return String(
             format: "  %@%@: %d clients, peak %.1f MiB, CPU %.1f s; %@", node, owner ? " (owner)" : "", clients,
             Double(peakBytes) / 1_048_576, cpuSeconds, traffic)

@@ -65,6 +65,12 @@ struct TriviaLoadCommand: AsyncParsableCommand {
     @Option(help: "Nodes of the cluster (with --cluster).")
     var nodes = 3
 
+    @Option(
+        help:
+            "With --cluster: SIGKILL the node that owns the competition this many seconds after the run starts; its bots reconnect to the other nodes and resume (the report shows the pause they saw)."
+    )
+    var killOwnerAt: Double?
+
     /// Files a process holds besides its sockets: standard streams, the event loops' epoll, event
     /// and timer descriptors, the pipe to the server, the accounts file.
     static let reservedFiles = 64
@@ -83,6 +89,9 @@ struct TriviaLoadCommand: AsyncParsableCommand {
         }
         guard (1.0...3600.0).contains(maxSeconds) else { throw ValidationError("--max-seconds must be 1…3600") }
         guard (1...8).contains(nodes) else { throw ValidationError("--nodes must be 1…8") }
+        guard killOwnerAt == nil || (cluster != nil && nodes >= 2) else {
+            throw ValidationError("--kill-owner-at needs --cluster and 2 nodes or more")
+        }
     }
 
     func run() async throws {
@@ -109,7 +118,8 @@ struct TriviaLoadCommand: AsyncParsableCommand {
                 clients: count, questionSet: set, questionSeconds: questionSeconds, reviewSeconds: reviewSeconds,
                 startDelay: startDelay ?? (3 + Double(count) / 400), accuracy: accuracy, wildcardRate: wildcardRate,
                 connectConcurrency: max(1, connectConcurrency), maxSeconds: maxSeconds, executable: executable,
-                workDirectory: workDirectory, clock: SystemClock(), cluster: cluster, nodes: cluster == nil ? 1 : nodes)
+                workDirectory: workDirectory, clock: SystemClock(), cluster: cluster, nodes: cluster == nil ? 1 : nodes,
+                killOwnerAt: killOwnerAt)
             let report = try await run.run()
             reports.append(report)
             if !json { print(report.text + "\n") }
@@ -159,6 +169,8 @@ struct LoadRun: Sendable {
     let cluster: String?
     /// Server processes (cluster nodes); 1 without a cluster.
     let nodes: Int
+    /// Seconds after the start at which the owner node is killed, if at all.
+    let killOwnerAt: Double?
 
     func run() async throws -> LoadReport {
         var generator = SystemRandomNumberGenerator()
@@ -202,10 +214,20 @@ struct LoadRun: Sendable {
         let thinkTime = 0.1...max(0.2, min(questionSeconds - 0.5, 2.5))
 
         let outcome = await withTaskGroup(of: RunEvent.self) {
-            group -> (metrics: [BotMetrics], joined: (server: Int, client: Int, seconds: Double), timedOut: Bool) in
+            group -> (metrics: [BotMetrics], joined: (server: Int, client: Int, seconds: Double), timedOut: Bool, killed: Int?) in
             group.addTask {
                 try? await clock.sleep(for: .seconds(maxSeconds))
                 return .timedOut
+            }
+            if let killOwnerAt {
+                group.addTask {
+                    try? await clock.sleep(for: .seconds(killOwnerAt))
+                    for (index, server) in servers.enumerated() where await NodeReport.clusterStatus(port: server.port)?.owner == true {
+                        server.kill()
+                        return .killed(index)
+                    }
+                    return .killed(nil)
+                }
             }
             group.addTask {
                 // Memory with everyone joined, just before the first question.
@@ -228,7 +250,7 @@ struct LoadRun: Sendable {
                             accuracy: accuracy, wildcardRate: wildcardRate, thinkTime: thinkTime, seed: UInt64(index + 1), clock: clock)
                         bots.addTask {
                             await bot.run(
-                                port: servers[index % servers.count].port, path: path,
+                                ports: servers.map(\.port), first: index % servers.count, path: path,
                                 eventLoopGroup: MultiThreadedEventLoopGroup.singleton, progress: progress)
                         }
                     }
@@ -240,8 +262,11 @@ struct LoadRun: Sendable {
             var metrics: [BotMetrics] = []
             var joined = (server: 0, client: 0, seconds: 0.0)
             var timedOut = false
+            var killed: Int?
             for await event in group {
                 switch event {
+                case .killed(let node):
+                    killed = node
                 case .timedOut:
                     timedOut = true
                     group.cancelAll()
@@ -253,7 +278,7 @@ struct LoadRun: Sendable {
                 }
                 if !metrics.isEmpty || timedOut, joined.server > 0 || timedOut { break }
             }
-            return (metrics, joined, timedOut)
+            return (metrics, joined, timedOut, killed)
         }
         let peak = servers.reduce(0) { $0 + $1.memory().peak }
         let cpu = servers.reduce(0) { $0 + $1.cpuSeconds() }
@@ -267,7 +292,7 @@ struct LoadRun: Sendable {
                 nodes.append(
                     await NodeReport(
                         server: server, index: index, clients: (0..<clients).count { $0 % servers.count == index },
-                        questions: questionSet.questions.count))
+                        questions: questionSet.questions.count, killed: outcome.killed == index))
             }
             report.nodes = nodes
         }
@@ -277,6 +302,8 @@ struct LoadRun: Sendable {
 
 enum RunEvent: Sendable {
     case timedOut
+    /// `--kill-owner-at` killed this node (`nil`: no node said it was the owner).
+    case killed(Int?)
     case joined(server: Int, client: Int, seconds: Double)
     case finished([BotMetrics])
 }
@@ -308,6 +335,7 @@ extension LoadReport {
             wildcardsRequested: metrics.reduce(0) { $0 + $1.wildcardsRequested },
             wildcardsAccepted: metrics.reduce(0) { $0 + $1.wildcardsAccepted },
             finished: metrics.count { $0.finished }, droppedBeforeFinish: metrics.count { $0.droppedBeforeFinish },
-            errors: errors, serverCPUSeconds: serverCPU, wallSeconds: wallSeconds, timedOut: timedOut)
+            errors: errors, serverCPUSeconds: serverCPU, wallSeconds: wallSeconds, timedOut: timedOut,
+            reconnectGaps: Percentiles(metrics.flatMap(\.reconnectGaps)))
     }
 }
