@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "TriviaWebSocketClient", targets: ["TriviaWebSocketClient"]),
         .library(name: "TriviaPlay", targets: ["TriviaPlay"]),
         .library(name: "TriviaCluster", targets: ["TriviaCluster"]),
+        .library(name: "TriviaClusterServer", targets: ["TriviaClusterServer"]),
         .executable(name: "trivia-cluster", targets: ["trivia-cluster"]),
     ],
     dependencies: [
@@ -94,6 +95,9 @@ let package = Package(
             name: "trivia-server",
             dependencies: [
                 "TriviaServer",
+                "TriviaCluster",
+                "TriviaClusterServer",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -146,6 +150,17 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        /// What the end-to-end tests of both test targets share: a server started until it
+        /// listens, and the view-model's round on screen.
+        .target(
+            name: "TriviaServerTestSupport",
+            dependencies: [
+                "TriviaServer",
+                .product(name: "Trivia", package: "MobileExercises"),
+            ],
+            path: "Tests/TriviaServerTestSupport",
+            swiftSettings: strictSettings
+        ),
         /// glibc's pseudo-terminal and spawn extensions, for the tests that run `trivia-play` on
         /// a terminal (Swift's Glibc module hides them).
         .target(name: "CPseudoTerminal", path: "Tests/CPseudoTerminal"),
@@ -160,6 +175,18 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        /// The server's sockets on a cluster node (`trivia-server --cluster`): a
+        /// `TriviaServerBackend` over the node's edge.
+        .target(
+            name: "TriviaClusterServer",
+            dependencies: [
+                "TriviaServer",
+                "TriviaCluster",
+                .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
         ),
@@ -180,6 +207,11 @@ let package = Package(
             name: "TriviaClusterTests",
             dependencies: [
                 "TriviaCluster",
+                "TriviaClusterServer",
+                "TriviaServer",
+                "TriviaServerTestSupport",
+                "TriviaWebSocketClient",
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Trivia", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -191,6 +223,7 @@ let package = Package(
             name: "TriviaServerTests",
             dependencies: [
                 "TriviaServer",
+                "TriviaServerTestSupport",
                 "TriviaWebSocketClient",
                 "TriviaWebSocketMessages",
                 "TriviaPlay",

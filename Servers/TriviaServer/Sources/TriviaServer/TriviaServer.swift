@@ -18,10 +18,19 @@ import Trivia
 /// resuming); this type carries bytes and enforces what only a network server can: message
 /// size and rate, join and idle timeouts, slow clients, close codes, shutdown. Clock,
 /// event loops and logger are injected, so a test runs it on a ``ManualClock`` on port 0.
+///
+/// The host runs in this process by default; a cluster node passes another
+/// ``TriviaServerBackend`` (its edge), and the sockets, limits and writer stay the same.
 public final class TriviaServer: Sendable {
-    public let host: TriviaHost
+    /// The host in this process; `nil` when the backend is a cluster node's edge.
+    public let host: TriviaHost?
+    /// Where the sockets' inputs go and their outputs come from.
+    public let backend: any TriviaServerBackend
+    /// Where the server listens and its limits.
     public let configuration: TriviaServerConfiguration
+    /// Who may join, with their tokens and starting balances.
     public let accounts: TriviaAccounts
+    /// The competition served (in a cluster: the one stored by the first node).
     public let hostConfiguration: TriviaHostConfiguration
     let clock: any AppClock
     let eventLoopGroup: any EventLoopGroup
@@ -35,7 +44,8 @@ public final class TriviaServer: Sendable {
         var stopRequested = false
     }
 
-    public init(
+    /// A single-process server: the host for `questions` under `hostConfiguration` runs here.
+    public convenience init(
         hostConfiguration: TriviaHostConfiguration,
         questions: [TriviaQuestion],
         accounts: TriviaAccounts,
@@ -44,11 +54,38 @@ public final class TriviaServer: Sendable {
         eventLoopGroup: any EventLoopGroup,
         logger: Logger
     ) {
-        let codec = TriviaCodec()
         let core = TriviaHostCore(
             configuration: hostConfiguration, questions: questions, authenticator: accounts.authenticator,
-            balances: accounts.balances, codec: codec)
-        self.host = TriviaHost(core: core, clock: clock)
+            balances: accounts.balances, codec: TriviaCodec())
+        let host = TriviaHost(core: core, clock: clock)
+        self.init(
+            backend: LocalTriviaBackend(host: host), host: host, hostConfiguration: hostConfiguration, accounts: accounts,
+            configuration: configuration, clock: clock, eventLoopGroup: eventLoopGroup, logger: logger)
+    }
+
+    /// A server whose sockets feed `backend` (a cluster node's edge) for the competition
+    /// `hostConfiguration` describes.
+    public convenience init(
+        backend: any TriviaServerBackend,
+        hostConfiguration: TriviaHostConfiguration,
+        accounts: TriviaAccounts,
+        configuration: TriviaServerConfiguration,
+        clock: any AppClock,
+        eventLoopGroup: any EventLoopGroup,
+        logger: Logger
+    ) {
+        self.init(
+            backend: backend, host: nil, hostConfiguration: hostConfiguration, accounts: accounts, configuration: configuration,
+            clock: clock, eventLoopGroup: eventLoopGroup, logger: logger)
+    }
+
+    private init(
+        backend: any TriviaServerBackend, host: TriviaHost?, hostConfiguration: TriviaHostConfiguration, accounts: TriviaAccounts,
+        configuration: TriviaServerConfiguration, clock: any AppClock, eventLoopGroup: any EventLoopGroup, logger: Logger
+    ) {
+        let codec = TriviaCodec()
+        self.backend = backend
+        self.host = host
         self.hostConfiguration = hostConfiguration
         self.configuration = configuration
         self.accounts = accounts
@@ -74,8 +111,7 @@ public final class TriviaServer: Sendable {
         }
         if stopNow { return }
         try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { await self.host.run() }
-            tasks.addTask { await self.routeHostOutputs() }
+            tasks.addTask { await self.backend.run(sockets: TriviaSockets(table: self.table)) }
             tasks.addTask { await self.sweepConnections() }
             try await services.run()
             tasks.cancelAll()
@@ -109,26 +145,28 @@ public final class TriviaServer: Sendable {
 
     /// What `GET /health` reports.
     public func status() async -> TriviaServerStatus {
-        let phase = await host.phase
         let (name, question): (String, Int?) =
-            switch phase {
+            switch await backend.phase() {
             case .lobby: ("lobby", nil)
             case .open(let index, _, _): ("open", index)
             case .reviewing(let index, _): ("reviewing", index)
             case .finished: ("finished", nil)
+            case nil: ("unknown", nil)
             }
-        return TriviaServerStatus(
+        var status = TriviaServerStatus(
             status: "ok", competition: competition, phase: name, question: question, startsAt: hostConfiguration.startsAt,
             connections: table.count, joined: table.joinedCount)
+        status.cluster = await backend.clusterStatus()
+        return status
     }
 
     // MARK: Parts
 
     func makeApplication(onListening: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
-        let session = SocketSession(host: host, table: table, clock: clock, competition: competition)
+        let session = SocketSession(backend: backend, table: table, clock: clock, competition: competition)
         let limits = configuration.limits
-        let endpoint = WildcardBalanceEndpoint(authenticator: accounts.authenticator) { [host] user in
-            await host.balance(of: user)
+        let endpoint = WildcardBalanceEndpoint(authenticator: accounts.authenticator) { [backend] user in
+            await backend.balance(of: user)
         }
         let responder = TriviaHTTPResponder(endpoint: endpoint) { await self.status() }
         let webSocket = WebSocketServerConfiguration(
@@ -150,13 +188,6 @@ public final class TriviaServer: Sendable {
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             eventLoopGroupProvider: .shared(eventLoopGroup),
             logger: logger)
-    }
-
-    /// The host's one output stream, fanned out to the connections' queues.
-    func routeHostOutputs() async {
-        for await output in host.outputs {
-            table.route(output)
-        }
     }
 
     /// Closes connections that did not join in time or went silent.

@@ -67,12 +67,7 @@ struct Contend: AsyncParsableCommand {
             let keeper = LeaseKeeper(
                 database: database, competition: number, node: node, incarnation: incarnation, settings: settings, logger: logger
             ) { event in
-                switch event {
-                case .acquired(let epoch, let at, let until): emit("acquired \(epoch) \(at.nanoseconds) \(until.nanoseconds)")
-                case .extended(let epoch, let until): emit("extended \(epoch) \(until.nanoseconds)")
-                case .lost(let epoch, let at, _): emit("lost \(epoch) \(at.nanoseconds)")
-                case .released(let epoch, let at): emit("released \(epoch) \(at.nanoseconds)")
-                }
+                emit(event.line)
             }
             emit("ready \(incarnation)")
             let drain = Task { for await _ in keeper.events {} }

@@ -60,7 +60,8 @@ extension AsyncParsableCommand {
     }
 }
 
-/// Writes a line at once (stdout is a pipe in the tests: no buffering).
+/// Writes a line at once (stdout is a pipe in the tests: no buffering). A reader that went
+/// away (`| head`) is not an error worth a crash: the line is dropped.
 func emit(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
 }

@@ -19,27 +19,22 @@ final class BotHandler: ChannelInboundHandler {
 
     private let bot: LoadBot
     private let progress: LoadProgress
-    private let done: EventLoopPromise<BotMetrics>
+    private let done: EventLoopPromise<BotState>
     private let codec = TriviaCodec()
-    private var metrics = BotMetrics()
-    private var answers: Set<RequestID> = []
-    private var sent = 0
-    private var stopped = false
+    /// What outlives this connection (the bot's game so far), handed back when it closes.
+    private var state: BotState
     private var closeSent = false
-    private var random: SeededRandom
-    private var balance = 0
-    private var usedWildcard = false
-    private var deadlines: [QuestionID: Date] = [:]
     private var assembler = WebSocketMessageAssembler(maxMessageBytes: 1 << 20)
     private var timers: [Scheduled<Void>] = []
 
-    /// `done` gets the metrics when the channel closes.
-    init(bot: LoadBot, progress: LoadProgress, done: EventLoopPromise<BotMetrics>) {
+    /// Plays on from `state` (a fresh one for the first connection); `done` gets the state back
+    /// when the channel closes.
+    init(bot: LoadBot, state: BotState, progress: LoadProgress, done: EventLoopPromise<BotState>) {
         self.bot = bot
         self.progress = progress
         self.done = done
-        self.random = SeededRandom(seed: bot.seed)
-        metrics.connected = true
+        self.state = state
+        self.state.metrics.connected = true
     }
 
     /// Fired down the pipeline once the upgrade is complete (the HTTP handlers are gone, so
@@ -48,20 +43,16 @@ final class BotHandler: ChannelInboundHandler {
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         guard event is Start else { return context.fireUserInboundEventTriggered(event) }
-        send(.join(JoinPayload(user: bot.user, token: bot.token, competition: bot.competition)), context: context)
+        let resumeFrom = state.lastSeq > 0 ? state.lastSeq : nil
+        send(.join(JoinPayload(user: bot.user, token: bot.token, competition: bot.competition, resumeFrom: resumeFrom)), context: context)
         schedulePing(context: context)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         for timer in timers { timer.cancel() }
         timers.removeAll()
-        metrics.answersSent = answers
-        if !metrics.finished { metrics.droppedBeforeFinish = true }
-        for request in metrics.answersSent.subtracting(metrics.answersAcknowledged) {
-            let question = request.rawValue.split(separator: "-").last.map(String.init) ?? "?"
-            metrics.errors["unacknowledged \(question)\(metrics.finished ? " after finish" : "")", default: 0] += 1
-        }
-        done.succeed(metrics)
+        if !state.metrics.finished { state.disconnectedAt = bot.clock.now }
+        done.succeed(state)
         context.fireChannelInactive()
     }
 
@@ -86,6 +77,9 @@ final class BotHandler: ChannelInboundHandler {
         case .text, .binary, .continuation:
             let outcome = assembler.append(frame.unmaskedData, continuation: frame.opcode == .continuation, fin: frame.fin)
             guard case .message(let message) = outcome else { return }
+            if let seq = message.withUnsafeReadableBytes({ ServerFramePeek(bytes: $0).int("seq") }), seq > state.lastSeq {
+                state.lastSeq = seq
+            }
             handle(LoadBot.event(of: message), context: context)
         default:
             break
@@ -98,49 +92,60 @@ final class BotHandler: ChannelInboundHandler {
         let now = bot.clock.now
         switch event {
         case .welcome(let welcomeBalance):
-            metrics.welcomed = true
-            progress.welcomed()
-            balance = welcomeBalance
+            if !state.metrics.welcomed { progress.welcomed() }
+            state.metrics.welcomed = true
+            state.balance = welcomeBalance
+            if let lost = state.disconnectedAt {
+                state.metrics.reconnectGaps.append(now.timeIntervalSince(lost))
+                state.disconnectedAt = nil
+            }
+            // Answers not acknowledged before the connection dropped go again, same request id.
+            for (request, answer) in state.unacknowledged.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                send(.answer(answer), request: request, context: context)
+            }
         case .question(let question, let openedAt, let deadline, let isPlayer):
-            metrics.questionLatencies.append(now.timeIntervalSince(openedAt))
-            deadlines[question] = deadline
-            guard isPlayer, !stopped, let answer = bot.answers[question] else { break }
-            let choice = random.double(in: 0...1) < bot.accuracy ? answer.right : (answer.right + 1) % answer.choices
+            guard state.deadlines[question] == nil else { break }  // replayed on a resumed connection
+            state.metrics.questionLatencies.append(now.timeIntervalSince(openedAt))
+            state.deadlines[question] = deadline
+            guard isPlayer, !state.stopped, let answer = bot.answers[question] else { break }
+            let choice = state.random.double(in: 0...1) < bot.accuracy ? answer.right : (answer.right + 1) % answer.choices
             let request = RequestID("\(bot.user)-\(question)")
-            let think = random.double(in: bot.thinkTime)
+            let think = state.random.double(in: bot.thinkTime)
             schedule(in: think, context: context) { handler, context in
-                handler.send(
-                    .answer(AnswerPayload(requestId: request, questionId: question, choice: choice)), request: request, context: context)
+                handler.answer(AnswerPayload(requestId: request, questionId: question, choice: choice), request: request, context: context)
             }
         case .answerAck(let request, let rejected):
-            metrics.answersAcknowledged.insert(request)
-            if rejected { metrics.answersRejected += 1 }
+            state.unacknowledged[request] = nil
+            if state.metrics.answersAcknowledged.insert(request).inserted, rejected { state.metrics.answersRejected += 1 }
         case .result(let question, let lost, let answered, let canUseWildcard):
-            if let deadline = deadlines[question] { metrics.resultLatencies.append(now.timeIntervalSince(deadline)) }
-            if lost, answered, canUseWildcard, balance > 0, !usedWildcard, random.double(in: 0...1) < bot.wildcardRate {
-                metrics.wildcardsRequested += 1
+            guard state.resultsSeen.insert(question).inserted else { break }  // replayed on a resumed connection
+            if let deadline = state.deadlines[question] { state.metrics.resultLatencies.append(now.timeIntervalSince(deadline)) }
+            if lost, answered, canUseWildcard, state.balance > 0, !state.usedWildcard,
+                state.random.double(in: 0...1) < bot.wildcardRate
+            {
+                state.metrics.wildcardsRequested += 1
                 send(.useWildcard(UseWildcardPayload(requestId: RequestID("\(bot.user)-w"), questionId: question)), context: context)
             }
         case .wildcardResult(let newBalance, let accepted):
-            balance = newBalance
-            if accepted {
-                usedWildcard = true
-                metrics.wildcardsAccepted += 1
+            state.balance = newBalance
+            if accepted, !state.usedWildcard {
+                state.usedWildcard = true
+                state.metrics.wildcardsAccepted += 1
             }
         case .finish:
             // No answers after the end; wait (a bounded time) for the acknowledgements of those
             // already sent, which the host sends before or after `finish`.
-            metrics.finished = true
-            stopped = true
+            state.metrics.finished = true
+            state.stopped = true
             schedule(in: 5, context: context) { handler, context in handler.close(context: context) }
         case .error(let code):
-            metrics.errors[code, default: 0] += 1
+            state.metrics.errors[code, default: 0] += 1
         case .other:
             break
         case .unreadable:
-            metrics.errors["unreadable", default: 0] += 1
+            state.metrics.errors["unreadable", default: 0] += 1
         }
-        if metrics.finished, answers.isSubset(of: metrics.answersAcknowledged) { close(context: context) }
+        if state.metrics.finished, state.metrics.answersSent.isSubset(of: state.metrics.answersAcknowledged) { close(context: context) }
     }
 
     /// Like the app: a ping every 15 s, so a bot waiting for the first question (or watching)
@@ -152,12 +157,25 @@ final class BotHandler: ChannelInboundHandler {
         }
     }
 
+    /// Sends `answer` and, like the app, sends it again with the same request id every 2 s until
+    /// it is acknowledged (an input lost while the owner changed was never acknowledged).
+    private func answer(_ answer: AnswerPayload, request: RequestID, context: ChannelHandlerContext, sends: Int = 1) {
+        guard state.unacknowledged[request] != nil || sends == 1 else { return }
+        state.unacknowledged[request] = answer
+        send(.answer(answer), request: request, context: context)
+        guard sends < 4 else { return }
+        schedule(in: 2, context: context) { handler, context in
+            guard handler.state.unacknowledged[request] != nil else { return }
+            handler.answer(answer, request: request, context: context, sends: sends + 1)
+        }
+    }
+
     /// Sends `message`; `request` marks an answer that is owed an acknowledgement.
     private func send(_ message: ClientMessage, request: RequestID? = nil, context: ChannelHandlerContext) {
-        guard !stopped, !closeSent, context.channel.isActive else { return }
-        sent += 1
-        if let request { answers.insert(request) }
-        let bytes = codec.encodeBytes(ClientEnvelope(id: MessageID("\(bot.user)-m\(sent)"), seq: sent, message: message))
+        guard !state.stopped, !closeSent, context.channel.isActive else { return }
+        state.sent += 1
+        if let request { state.metrics.answersSent.insert(request) }
+        let bytes = codec.encodeBytes(ClientEnvelope(id: MessageID("\(bot.user)-m\(state.sent)"), seq: state.sent, message: message))
         write(WebSocketFrame(fin: true, opcode: .text, data: context.channel.allocator.buffer(bytes: bytes)), context: context)
     }
 
@@ -186,5 +204,29 @@ final class BotHandler: ChannelInboundHandler {
             work(self, context)
         }
         timers.append(timer)
+    }
+}
+
+/// A bot's game across its connections: what it saw and owes. A connection's handler plays on
+/// from it and hands it back when the socket closes, so a bot whose node dies reconnects to
+/// another one and resumes (`join` with `resumeFrom`, its unacknowledged answers sent again).
+struct BotState: Sendable {
+    var metrics = BotMetrics()
+    var random: SeededRandom
+    var sent = 0
+    var stopped = false
+    var balance = 0
+    var usedWildcard = false
+    /// The last `seq` received: where a new connection resumes.
+    var lastSeq = 0
+    var deadlines: [QuestionID: Date] = [:]
+    var resultsSeen: Set<QuestionID> = []
+    /// Answers sent and not acknowledged yet.
+    var unacknowledged: [RequestID: AnswerPayload] = [:]
+    /// When the connection dropped before the finish (host time), until the next `welcome`.
+    var disconnectedAt: Date?
+
+    init(seed: UInt64) {
+        random = SeededRandom(seed: seed)
     }
 }

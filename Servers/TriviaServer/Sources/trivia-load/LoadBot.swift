@@ -23,6 +23,9 @@ struct BotMetrics: Sendable {
     var finished = false
     var droppedBeforeFinish = false
     var errors: [String: Int] = [:]
+    /// Seconds from each lost connection to the `welcome` on the next one (the pause a player
+    /// of a killed node sees).
+    var reconnectGaps: [Double] = []
 }
 
 /// One simulated player: joins, pings every 15 s, answers every question it may (right with
@@ -47,17 +50,42 @@ struct LoadBot: Sendable {
     let seed: UInt64
     let clock: any AppClock
 
-    /// Connects to `port` on 127.0.0.1, upgrades `path` to a WebSocket, plays, and returns what
-    /// it saw once the socket closes.
-    func run(port: Int, path: String, eventLoopGroup: any EventLoopGroup, progress: LoadProgress) async -> BotMetrics {
+    /// Connects to `ports[first]` on 127.0.0.1, upgrades `path` to a WebSocket and plays. When
+    /// the socket drops before the finish (its node was killed), reconnects to the next port and
+    /// resumes, up to 5 times. Returns what it saw once it is done.
+    func run(ports: [Int], first: Int, path: String, eventLoopGroup: any EventLoopGroup, progress: LoadProgress) async -> BotMetrics {
         let loop = eventLoopGroup.next()
-        let done = loop.makePromise(of: BotMetrics.self)
+        var state = BotState(seed: seed)
+        var index = first
+        for attempt in 0..<6 {
+            let previous = state
+            state = await play(from: previous, port: ports[index % ports.count], path: path, loop: loop, progress: progress)
+            let dropped = !state.metrics.finished && state.disconnectedAt != nil
+            guard dropped, ports.count > 1, attempt < 5 else { break }
+            index += 1  // the next node
+            state.metrics.connectError = nil
+            try? await clock.sleep(for: .milliseconds(200))
+        }
+        var metrics = state.metrics
+        if !metrics.finished { metrics.droppedBeforeFinish = true }
+        for request in metrics.answersSent.subtracting(metrics.answersAcknowledged) {
+            let question = request.rawValue.split(separator: "-").last.map(String.init) ?? "?"
+            metrics.errors["unacknowledged \(question)\(metrics.finished ? " after finish" : "")", default: 0] += 1
+        }
+        return metrics
+    }
+
+    /// One connection: plays on from `state` until the socket closes, and returns the state.
+    private func play(from state: BotState, port: Int, path: String, loop: any EventLoop, progress: LoadProgress) async -> BotState {
+        let done = loop.makePromise(of: BotState.self)
+        let first = !state.metrics.connected
         do {
             let upgraded = try await ClientBootstrap(group: loop).connect(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let upgrader = NIOTypedWebSocketClientUpgrader<(any Channel)?>(maxFrameSize: 1 << 20) { channel, _ in
                         channel.eventLoop.makeCompletedFuture {
-                            try channel.pipeline.syncOperations.addHandler(BotHandler(bot: self, progress: progress, done: done))
+                            try channel.pipeline.syncOperations.addHandler(
+                                BotHandler(bot: self, state: state, progress: progress, done: done))
                             return channel
                         }
                     }
@@ -73,15 +101,16 @@ struct LoadBot: Sendable {
                 }
             }
             guard let channel = try await upgraded.get() else { throw LoadError("the server did not upgrade \(path) to a WebSocket") }
-            progress.settled()
+            if first { progress.settled() }
             channel.pipeline.fireUserInboundEventTriggered(BotHandler.Start.start)
         } catch {
-            var metrics = BotMetrics()
-            metrics.connectError = "\(error)"
-            progress.settled()
-            done.succeed(metrics)
+            var failed = state
+            failed.metrics.connectError = "\(error)"
+            if failed.disconnectedAt == nil { failed.disconnectedAt = clock.now }
+            if first { progress.settled() }
+            done.succeed(failed)
         }
-        return (try? await done.futureResult.get()) ?? BotMetrics()
+        return (try? await done.futureResult.get()) ?? state
     }
 
     /// What one frame said, as far as the bot cares.

@@ -30,10 +30,26 @@ struct LoadReport: Sendable, Codable {
     var serverCPUSeconds: Double
     var wallSeconds: Double
     var timedOut: Bool
+    /// From each lost connection to the `welcome` on the next one, over every bot that lost one
+    /// (a node killed under it).
+    var reconnectGaps: Percentiles
+    /// Per node, for a cluster run (`--cluster`); `nil` for one server.
+    var nodes: [NodeReport]? = nil
 
     /// Whether the run meets the bar: everyone joined and finished, no acknowledgement lost.
     var passed: Bool {
         !timedOut && joined == clients && finished == clients && acknowledgementsLost == 0 && connectFailures == 0
+    }
+
+    /// The fail-over pause and the nodes' lines of a cluster run, each ended by a newline.
+    var clusterLines: String {
+        var lines = ""
+        if reconnectGaps.count > 0 {
+            lines += "reconnect: \(reconnectGaps.count) connections lost and resumed; pause p50 \(reconnectGaps.p50Text) "
+            lines += "p99 \(reconnectGaps.p99Text) max \(reconnectGaps.maxText)\n"
+        }
+        if let nodes { lines += "nodes:\n" + nodes.map(\.text).joined(separator: "\n") + "\n" }
+        return lines
     }
 
     var text: String {
@@ -50,7 +66,7 @@ struct LoadReport: Sendable, Codable {
             finish:    \(finished)/\(clients)\(droppedBeforeFinish > 0 ? ", \(droppedBeforeFinish) dropped before finish" : "")
             errors:    \(errors.isEmpty ? "none" : errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
             server CPU \(String(format: "%.1f", serverCPUSeconds)) s over \(String(format: "%.1f", wallSeconds)) s\(timedOut ? " (TIMED OUT)" : "")
-            verdict:   \(passed ? "PASS" : "FAIL")
+            \(clusterLines)verdict:   \(passed ? "PASS" : "FAIL")
             """
     }
 }

@@ -58,6 +58,11 @@ final class ServerProcess: @unchecked Sendable {
         ProcessMemory.cpuSeconds(pid: pid)
     }
 
+    /// SIGKILL: the node dies as in a crash (`--kill-owner-at`).
+    func kill() {
+        if process.isRunning { Glibc.kill(pid, SIGKILL) }
+    }
+
     /// SIGTERM (the server closes every socket with 1001 and exits), then SIGKILL if it lingers.
     /// Not SIGINT: a process started in the background of a non-interactive shell ignores it.
     func stop(within seconds: Double = 10) {
@@ -65,7 +70,7 @@ final class ServerProcess: @unchecked Sendable {
         process.terminate()
         let deadline = ContinuousClock.now + .seconds(seconds)
         while process.isRunning, ContinuousClock.now < deadline { usleep(50_000) }
-        if process.isRunning { kill(pid, SIGKILL) }
+        if process.isRunning { Glibc.kill(pid, SIGKILL) }
     }
 }
 

@@ -56,6 +56,21 @@ struct TriviaLoadCommand: AsyncParsableCommand {
     @Flag(help: "Print the reports as JSON.")
     var json = false
 
+    @Option(
+        help:
+            "Run the server as a cluster over this PostgreSQL (postgres://USER@HOST:PORT/DATABASE): --nodes trivia-server nodes, the clients spread over them round-robin, a fresh competition id per run."
+    )
+    var cluster: String?
+
+    @Option(help: "Nodes of the cluster (with --cluster).")
+    var nodes = 3
+
+    @Option(
+        help:
+            "With --cluster: SIGKILL the node that owns the competition this many seconds after the run starts; its bots reconnect to the other nodes and resume (the report shows the pause they saw)."
+    )
+    var killOwnerAt: Double?
+
     /// Files a process holds besides its sockets: standard streams, the event loops' epoll, event
     /// and timer descriptors, the pipe to the server, the accounts file.
     static let reservedFiles = 64
@@ -73,6 +88,10 @@ struct TriviaLoadCommand: AsyncParsableCommand {
             throw ValidationError("--question-seconds and --review-seconds must be at least 1")
         }
         guard (1.0...3600.0).contains(maxSeconds) else { throw ValidationError("--max-seconds must be 1…3600") }
+        guard (1...8).contains(nodes) else { throw ValidationError("--nodes must be 1…8") }
+        guard killOwnerAt == nil || (cluster != nil && nodes >= 2) else {
+            throw ValidationError("--kill-owner-at needs --cluster and 2 nodes or more")
+        }
     }
 
     func run() async throws {
@@ -99,7 +118,8 @@ struct TriviaLoadCommand: AsyncParsableCommand {
                 clients: count, questionSet: set, questionSeconds: questionSeconds, reviewSeconds: reviewSeconds,
                 startDelay: startDelay ?? (3 + Double(count) / 400), accuracy: accuracy, wildcardRate: wildcardRate,
                 connectConcurrency: max(1, connectConcurrency), maxSeconds: maxSeconds, executable: executable,
-                workDirectory: workDirectory, clock: SystemClock())
+                workDirectory: workDirectory, clock: SystemClock(), cluster: cluster, nodes: cluster == nil ? 1 : nodes,
+                killOwnerAt: killOwnerAt)
             let report = try await run.run()
             reports.append(report)
             if !json { print(report.text + "\n") }
@@ -145,6 +165,12 @@ struct LoadRun: Sendable {
     let executable: URL
     let workDirectory: URL
     let clock: any AppClock
+    /// The cluster's PostgreSQL, or `nil` for one single-process server.
+    let cluster: String?
+    /// Server processes (cluster nodes); 1 without a cluster.
+    let nodes: Int
+    /// Seconds after the start at which the owner node is killed, if at all.
+    let killOwnerAt: Double?
 
     func run() async throws -> LoadReport {
         var generator = SystemRandomNumberGenerator()
@@ -158,39 +184,59 @@ struct LoadRun: Sendable {
         try accounts.encoded().write(to: accountsFile)
         defer { try? FileManager.default.removeItem(at: accountsFile) }
 
-        let server = try ServerProcess(
-            executable: executable,
-            arguments: [
-                "--accounts", accountsFile.path, "--question-count", "\(questionSet.questions.count)",
-                "--question-seconds", "\(questionSeconds)", "--review-seconds", "\(reviewSeconds)",
-                "--start-delay", "\(startDelay)", "--backlog", "4096", "--log-level", "error",
-            ],
-            timeout: 30)
-        defer { server.stop() }
-        let started = ContinuousClock.now
+        // A cluster keeps every competition's log: each run plays a competition of its own.
+        let competition = cluster == nil ? questionSet.id : CompetitionID("load-\(getpid())-\(clients)")
+        var started: [ServerProcess] = []
+        defer { for server in started { server.stop() } }
+        for index in 0..<nodes {
+            let clusterArguments =
+                cluster.map { ["--cluster", $0, "--node", "load-\(index + 1)", "--competition", competition.rawValue] } ?? []
+            started.append(
+                try ServerProcess(
+                    executable: executable,
+                    arguments: [
+                        "--accounts", accountsFile.path, "--question-count", "\(questionSet.questions.count)",
+                        "--question-seconds", "\(questionSeconds)", "--review-seconds", "\(reviewSeconds)",
+                        "--start-delay", "\(startDelay)", "--backlog", "4096", "--log-level", "error",
+                    ] + clusterArguments,
+                    timeout: 30))
+        }
+        let servers = started
+        let startedAt = ContinuousClock.now
         let firstQuestion = clock.now.addingTimeInterval(startDelay)
         try await clock.sleep(for: .milliseconds(200))  // let the server settle before the baseline
-        let serverBaseline = server.memory().rss
+        let serverBaseline = servers.reduce(0) { $0 + $1.memory().rss }
         let clientBaseline = ProcessMemory.read(pid: getpid()).rss
 
-        let path = SocketPath.path(for: questionSet.id)
+        let path = SocketPath.path(for: competition)
         let answers = Dictionary(uniqueKeysWithValues: questionSet.questions.map { ($0.id, (right: $0.answer, choices: $0.choices.count)) })
         let progress = LoadProgress()
         let thinkTime = 0.1...max(0.2, min(questionSeconds - 0.5, 2.5))
 
         let outcome = await withTaskGroup(of: RunEvent.self) {
-            group -> (metrics: [BotMetrics], joined: (server: Int, client: Int, seconds: Double), timedOut: Bool) in
+            group -> (metrics: [BotMetrics], joined: (server: Int, client: Int, seconds: Double), timedOut: Bool, killed: Int?) in
             group.addTask {
                 try? await clock.sleep(for: .seconds(maxSeconds))
                 return .timedOut
+            }
+            if let killOwnerAt {
+                group.addTask {
+                    try? await clock.sleep(for: .seconds(killOwnerAt))
+                    for (index, server) in servers.enumerated() where await NodeReport.clusterStatus(port: server.port)?.owner == true {
+                        server.kill()
+                        return .killed(index)
+                    }
+                    return .killed(nil)
+                }
             }
             group.addTask {
                 // Memory with everyone joined, just before the first question.
                 while progress.snapshot.welcomed < clients, clock.now < firstQuestion.addingTimeInterval(-0.3) {
                     try? await clock.sleep(for: .milliseconds(20))
                 }
-                let seconds = (ContinuousClock.now - started).timeInterval
-                return .joined(server: server.memory().rss, client: ProcessMemory.read(pid: getpid()).rss, seconds: seconds)
+                let seconds = (ContinuousClock.now - startedAt).timeInterval
+                return .joined(
+                    server: servers.reduce(0) { $0 + $1.memory().rss }, client: ProcessMemory.read(pid: getpid()).rss, seconds: seconds)
             }
             group.addTask {
                 await withTaskGroup(of: BotMetrics.self) { bots -> RunEvent in
@@ -200,11 +246,12 @@ struct LoadRun: Sendable {
                         }
                         let account = accounts.accounts[index]
                         let bot = LoadBot(
-                            user: account.user, token: account.token, competition: questionSet.id, answers: answers,
+                            user: account.user, token: account.token, competition: competition, answers: answers,
                             accuracy: accuracy, wildcardRate: wildcardRate, thinkTime: thinkTime, seed: UInt64(index + 1), clock: clock)
                         bots.addTask {
                             await bot.run(
-                                port: server.port, path: path, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, progress: progress)
+                                ports: servers.map(\.port), first: index % servers.count, path: path,
+                                eventLoopGroup: MultiThreadedEventLoopGroup.singleton, progress: progress)
                         }
                     }
                     var all: [BotMetrics] = []
@@ -215,8 +262,11 @@ struct LoadRun: Sendable {
             var metrics: [BotMetrics] = []
             var joined = (server: 0, client: 0, seconds: 0.0)
             var timedOut = false
+            var killed: Int?
             for await event in group {
                 switch event {
+                case .killed(let node):
+                    killed = node
                 case .timedOut:
                     timedOut = true
                     group.cancelAll()
@@ -228,19 +278,32 @@ struct LoadRun: Sendable {
                 }
                 if !metrics.isEmpty || timedOut, joined.server > 0 || timedOut { break }
             }
-            return (metrics, joined, timedOut)
+            return (metrics, joined, timedOut, killed)
         }
-        let peak = server.memory().peak
-        let cpu = server.cpuSeconds()
-        return LoadReport(
+        let peak = servers.reduce(0) { $0 + $1.memory().peak }
+        let cpu = servers.reduce(0) { $0 + $1.cpuSeconds() }
+        var report = LoadReport(
             metrics: outcome.metrics, run: self, joined: outcome.joined, serverBaseline: serverBaseline,
-            clientBaseline: clientBaseline, serverPeak: peak, serverCPU: cpu, wallSeconds: (ContinuousClock.now - started).timeInterval,
+            clientBaseline: clientBaseline, serverPeak: peak, serverCPU: cpu, wallSeconds: (ContinuousClock.now - startedAt).timeInterval,
             timedOut: outcome.timedOut)
+        if cluster != nil {
+            var nodes: [NodeReport] = []
+            for (index, server) in servers.enumerated() {
+                nodes.append(
+                    await NodeReport(
+                        server: server, index: index, clients: (0..<clients).count { $0 % servers.count == index },
+                        questions: questionSet.questions.count, killed: outcome.killed == index))
+            }
+            report.nodes = nodes
+        }
+        return report
     }
 }
 
 enum RunEvent: Sendable {
     case timedOut
+    /// `--kill-owner-at` killed this node (`nil`: no node said it was the owner).
+    case killed(Int?)
     case joined(server: Int, client: Int, seconds: Double)
     case finished([BotMetrics])
 }
@@ -272,6 +335,7 @@ extension LoadReport {
             wildcardsRequested: metrics.reduce(0) { $0 + $1.wildcardsRequested },
             wildcardsAccepted: metrics.reduce(0) { $0 + $1.wildcardsAccepted },
             finished: metrics.count { $0.finished }, droppedBeforeFinish: metrics.count { $0.droppedBeforeFinish },
-            errors: errors, serverCPUSeconds: serverCPU, wallSeconds: wallSeconds, timedOut: timedOut)
+            errors: errors, serverCPUSeconds: serverCPU, wallSeconds: wallSeconds, timedOut: timedOut,
+            reconnectGaps: Percentiles(metrics.flatMap(\.reconnectGaps)))
     }
 }

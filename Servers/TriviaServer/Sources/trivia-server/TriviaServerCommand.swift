@@ -4,6 +4,8 @@ import Logging
 import NIOPosix
 import SharedNetworking
 import Trivia
+import TriviaCluster
+import TriviaClusterServer
 import TriviaServer
 import UnixSignals
 
@@ -21,6 +23,9 @@ struct TriviaServerCommand: AsyncParsableCommand {
             Prints "trivia-server listening on http://HOST:PORT" once listening (the chosen port for --port 0).
             SIGINT/SIGTERM close every socket with 1001 and stop. Demo accounts: ada/t-ada, grace/t-grace, \
             alan/t-alan… (--accounts FILE for your own).
+            With --cluster postgres://USER@HOST:PORT/DATABASE the server is one node of a cluster (Docs/TriviaServer.md, \
+            "Cluster"): every node accepts sockets, the node holding the competition's lease runs its host, and the \
+            competition survives the loss of any node. Without it (the default) no database is used.
             """)
 
     @Option(help: "Address to bind (127.0.0.1 serves this machine only).")
@@ -31,6 +36,9 @@ struct TriviaServerCommand: AsyncParsableCommand {
 
     @Option(help: "A question set (JSON, the format of the bundled questions.json). Default: the bundled set.")
     var questions: String?
+
+    @Option(help: "The competition's id (default: the question set's). A cluster keeps each competition's log: a new id starts a new game.")
+    var competition: String?
 
     @Option(help: "Play only the first N questions.")
     var questionCount: Int?
@@ -59,6 +67,15 @@ struct TriviaServerCommand: AsyncParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel = "notice"
 
+    @Option(help: "Join a cluster over this PostgreSQL (postgres://USER@HOST:PORT/DATABASE) instead of running alone.")
+    var cluster: String?
+
+    @Option(help: "This node's name in the cluster (default: the host name and process id).")
+    var node: String?
+
+    @Flag(help: "Print every claim of the competition's lease (acquired, extended, lost, released) on standard output.")
+    var printLease = false
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535") }
         guard questionSeconds >= 1, reviewSeconds >= 1 else {
@@ -67,6 +84,7 @@ struct TriviaServerCommand: AsyncParsableCommand {
         guard startDelay >= 0 else { throw ValidationError("--start-delay must be 0 or more") }
         guard questionCount.map({ $0 >= 1 }) ?? true else { throw ValidationError("--question-count must be at least 1") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \(logLevel) is not a level") }
+        guard cluster != nil || (node == nil && !printLease) else { throw ValidationError("--node and --print-lease need --cluster") }
     }
 
     func run() async throws {
@@ -78,15 +96,32 @@ struct TriviaServerCommand: AsyncParsableCommand {
         var hostConfiguration = TriviaHostConfiguration(questionSet: set, startsAt: clock.now.addingTimeInterval(startDelay))
         hostConfiguration.answerWindow = .seconds(questionSeconds)
         hostConfiguration.reviewWindow = .seconds(reviewSeconds)
+        if let competition { hostConfiguration.competition = CompetitionID(competition) }
         let limits = TriviaServerLimits(messagesPerSecond: messagesPerSecond, idleTimeout: .seconds(idleSeconds))
-        let server = TriviaServer(
-            hostConfiguration: hostConfiguration, questions: set.questions, accounts: accounts,
-            configuration: TriviaServerConfiguration(host: host, port: port, backlog: backlog, limits: limits),
-            clock: clock, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)
+        let serverConfiguration = TriviaServerConfiguration(host: host, port: port, backlog: backlog, limits: limits)
+        let server: TriviaServer
+        let node: ClusterNode?
+        if let cluster {
+            let joined = try await joinCluster(
+                cluster,
+                genesis: CompetitionGenesis(configuration: hostConfiguration, questions: set.questions, balances: accounts.balances),
+                accounts: accounts, clock: clock, logger: logger)
+            node = joined
+            hostConfiguration = joined.genesis.configuration
+            server = TriviaServer(
+                backend: ClusterBackend(node: joined, logger: logger), hostConfiguration: hostConfiguration, accounts: accounts,
+                configuration: serverConfiguration, clock: clock, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)
+        } else {
+            node = nil
+            server = TriviaServer(
+                hostConfiguration: hostConfiguration, questions: set.questions, accounts: accounts, configuration: serverConfiguration,
+                clock: clock, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)
+        }
         let host = self.host
         let summary =
-            "competition \(set.id) (\(set.questions.count) questions, \(Int(questionSeconds)) s each), "
+            "competition \(hostConfiguration.competition) (\(set.questions.count) questions, \(Int(questionSeconds)) s each), "
             + "first question at \(TriviaDates.string(from: hostConfiguration.startsAt)), \(accounts.accounts.count) accounts"
+            + (node.map { ", cluster node \($0.name) (#\($0.incarnation))" } ?? "")
         // A signal stops the server cleanly and then waits for it to finish by itself: cancelling
         // its task instead would make Hummingbird log errors ("Waiting on child channel:
         // CancellationError()", "Server shutdown error: Already closed") for a normal stop.
@@ -110,6 +145,33 @@ struct TriviaServerCommand: AsyncParsableCommand {
             case .server, nil: group.cancelAll()  // the server ended by itself: stop listening for signals
             }
         }
+        // Gives the lease up, so a standby takes over at once instead of after its expiry.
+        await node?.stop()
+    }
+
+    /// Joins the cluster at `url` for the competition `genesis` describes, or prints why not
+    /// (PostgreSQL unreachable, a newer schema, another configuration for the competition) as
+    /// one line on standard error and exits 1, having created nothing.
+    func joinCluster(
+        _ url: String, genesis: CompetitionGenesis, accounts: TriviaAccounts, clock: any AppClock, logger: Logger
+    ) async throws -> ClusterNode {
+        let name = node ?? "\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)"
+        var observer: (@Sendable (LeaseEvent) -> Void)?
+        if printLease {
+            observer = { event in
+                let line: String = "lease " + event.line + "\n"
+                TriviaServerCommand.say(line)
+            }
+        }
+        do {
+            let database = try ClusterDatabase(url: url)
+            return try await ClusterNode.join(
+                ClusterNode.Configuration(name: name, database: database), genesis: genesis, authenticator: accounts.authenticator,
+                clock: clock, logger: logger, leaseObserver: observer)
+        } catch {
+            FileHandle.standardError.write(Data("trivia-server: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
     }
 
     /// Which of the command's two tasks ended first.
@@ -120,7 +182,7 @@ struct TriviaServerCommand: AsyncParsableCommand {
 
     /// Unbuffered, so a parent process reading the pipe sees the port at once.
     static func say(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8))  // a closed pipe is not worth a crash
     }
 
     func loadQuestions(logger: Logger) async throws -> TriviaQuestionSet {

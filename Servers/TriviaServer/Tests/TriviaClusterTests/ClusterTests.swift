@@ -161,7 +161,7 @@ struct ClusterTests {
 
 extension Array where Element: Sendable {
     /// Whether some element satisfies the asynchronous `predicate`.
-    func asyncContains(_ predicate: (Element) async -> Bool) async -> Bool {
+    func asyncContains(isolation: isolated (any Actor)? = #isolation, _ predicate: (Element) async -> Bool) async -> Bool {
         for element in self where await predicate(element) { return true }
         return false
     }

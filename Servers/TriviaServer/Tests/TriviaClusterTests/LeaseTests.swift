@@ -10,25 +10,11 @@ import Trivia
 
 @Suite("The owner's lease", .timeLimit(.minutes(3)))
 struct LeaseTests {
-    /// The `trivia-cluster` executable built beside the tests.
-    static var commandURL: URL? {
-        let candidates = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])].compactMap { $0 }
-        for candidate in candidates {
-            var directory = candidate.deletingLastPathComponent()
-            for _ in 0..<4 {
-                let url = directory.appendingPathComponent("trivia-cluster")
-                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-                directory = directory.deletingLastPathComponent()
-            }
-        }
-        return nil
-    }
-
     @Test("never held by two nodes: a SIGKILLed holder, PostgreSQL restarted, a release; checked from every claim")
     func neverTwoHolders() async throws {
         try await withPostgres { server in
             let competition = try await server.prepareCompetition()
-            let command = try #require(Self.commandURL, "trivia-cluster is built with the tests")
+            let command = try #require(builtExecutable("trivia-cluster"), "trivia-cluster is built with the tests")
             let recorder = LeaseRecorder()
 
             // A child process takes the lease first.

@@ -83,7 +83,7 @@ struct BadInputTests {
             #expect(try await client.next().error?.code == .unauthorized)
             #expect(await client.closeCode() == TriviaCloseCode.unauthorized.code)
         }
-        #expect(await harness.server.host.standings.isEmpty)
+        #expect(await harness.host.standings.isEmpty)
         try await harness.stop()
     }
 
@@ -125,7 +125,7 @@ struct BadInputTests {
         try await ada.send(.answer(AnswerPayload(requestId: "late-1", questionId: "q1", choice: 1)))
         let ack = try #require(try await ada.next().answerAck)
         #expect(ack.status == .rejected && ack.reason == .late)
-        let standing = try #require(await harness.server.host.standings.first)
+        let standing = try #require(await harness.host.standings.first)
         #expect(standing.answers.isEmpty && standing.correctAnswers == 0)
         try await harness.stop()
     }
@@ -153,7 +153,7 @@ struct BadInputTests {
         try await katherine.send(.useWildcard(UseWildcardPayload(requestId: "k-w1", questionId: "q1")))
         #expect(try await katherine.next("wildcardResult") == verdict)
 
-        let standing = try #require(await harness.server.host.standings.first)
+        let standing = try #require(await harness.host.standings.first)
         #expect(standing.answers == ["q1": 0])
         #expect(standing.balance == 1, "the wild-card was paid for once")
         #expect(standing.usedWildcard && standing.role == .player)

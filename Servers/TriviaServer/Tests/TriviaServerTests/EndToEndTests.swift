@@ -110,7 +110,7 @@ struct EndToEndTests {
         #expect(grace.finish?.you == FinalStanding(role: .viewer, winner: false, correctAnswers: 0, usedWildcard: true, balance: 0))
 
         // Nothing was counted twice.
-        let standings = Dictionary(uniqueKeysWithValues: await harness.server.host.standings.map { ($0.user, $0) })
+        let standings = Dictionary(uniqueKeysWithValues: await harness.host.standings.map { ($0.user, $0) })
         #expect(standings["ada"]?.answers == ["q1": 1, "q2": 0, "q3": 2] && standings["ada"]?.correctAnswers == 3)
         #expect(standings["grace"]?.balance == 0 && standings["katherine"]?.balance == 1)
         #expect(standings["barbara"]?.answers.isEmpty == true && standings["linus"]?.role == .viewer)

@@ -37,7 +37,7 @@ struct FaultTests {
         let awayAgain = try await reconnectDelay(of: ada, on: harness)
         #expect((4...8).contains(awayAgain))
         harness.advance(to: 20)
-        #expect(await eventually { await harness.server.host.standings.first?.lastSeq == 3 })
+        #expect(await eventually { await harness.host.standings.first?.lastSeq == 3 })
         #expect(ada.state.link != .online && ada.state.lastSeq == 2)
         harness.advance(to: 18 + awayAgain)  // back: the missed result is replayed
         #expect(await eventually { ada.state.link == .online && ada.state.lastSeq == 3 })
@@ -48,7 +48,7 @@ struct FaultTests {
         #expect(ada.state.correctAnswers == 1, "counted once")
         #expect(ada.state.role == .player && ada.questionRound?.question.role == .player)
 
-        let standing = try #require(await harness.server.host.standings.first)
+        let standing = try #require(await harness.host.standings.first)
         #expect(standing.answers == ["q1": 1] && standing.correctAnswers == 1)
         #expect(standing.isConnected && standing.lastSeq == 4)
         #expect(request.rawValue.hasPrefix("ada-test-r"))
@@ -102,7 +102,7 @@ struct FaultTests {
         second.advance(by: 30)
         #expect(await eventually(within: 0.3) { second.server.connectionCount > 0 } == false, "no reconnecting")
         #expect(ada.interruption != nil)
-        #expect(await second.server.host.standings.isEmpty)
+        #expect(await second.host.standings.isEmpty)
         try await second.stop()
     }
 }

@@ -41,6 +41,7 @@ public actor ClusterBus {
     private var active: Set<String> = []
     private var listener: PostgresConnection?
     private var publisher: PostgresConnection?
+    private var connecting: Task<PostgresConnection, any Error>?
     private var stopped = false
     private var connectedOnce = false
 
@@ -211,9 +212,20 @@ public actor ClusterBus {
         }
     }
 
+    /// The publishing connection, opened once even when several publishes need it at once
+    /// (the actor is reentrant while connecting: two opened connections would leak one).
     private func publisherConnection() async throws -> PostgresConnection {
         if let publisher, !publisher.isClosed { return publisher }
-        let connection = try await database.connect(purpose: "bus publisher \(incarnation)", logger: logger)
+        if let connecting { return try await connecting.value }
+        let database = database
+        let purpose = "bus publisher \(incarnation)"
+        let logger = logger
+        let task = Task { () async throws -> PostgresConnection in
+            try await database.connect(purpose: purpose, logger: logger)
+        }
+        connecting = task
+        defer { connecting = nil }
+        let connection = try await task.value
         publisher = connection
         return connection
     }

@@ -30,6 +30,7 @@ public actor ClusterEdge {
     private var pending: [HostInput] = []
     private var pendingBytes = 0
     private var flushTimer: Task<Void, Never>?
+    private var sending = false
     private var dropped = EdgeCounters()
 
     /// Counts of what the edge dropped, for tests and a dashboard.
@@ -75,19 +76,47 @@ public actor ClusterEdge {
         enqueue(.disconnect(connection), bytes: 16)
     }
 
-    /// Sends what is waiting now (tests; a node stopping).
+    /// A new owner took over while `connection` still waited for its `welcome`: its `connect`
+    /// and the messages it sent (`frames`, its `join`) may have died with the old owner, so
+    /// they go to the new one. If they had arrived after all, the `connect` starts the
+    /// connection afresh (it had no user yet) and the `join` is answered once more.
+    public func resendJoin(_ connection: ConnectionID, frames: [Data]) {
+        enqueue(.connect(connection), bytes: 16)
+        for frame in frames { enqueue(.frame(connection, frame), bytes: frame.count + 16) }
+    }
+
+    /// Sends what is waiting now (tests; a node stopping); if a batch is already on its way,
+    /// what is waiting follows it.
     public func flush() async {
         flushTimer?.cancel()
         flushTimer = nil
-        guard !pending.isEmpty else { return }
-        let batch = pending
-        pending = []
-        pendingBytes = 0
-        do {
-            try await bus.publish([(channel: inputChannel, body: .inputs(batch))])
-        } catch {
-            dropped.unsentInputs += batch.count
-            logger.warning("edge: \(batch.count) inputs not sent: \(error)")
+        await send()
+    }
+
+    /// The batch window ended. The timer's own task sends the batch, so it must not be
+    /// cancelled on the way (``flush()`` cancels the timer): a cancelled task's publish fails.
+    private func windowEnded() async {
+        flushTimer = nil
+        await send()
+    }
+
+    /// Publishes the waiting inputs, one batch at a time: while a batch is on its way, what
+    /// arrives waits and goes in the next, so batches reach the owner in the order their
+    /// inputs arrived here.
+    private func send() async {
+        guard !sending else { return }  // the send in flight takes what is waiting next
+        sending = true
+        defer { sending = false }
+        while !pending.isEmpty {
+            let batch = pending
+            pending = []
+            pendingBytes = 0
+            do {
+                try await bus.publish([(channel: inputChannel, body: .inputs(batch))])
+            } catch {
+                dropped.unsentInputs += batch.count
+                logger.warning("edge: \(batch.count) inputs not sent: \(error)")
+            }
         }
     }
 
@@ -101,7 +130,7 @@ public actor ClusterEdge {
             let window = batchWindow
             flushTimer = Task { [weak self] in
                 do { try await clock.sleep(for: window) } catch { return }
-                await self?.flush()
+                await self?.windowEnded()
             }
         }
     }

@@ -12,3 +12,19 @@ public enum LeaseEvent: Sendable, Hashable {
     /// The node gave the lease up (shutting down) at `at`.
     case released(epoch: Int64, at: MonotonicInstant)
 }
+
+extension LeaseEvent {
+    /// The event as one line (`acquired EPOCH AT UNTIL`, `extended EPOCH UNTIL`, `lost EPOCH
+    /// AT`, `released EPOCH AT`; instants in nanoseconds of `CLOCK_MONOTONIC`, comparable
+    /// across processes on one machine): what `trivia-cluster contend` and `trivia-server
+    /// --cluster` print, so a test can check from outside that no two processes ever believed
+    /// themselves owner at once.
+    public var line: String {
+        switch self {
+        case .acquired(let epoch, let at, let until): "acquired \(epoch) \(at.nanoseconds) \(until.nanoseconds)"
+        case .extended(let epoch, let until): "extended \(epoch) \(until.nanoseconds)"
+        case .lost(let epoch, let at, _): "lost \(epoch) \(at.nanoseconds)"
+        case .released(let epoch, let at): "released \(epoch) \(at.nanoseconds)"
+        }
+    }
+}

@@ -54,7 +54,11 @@ public actor ClusterNode {
     public nonisolated let lease: LeaseKeeper
     /// This node's end of the bus, and its counters.
     public nonisolated let bus: ClusterBus
-    private let configuration: Configuration
+    /// The host as the log says, for a node that is not the owner (see ``currentCore()``).
+    public nonisolated let follower: LogFollower
+    /// This node's name (`--node`).
+    public nonisolated var name: String { configuration.name }
+    private nonisolated let configuration: Configuration
     private let logger: Logger
     private var heartbeatConnection: PostgresConnection?
     private var stopped = false
@@ -62,7 +66,7 @@ public actor ClusterNode {
     private init(
         configuration: Configuration, incarnation: Int64, competition: Int32, genesis: CompetitionGenesis, connection: PostgresConnection,
         authenticator: any TriviaAuthenticator, clock: any AppClock, monotonic: any MonotonicClock, logger: Logger,
-        observer: (@Sendable (OwnerEvent) -> Void)?
+        observer: (@Sendable (OwnerEvent) -> Void)?, leaseObserver: (@Sendable (LeaseEvent) -> Void)?
     ) {
         self.configuration = configuration
         self.incarnation = incarnation
@@ -73,7 +77,9 @@ public actor ClusterNode {
         bus = ClusterBus(database: configuration.database, incarnation: incarnation, logger: logger)
         lease = LeaseKeeper(
             database: configuration.database, competition: competition, node: configuration.name, incarnation: incarnation,
-            settings: configuration.lease, clock: monotonic, logger: logger)
+            settings: configuration.lease, clock: monotonic, logger: logger, observer: leaseObserver)
+        follower = LogFollower(
+            database: configuration.database, competition: competition, genesis: genesis, monotonic: monotonic, logger: logger)
         edge = ClusterEdge(bus: bus, competition: competition, batchWindow: configuration.batchWindow, clock: monotonic, logger: logger)
         owner = CompetitionOwner(
             database: configuration.database, competition: competition, genesis: genesis, authenticator: authenticator, lease: lease,
@@ -81,10 +87,12 @@ public actor ClusterNode {
     }
 
     /// Joins the cluster for the competition `genesis` describes (see the type's summary for
-    /// what can refuse it).
+    /// what can refuse it). `observer` sees what the owner side does; `leaseObserver` sees
+    /// every claim of the lease, synchronously, before the node acts on it.
     public static func join(
         _ configuration: Configuration, genesis: CompetitionGenesis, authenticator: any TriviaAuthenticator, clock: any AppClock,
-        monotonic: any MonotonicClock = SystemMonotonicClock(), logger: Logger, observer: (@Sendable (OwnerEvent) -> Void)? = nil
+        monotonic: any MonotonicClock = SystemMonotonicClock(), logger: Logger, observer: (@Sendable (OwnerEvent) -> Void)? = nil,
+        leaseObserver: (@Sendable (LeaseEvent) -> Void)? = nil
     ) async throws(ClusterError) -> ClusterNode {
         let connection = try await configuration.database.connect(purpose: "node \(configuration.name)", logger: logger)
         do {
@@ -93,7 +101,8 @@ public actor ClusterNode {
             let incarnation = try await ClusterRegistry.register(connection, node: configuration.name, logger: logger)
             return ClusterNode(
                 configuration: configuration, incarnation: incarnation, competition: number, genesis: stored, connection: connection,
-                authenticator: authenticator, clock: clock, monotonic: monotonic, logger: logger, observer: observer)
+                authenticator: authenticator, clock: clock, monotonic: monotonic, logger: logger, observer: observer,
+                leaseObserver: leaseObserver)
         } catch {
             try? await connection.close()
             throw error
@@ -144,7 +153,15 @@ public actor ClusterNode {
         }
         heartbeatConnection = nil
         await edge.finish()
+        await follower.stop()
         await bus.stop()
+    }
+
+    /// The host's state as this node knows it: the owner's own host while it owns the
+    /// competition, else the ``follower``'s copy from the log.
+    public func currentCore() async -> TriviaHostCore {
+        if let core = await owner.hostSnapshot { return core }
+        return await follower.core()
     }
 
     private func beat() async {

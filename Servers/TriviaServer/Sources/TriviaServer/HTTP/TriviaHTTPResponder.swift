@@ -63,6 +63,9 @@ public struct TriviaServerStatus: Sendable, Hashable, Codable {
     /// Open sockets, and those that joined.
     public var connections: Int
     public var joined: Int
+    /// In cluster mode, this node's name and whether it owns the competition (absent for a
+    /// single process).
+    public var cluster: TriviaClusterStatus?
 
     public init(
         status: String, competition: CompetitionID, phase: String, question: Int?, startsAt: Date, connections: Int, joined: Int
@@ -74,5 +77,6 @@ public struct TriviaServerStatus: Sendable, Hashable, Codable {
         self.startsAt = startsAt
         self.connections = connections
         self.joined = joined
+        cluster = nil
     }
 }

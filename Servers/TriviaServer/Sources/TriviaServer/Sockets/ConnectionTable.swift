@@ -29,7 +29,13 @@ final class ConnectionTable: Sendable {
         var closing = false
         /// Server-made messages so far, for their ids.
         var notices = 0
+        /// What the client sent before its `welcome` (its `join`), kept so that a cluster edge
+        /// can send it again to a new owner; emptied by the `welcome`.
+        var beforeWelcome: [Data] = []
     }
+
+    /// Messages kept per connection before its `welcome`: a `join` and a few pings at most.
+    static let maxFramesBeforeWelcome = 4
 
     private struct State {
         var entries: [ConnectionID: Entry] = [:]
@@ -117,7 +123,10 @@ final class ConnectionTable: Sendable {
             let frame = ByteBuffer(bytes: codec.encodeBytes(envelope))
             state.withLock { state in
                 guard var entry = state.entries[connection], !entry.closing else { return }
-                if let user { entry.user = user }
+                if let user {
+                    entry.user = user
+                    entry.beforeWelcome = []
+                }
                 state.entries[connection] = entry
                 var batch = OutboundBatch()
                 batch.append(frame, for: connection, on: entry.channel)
@@ -203,6 +212,26 @@ final class ConnectionTable: Sendable {
     }
 
     // MARK: Incoming
+
+    /// Keeps `frame`, which arrived on `connection` before its `welcome` (see
+    /// ``waitingJoins()``). Frames after the welcome, or past a few, are not kept.
+    func keepIfWaiting(_ frame: Data, on connection: ConnectionID) {
+        state.withLock { state in
+            guard var entry = state.entries[connection], !entry.joined, !entry.closing,
+                entry.beforeWelcome.count < Self.maxFramesBeforeWelcome
+            else { return }
+            entry.beforeWelcome.append(frame)
+            state.entries[connection] = entry
+        }
+    }
+
+    /// Open connections without a `welcome`, with what they sent so far, by connection id.
+    func waitingJoins() -> [(connection: ConnectionID, frames: [Data])] {
+        state.withLock { state in
+            state.entries.filter { !$0.value.joined && !$0.value.closing }.map { ($0.key, $0.value.beforeWelcome) }
+                .sorted { $0.connection < $1.connection }
+        }
+    }
 
     /// A message arrived on `connection` at `now`: counts as activity, and is admitted unless
     /// it exceeds the rate limit. Repeated excess closes the connection.

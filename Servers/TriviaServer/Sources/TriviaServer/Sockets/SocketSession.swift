@@ -8,7 +8,8 @@ import Trivia
 import TriviaWebSocketMessages
 
 /// One WebSocket connection, from the upgrade to the close: a reader that feeds whole
-/// messages to the host (within the size and rate limits), and the close handshake when the
+/// messages to the backend (the host, or a cluster edge) within the size and rate limits, and
+/// the close handshake when the
 /// table asks for one. Outgoing frames do not pass through here: ``ConnectionTable`` writes
 /// them to the channel directly.
 ///
@@ -18,7 +19,7 @@ import TriviaWebSocketMessages
 /// closer waiting on a stream for the whole game; without them the server's resident memory
 /// per joined connection went from 38 to 35 KiB (4,000 clients, Docs/TriviaServer.md).
 struct SocketSession: Sendable {
-    let host: TriviaHost
+    let backend: any TriviaServerBackend
     let table: ConnectionTable
     let clock: any AppClock
     /// The competition this server hosts.
@@ -29,13 +30,13 @@ struct SocketSession: Sendable {
     /// Runs the connection until either side closes it.
     /// - Parameter requested: the competition named in the socket path.
     func run(requested: CompetitionID, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel) async {
-        let connection = await host.openConnection()
+        let connection = await backend.openConnection()
         let handshake = CloseHandshake(outbound: outbound, channel: channel, clock: clock, grace: limits.closeGrace)
         table.register(connection, channel: channel, at: clock.now) { handshake.start($0) }
         await read(inbound, on: connection, requested: requested)
         handshake.cancel()
         table.remove(connection)
-        await host.disconnect(connection)
+        await backend.disconnect(connection)
     }
 
     /// Collects fragments into messages and hands each admitted one to the host. After the
@@ -68,7 +69,10 @@ struct SocketSession: Sendable {
                     continue
                 }
                 switch table.admit(connection, at: clock.now) {
-                case .accept: await host.receive(Data(message.readableBytesView), from: connection)
+                case .accept:
+                    let data = Data(message.readableBytesView)
+                    table.keepIfWaiting(data, on: connection)
+                    await backend.receive(data, from: connection)
                 case .dropped, .closing: continue
                 }
             }

@@ -67,7 +67,9 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
 
 /// Polls `condition` until it holds or `seconds` of real time pass (a wait for real
 /// concurrent work: PostgreSQL, child processes).
-func eventually(within seconds: Double = 30, _ condition: @Sendable () async -> Bool) async -> Bool {
+func eventually(
+    within seconds: Double = 30, isolation: isolated (any Actor)? = #isolation, _ condition: () async -> Bool
+) async -> Bool {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while ContinuousClock.now < deadline {
         if await condition() { return true }
@@ -79,4 +81,18 @@ func eventually(within seconds: Double = 30, _ condition: @Sendable () async -> 
 struct TestFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// An executable of this package built beside the tests (`trivia-cluster`, `trivia-server`).
+func builtExecutable(_ name: String) -> URL? {
+    let candidates = [Bundle.main.executableURL, URL(fileURLWithPath: CommandLine.arguments[0])].compactMap { $0 }
+    for candidate in candidates {
+        var directory = candidate.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let url = directory.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+            directory = directory.deletingLastPathComponent()
+        }
+    }
+    return nil
 }

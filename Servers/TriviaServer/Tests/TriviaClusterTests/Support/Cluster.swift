@@ -30,7 +30,9 @@ extension PostgresServer {
     }
 
     /// Runs `body` on a fresh connection and closes it.
-    func withConnection<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+    func withConnection<T: Sendable>(
+        isolation: isolated (any Actor)? = #isolation, _ body: (PostgresConnection) async throws -> T
+    ) async throws -> T {
         let connection = try await database.connect(purpose: "test", logger: quietLogger)
         do {
             let result = try await body(connection)

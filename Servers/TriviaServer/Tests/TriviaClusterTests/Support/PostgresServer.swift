@@ -209,7 +209,9 @@ private func removeAtExit(_ directory: String) {
 
 /// Runs `body` with a PostgreSQL server of its own and stops the server however `body` ends.
 /// See ``PostgresServer`` for what happens when PostgreSQL is missing.
-func withPostgres<T>(_ body: (PostgresServer) async throws -> T) async throws -> T {
+func withPostgres<T>(
+    isolation: isolated (any Actor)? = #isolation, _ body: (PostgresServer) async throws -> T
+) async throws -> T {
     if let reason = PostgresServer.unavailableReason {
         if ProcessInfo.processInfo.environment["TRIVIA_CLUSTER_TESTS"] == "require" {
             throw TestFailure("TRIVIA_CLUSTER_TESTS=require but PostgreSQL cannot run: \(reason)")

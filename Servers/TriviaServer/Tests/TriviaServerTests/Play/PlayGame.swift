@@ -47,7 +47,7 @@
 
         /// The user's answers as the host recorded them.
         func answers(of user: UserID) async -> [QuestionID: Int] {
-            await harness.server.host.standings.first { $0.user == user }?.answers ?? [:]
+            await harness.host.standings.first { $0.user == user }?.answers ?? [:]
         }
 
         private func stop() async {

@@ -118,7 +118,7 @@
                     #expect(await player.waitFor("Waiting for the first question…"))
                     #expect(!player.settings.isCooked)
                 }
-                #expect(await eventually { await game.harness.server.host.standings.count { $0.isConnected } == 4 })
+                #expect(await eventually { await game.harness.host.standings.count { $0.isConnected } == 4 })
 
                 ada.type("q")
                 #expect(await ada.waitForExit() == 0)
@@ -155,7 +155,7 @@
                 // The first question opens while ada is away. (Refusing only briefly: every refused
                 // attempt doubles the reconnect backoff, up to 8 s.)
                 game.harness.advance(to: 10)
-                #expect(await eventually { await game.harness.server.host.phase != .lobby })
+                #expect(await eventually { await game.harness.host.phase != .lobby })
                 #expect(!ada.screen.text.contains("One?"))
                 game.proxy.refuse(false)
                 #expect(await ada.waitFor("One?"), "resumed: the question sent while away is replayed")

@@ -5,6 +5,7 @@ import SharedNetworking
 import Synchronization
 import Trivia
 import TriviaServer
+import TriviaServerTestSupport
 import TriviaWebSocketClient
 
 /// 2020-09-10T08:00:00Z: every test's clock starts here.
@@ -24,6 +25,8 @@ let relaxedLimits = TriviaServerLimits(idleTimeout: .seconds(3600))
 /// ``ManualClock``: the first question opens at +10 s, answers take 10 s, reviews 6 s.
 struct ServerHarness: Sendable {
     let server: TriviaServer
+    /// The server's host (single-process mode).
+    let host: TriviaHost
     let clock: ManualClock
     /// The same time, for the apps under test (their timers can be waited for).
     let appClock: AppTimerClock
@@ -36,26 +39,19 @@ struct ServerHarness: Sendable {
         clock: ManualClock = ManualClock(now: epoch), startsIn: Double = 10, limits: TriviaServerLimits = relaxedLimits,
         accounts: TriviaAccounts? = nil, port: Int = 0, questions: [TriviaQuestion] = testQuestions
     ) async throws -> ServerHarness {
-        let host = TriviaHostConfiguration(
+        let hostConfiguration = TriviaHostConfiguration(
             competition: competition, title: "Test Cup", startsAt: clock.now.addingTimeInterval(startsIn),
             answerWindow: .seconds(10), reviewWindow: .seconds(6))
         var logger = Logger(label: "trivia-server-test")
         logger.logLevel = .critical
         let server = TriviaServer(
-            hostConfiguration: host, questions: questions, accounts: try accounts ?? TriviaAccounts.demo(),
+            hostConfiguration: hostConfiguration, questions: questions, accounts: try accounts ?? TriviaAccounts.demo(),
             configuration: TriviaServerConfiguration(host: "127.0.0.1", port: port, limits: limits),
             clock: clock, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let running = Task {
-            defer { continuation.finish() }
-            try await server.run { port in continuation.yield(port) }
-        }
-        var iterator = ports.makeAsyncIterator()
-        guard let bound = await iterator.next() else {
-            try await running.value
-            throw HarnessError("the server stopped before listening")
-        }
-        return ServerHarness(server: server, clock: clock, appClock: AppTimerClock(clock), port: bound, running: running)
+        guard let host = server.host else { throw HarnessError("a single-process server has its host") }
+        let listening = try await ListeningServer.start(server)
+        return ServerHarness(
+            server: server, host: host, clock: clock, appClock: AppTimerClock(clock), port: listening.port, running: listening.running)
     }
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }

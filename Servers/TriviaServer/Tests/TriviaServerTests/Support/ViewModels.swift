@@ -2,6 +2,7 @@ import Foundation
 import SharedNetworking
 import Trivia
 import TriviaServer
+import TriviaServerTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -36,22 +37,4 @@ func reconnectDelay(of model: TriviaViewModel, on harness: ServerHarness) async 
         throw HarnessError("the reconnect timer (\(delay)) was not armed")
     }
     return delay.timeInterval
-}
-
-extension TriviaViewModel {
-    var questionRound: QuestionRound? {
-        if case .question(let round) = state.phase { round } else { nil }
-    }
-
-    var resultRound: ResultRound? {
-        if case .result(let round) = state.phase { round } else { nil }
-    }
-
-    var finish: FinishPayload? {
-        if case .finished(let finish) = state.phase { finish } else { nil }
-    }
-
-    func isShowing(question id: QuestionID) -> Bool { questionRound?.question.questionId == id }
-
-    func isShowingResult(of id: QuestionID) -> Bool { resultRound?.result.questionId == id }
 }
