@@ -25,9 +25,14 @@ struct CarFitOverHTTPTests {
         return try Data(contentsOf: url)
     }
 
-    func makeViewModel() -> CleanerListViewModel {
+    /// `timeout`: the request's; a test that holds a response on purpose gives it time, so that
+    /// a loaded machine (a whole suite on two cores) cannot turn the hold into a timeout.
+    func makeViewModel(timeout: Duration = .seconds(30)) -> CleanerListViewModel {
+        var options = FeedDecodingOptions()
+        options.timeout = timeout
         let source = FeedVisitsSource(
-            loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral)), feed: .remote(server.url("/visits")))
+            loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral), options: options),
+            feed: .remote(server.url("/visits")))
         return CleanerListViewModel(
             source: source,
             clock: TestCalendars.clock("2020-09-10T07:00:00Z"),
@@ -76,7 +81,8 @@ struct CarFitOverHTTPTests {
             gate.wait()
             return response
         }
-        let viewModel = makeViewModel()
+        // Seen once under load: the held request timed out after 30 s and the list stayed empty.
+        let viewModel = makeViewModel(timeout: .seconds(600))
 
         let first = Task { await viewModel.refresh() }
         try #require(await server.waitUntil { $0.inFlightRequests == 1 })
@@ -91,6 +97,7 @@ struct CarFitOverHTTPTests {
         await second.value
         #expect(server.requestCount("/visits") == 1)
         #expect(!viewModel.isRefreshing)
+        #expect(viewModel.error == nil)
         #expect(viewModel.sections.first?.cards.count == 3)
     }
 
