@@ -1,5 +1,5 @@
 import SharedNetworking
-import Synchronization
+import TestSupport
 
 /// Counts the requests a client has in flight at once, on the app's side of the socket.
 ///
@@ -17,7 +17,7 @@ final class InFlightCountingClient: Sendable {
         var cancelled = 0
     }
 
-    private let counts = Mutex(Counts())
+    private let counts = Locked(Counts())
 
     /// The most requests in flight at one time so far.
     var maxInFlight: Int { counts.withLock { $0.max } }
@@ -36,7 +36,7 @@ final class InFlightCountingClient: Sendable {
         let counter: InFlightCountingClient
 
         func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
-            let wanted = Mutex(true)
+            let wanted = Locked(true)
             counter.counts.withLock {
                 $0.now += 1
                 $0.max = Swift.max($0.max, $0.now)
@@ -58,7 +58,7 @@ final class InFlightCountingClient: Sendable {
         }
 
         /// The request is no longer wanted (cancelled or ended): counted once.
-        private func unwant(_ wanted: borrowing Mutex<Bool>) {
+        private func unwant(_ wanted: Locked<Bool>) {
             guard
                 wanted.withLock({ was in
                     defer { was = false }; return was
