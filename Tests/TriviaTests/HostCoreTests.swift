@@ -62,6 +62,21 @@ struct HostJoinTests {
         #expect(question.messages(to: 1).isEmpty)
     }
 
+    @Test("open connections and who joined on them: accepted, joined, replaced, disconnected")
+    func openConnections() {
+        var host = makeHost()
+        #expect(host.openConnections.isEmpty && !host.isOpen(ConnectionID(1)))
+        _ = host.connect(ConnectionID(1), at: at(0))
+        #expect(host.isOpen(ConnectionID(1)) && host.user(on: ConnectionID(1)) == nil, "accepted, no join yet")
+        _ = host.receive(client(.join(JoinPayload(user: "ada", token: "t-ada", competition: "test-cup"))), from: ConnectionID(1), at: at(1))
+        #expect(host.user(on: ConnectionID(1)) == "ada")
+        _ = host.join(ada, connection: 2, at: at(2))
+        #expect(host.openConnections == [ConnectionID(2)], "the replaced connection is closed")
+        #expect(host.user(on: ConnectionID(2)) == "ada" && host.user(on: ConnectionID(1)) == nil)
+        _ = host.disconnect(ConnectionID(2), at: at(3))
+        #expect(host.openConnections.isEmpty && !host.isOpen(ConnectionID(2)))
+    }
+
     @Test("malformed frames get an error naming the field; too many close the connection")
     func malformed() {
         var host = makeHost()

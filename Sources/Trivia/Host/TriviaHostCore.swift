@@ -117,6 +117,16 @@ public struct TriviaHostCore: Sendable {
     /// Whether the last result is out.
     public var isFinished: Bool { phase == .finished }
 
+    /// The connections accepted and not closed, in no particular order. A cluster's owner reads
+    /// it to disconnect the sockets of a node that died without closing them.
+    public var openConnections: [ConnectionID] { Array(connections.keys) }
+
+    /// Whether `connection` was accepted and is not closed.
+    public func isOpen(_ connection: ConnectionID) -> Bool { connections[connection] != nil }
+
+    /// The user who joined on `connection`, or `nil` (not open, or no `join` yet).
+    public func user(on connection: ConnectionID) -> UserID? { connections[connection]?.user }
+
     /// Wild-cards `user` owns now.
     public func balance(of user: UserID) -> Int {
         ledger[user] ?? configuration.defaultBalance

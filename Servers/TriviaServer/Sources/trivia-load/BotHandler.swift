@@ -116,6 +116,9 @@ final class BotHandler: ChannelInboundHandler {
             }
         case .answerAck(let request, let rejected):
             state.unacknowledged[request] = nil
+            if let sent = state.firstSent.removeValue(forKey: request) {
+                state.metrics.acknowledgementWaits.append(now.timeIntervalSince(sent))
+            }
             if state.metrics.answersAcknowledged.insert(request).inserted, rejected { state.metrics.answersRejected += 1 }
         case .result(let question, let lost, let answered, let canUseWildcard):
             guard state.resultsSeen.insert(question).inserted else { break }  // replayed on a resumed connection
@@ -162,6 +165,7 @@ final class BotHandler: ChannelInboundHandler {
     private func answer(_ answer: AnswerPayload, request: RequestID, context: ChannelHandlerContext, sends: Int = 1) {
         guard state.unacknowledged[request] != nil || sends == 1 else { return }
         state.unacknowledged[request] = answer
+        if sends == 1 { state.firstSent[request] = bot.clock.now }
         send(.answer(answer), request: request, context: context)
         guard sends < 4 else { return }
         schedule(in: 2, context: context) { handler, context in
@@ -223,6 +227,8 @@ struct BotState: Sendable {
     var resultsSeen: Set<QuestionID> = []
     /// Answers sent and not acknowledged yet.
     var unacknowledged: [RequestID: AnswerPayload] = [:]
+    /// When each unacknowledged answer was first sent.
+    var firstSent: [RequestID: Date] = [:]
     /// When the connection dropped before the finish (host time), until the next `welcome`.
     var disconnectedAt: Date?
 

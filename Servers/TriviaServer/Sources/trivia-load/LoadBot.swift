@@ -26,6 +26,9 @@ struct BotMetrics: Sendable {
     /// Seconds from each lost connection to the `welcome` on the next one (the pause a player
     /// of a killed node sees).
     var reconnectGaps: [Double] = []
+    /// Seconds from each answer's first send to its acknowledgement (the wait a player sees
+    /// between tapping and the answer's confirmation; a fail-over makes it long).
+    var acknowledgementWaits: [Double] = []
 }
 
 /// One simulated player: joins, pings every 15 s, answers every question it may (right with

@@ -33,6 +33,11 @@ struct LoadReport: Sendable, Codable {
     /// From each lost connection to the `welcome` on the next one, over every bot that lost one
     /// (a node killed under it).
     var reconnectGaps: Percentiles
+    /// Bots that kept their connection (their node survived): from an answer's first send to
+    /// its acknowledgement, and from a question's deadline to its result. In a run with a
+    /// killed owner, this is the pause players of the surviving nodes saw.
+    var survivorAcknowledgementWaits: Percentiles
+    var survivorResultDelays: Percentiles
     /// Per node, for a cluster run (`--cluster`); `nil` for one server.
     var nodes: [NodeReport]? = nil
 
@@ -47,6 +52,12 @@ struct LoadReport: Sendable, Codable {
         if reconnectGaps.count > 0 {
             lines += "reconnect: \(reconnectGaps.count) connections lost and resumed; pause p50 \(reconnectGaps.p50Text) "
             lines += "p99 \(reconnectGaps.p99Text) max \(reconnectGaps.maxText)\n"
+        }
+        if nodes != nil {
+            lines += "survivors: bots that kept their connection waited for an acknowledgement p50 \(survivorAcknowledgementWaits.p50Text) "
+            lines += "p99 \(survivorAcknowledgementWaits.p99Text) max \(survivorAcknowledgementWaits.maxText); "
+            lines +=
+                "results after the deadline p50 \(survivorResultDelays.p50Text) p99 \(survivorResultDelays.p99Text) max \(survivorResultDelays.maxText)\n"
         }
         if let nodes { lines += "nodes:\n" + nodes.map(\.text).joined(separator: "\n") + "\n" }
         return lines

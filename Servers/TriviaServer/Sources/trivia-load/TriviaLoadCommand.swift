@@ -56,6 +56,9 @@ struct TriviaLoadCommand: AsyncParsableCommand {
     @Flag(help: "Print the reports as JSON.")
     var json = false
 
+    @Option(help: "The servers' --log-level (their log goes to standard error): warning shows a cluster's changes of owner.")
+    var serverLogLevel = "error"
+
     @Option(
         help:
             "Run the server as a cluster over this PostgreSQL (postgres://USER@HOST:PORT/DATABASE): --nodes trivia-server nodes, the clients spread over them round-robin, a fresh competition id per run."
@@ -89,6 +92,10 @@ struct TriviaLoadCommand: AsyncParsableCommand {
         }
         guard (1.0...3600.0).contains(maxSeconds) else { throw ValidationError("--max-seconds must be 1…3600") }
         guard (1...8).contains(nodes) else { throw ValidationError("--nodes must be 1…8") }
+        guard ["trace", "debug", "info", "notice", "warning", "error", "critical"].contains(serverLogLevel) else {
+            throw ValidationError(
+                "--server-log-level \(serverLogLevel) is not a level (trace, debug, info, notice, warning, error, critical)")
+        }
         guard killOwnerAt == nil || (cluster != nil && nodes >= 2) else {
             throw ValidationError("--kill-owner-at needs --cluster and 2 nodes or more")
         }
@@ -119,7 +126,7 @@ struct TriviaLoadCommand: AsyncParsableCommand {
                 startDelay: startDelay ?? (3 + Double(count) / 400), accuracy: accuracy, wildcardRate: wildcardRate,
                 connectConcurrency: max(1, connectConcurrency), maxSeconds: maxSeconds, executable: executable,
                 workDirectory: workDirectory, clock: SystemClock(), cluster: cluster, nodes: cluster == nil ? 1 : nodes,
-                killOwnerAt: killOwnerAt)
+                killOwnerAt: killOwnerAt, serverLogLevel: serverLogLevel)
             let report = try await run.run()
             reports.append(report)
             if !json { print(report.text + "\n") }
@@ -171,6 +178,8 @@ struct LoadRun: Sendable {
     let nodes: Int
     /// Seconds after the start at which the owner node is killed, if at all.
     let killOwnerAt: Double?
+    /// The servers' `--log-level`.
+    let serverLogLevel: String
 
     func run() async throws -> LoadReport {
         var generator = SystemRandomNumberGenerator()
@@ -197,7 +206,7 @@ struct LoadRun: Sendable {
                     arguments: [
                         "--accounts", accountsFile.path, "--question-count", "\(questionSet.questions.count)",
                         "--question-seconds", "\(questionSeconds)", "--review-seconds", "\(reviewSeconds)",
-                        "--start-delay", "\(startDelay)", "--backlog", "4096", "--log-level", "error",
+                        "--start-delay", "\(startDelay)", "--backlog", "4096", "--log-level", serverLogLevel,
                     ] + clusterArguments,
                     timeout: 30))
         }
@@ -336,6 +345,8 @@ extension LoadReport {
             wildcardsAccepted: metrics.reduce(0) { $0 + $1.wildcardsAccepted },
             finished: metrics.count { $0.finished }, droppedBeforeFinish: metrics.count { $0.droppedBeforeFinish },
             errors: errors, serverCPUSeconds: serverCPU, wallSeconds: wallSeconds, timedOut: timedOut,
-            reconnectGaps: Percentiles(metrics.flatMap(\.reconnectGaps)))
+            reconnectGaps: Percentiles(metrics.flatMap(\.reconnectGaps)),
+            survivorAcknowledgementWaits: Percentiles(metrics.filter(\.reconnectGaps.isEmpty).flatMap(\.acknowledgementWaits)),
+            survivorResultDelays: Percentiles(metrics.filter(\.reconnectGaps.isEmpty).flatMap(\.resultLatencies)))
     }
 }

@@ -60,6 +60,49 @@ struct ClusterTests {
         }
     }
 
+    @Test("a node that stops without closing its sockets: the owner disconnects its connections and stops sending to them")
+    func goneNodeDisconnected() async throws {
+        try await withPostgres { server in
+            let cluster = try await TestCluster(server: server, count: 2, nodeGoneAfter: .seconds(1))
+            #expect(await cluster.waitForOwner())
+            var ownerIndex: Int?
+            for (index, node) in cluster.nodes.enumerated() where await node.owner.ownedEpoch != nil { ownerIndex = index }
+            let owner = try #require(ownerIndex)
+            let other = 1 - owner
+            // ada on the node that will stop, grace on the owner's node (slot n is on node n % 2).
+            let (adaSlot, graceSlot) = (other + 2, owner + 2)
+            cluster.clock.advance(to: epoch.addingTimeInterval(1))
+            for (slot, user, token) in [(adaSlot, "ada", "t-ada"), (graceSlot, "grace", "t-grace")] {
+                await cluster.perform(ScriptStep(second: 1, slot: slot, action: .connect))
+                await cluster.perform(
+                    ScriptStep(
+                        second: 1, slot: slot,
+                        action: .send(.join(JoinPayload(user: UserID(user), token: token, competition: "cluster-cup")))))
+            }
+            #expect(await eventually { cluster.committedInputs >= 4 })
+            let ada = try #require(cluster.connection(adaSlot))
+            let grace = try #require(cluster.connection(graceSlot))
+            #expect(await cluster.nodes[owner].owner.hostSnapshot?.openConnections.sorted() == [ada, grace].sorted())
+
+            await cluster.nodes[other].stop()  // marks it stopped; its socket layer never said goodbye
+            #expect(
+                await eventually(within: 10) { await cluster.nodes[owner].owner.hostSnapshot?.openConnections == [grace] },
+                "the owner disconnected the stopped node's connection")
+            let logged = cluster.committed.flatMap(\.inputs).map(\.input)
+            #expect(logged.contains(.disconnect(ada)), "the disconnect is in the log, so a replay agrees")
+            #expect(cluster.ownerEvents.withLock { $0.contains { if case .nodesGone = $0.event { true } else { false } } })
+            #expect(cluster.committed.flatMap(\.outputs).contains(.close(ada, reason: .shuttingDown)))
+
+            // The first question goes to grace only: no row for a socket nobody holds.
+            cluster.clock.advance(to: epoch.addingTimeInterval(10.5))
+            #expect(await eventually { await cluster.nodes[owner].owner.hostSnapshot?.phase != .lobby })
+            #expect(await eventually { cluster.frames(on: grace).count >= 2 }, "welcome and question")
+            let questionRecipients = cluster.committed.flatMap(\.outputs).flatMap(\.renderedFrames).map(\.connection)
+            #expect(questionRecipients.filter { $0 == ada }.count == 1, "ada got her welcome and nothing after the node stopped")
+            await cluster.stop()
+        }
+    }
+
     @Test("PostgreSQL restarted mid-question: nodes reconnect; an input not in the log was never acknowledged; the game ends")
     func postgresRestart() async throws {
         try await withPostgres { server in

@@ -133,6 +133,74 @@ struct FailoverTests {
         }
     }
 
+    @Test("PostgreSQL restarted under two live nodes mid-question: the game goes on, the answer sent meanwhile is acknowledged once")
+    func postgresRestartedUnderLiveNodes() async throws {
+        let set = try await Self.bundledQuestions()
+        var configuration = TriviaHostConfiguration(questionSet: set, startsAt: epoch)
+        configuration.answerWindow = .seconds(12)
+        let (competition, questions) = (configuration.competition, set.questions)
+        try await withPostgres { postgres in
+            let recorder = LeaseRecorder()
+            let arguments = ["--start-delay", "8", "--question-seconds", "12", "--review-seconds", "2", "--question-count", "3"]
+            var nodes: [ServerNodeProcess] = []
+            defer { for node in nodes { node.kill() } }
+            for name in ["a", "b"] {
+                nodes.append(try await ServerNodeProcess(name: name, cluster: postgres.url, arguments: arguments, recorder: recorder))
+            }
+            #expect(await eventually { !recorder.acquisitions.isEmpty }, "a node takes the lease")
+            let urls = try nodes.map { try $0.socketURL(competition) }
+            let bases = try nodes.map { try $0.baseURL() }
+            let players: [(user: UserID, node: Int)] = [("ada", 0), ("grace", 1)]
+            let models = players.enumerated().map { index, player in
+                makeViewModel(
+                    user: player.user, competition: competition, transport: FailoverTransport(urls: urls, first: player.node),
+                    base: bases[player.node], clock: SystemClock(), seed: UInt64(index + 1))
+            }
+            let (ada, grace) = (models[0], models[1])
+            for model in models { model.start() }
+            #expect(await eventually(within: 10) { models.allSatisfy { $0.state.link == .online } })
+
+            @MainActor func answerRight(_ model: TriviaViewModel) {
+                guard let round = model.questionRound, let question = questions.first(where: { $0.id == round.question.questionId }) else {
+                    Issue.record("not on a question: \(model.state.phase)")
+                    return
+                }
+                model.select(question.answer)
+            }
+            // Question 1: both right.
+            #expect(await eventually(within: 30) { models.allSatisfy { $0.isShowing(question: questions[0].id) } })
+            for model in models { answerRight(model) }
+            #expect(await eventually(within: 20) { models.allSatisfy(\.isConfirmed) })
+
+            // Question 2: PostgreSQL stops; ada answers while it is down.
+            #expect(await eventually(within: 20) { models.allSatisfy { $0.isShowing(question: questions[1].id) } })
+            let claimsBefore = recorder.acquisitions.count
+            try await postgres.stopServer()
+            answerRight(ada)
+            try await Task.sleep(for: .seconds(1.5))
+            #expect(!ada.isConfirmed, "no acknowledgement while nothing can be logged")
+            try await postgres.startServer()
+            #expect(await eventually(within: 20) { ada.isConfirmed }, "acknowledged once PostgreSQL is back")
+            answerRight(grace)
+            #expect(await eventually(within: 20) { grace.isConfirmed })
+
+            // Question 3: both right; the competition ends normally (no competitionReset).
+            #expect(await eventually(within: 30) { models.allSatisfy { $0.isShowing(question: questions[2].id) } })
+            for model in models { answerRight(model) }
+            #expect(await eventually(within: 20) { models.allSatisfy(\.isConfirmed) })
+            #expect(await eventually(within: 30) { models.allSatisfy { $0.finish != nil && $0.state.link == .closed(.finished) } })
+            #expect(models.map { $0.finish?.you.correctAnswers } == [3, 3], "every answer counted once")
+            #expect(ada.finish?.winners.map(\.user).sorted() == ["ada", "grace"])
+            #expect(recorder.acquisitions.count > claimsBefore, "the lease was claimed again after the restart")
+            let intervals = recorder.intervals
+            for (earlier, later) in zip(intervals, intervals.dropFirst()) {
+                #expect(earlier.end <= later.start, "overlap: \(earlier) and \(later)")
+            }
+            for node in nodes { await node.stop() }
+            for model in models { model.stop() }
+        }
+    }
+
     @Test("the whole cluster stopped and started again: the competition continues from the log, clients resume, nothing lost")
     func wholeClusterRestart() async throws {
         let set = try await Self.bundledQuestions()
@@ -214,6 +282,7 @@ struct FailoverTests {
             #expect(output.contains("answers:") && output.contains(" 0 lost"), "\(output)")
             #expect(output.contains("finish:    20/20"), "\(output)")
             #expect(output.contains("reconnect: 10 connections lost and resumed"), "\(output)")
+            #expect(output.contains("survivors: bots that kept their connection waited for an acknowledgement p50"), "\(output)")
             let nodes = output.split(separator: "\n").filter { $0.hasPrefix("  load-") }
             #expect(nodes.count == 2, "\(output)")
             #expect(nodes.count { $0.contains("(owner, killed)") } == 1, "\(output)")

@@ -40,6 +40,28 @@ public enum ClusterRegistry {
         }
     }
 
+    /// Which of `incarnations` are gone: stopped, or silent (no heartbeat) for `silence` while
+    /// the freshest node was seen. Measured against the freshest heartbeat rather than the
+    /// clock, so that PostgreSQL being down for a while does not make every node look dead.
+    public static func gone(_ connection: PostgresConnection, among incarnations: [Int64], silence: Duration, logger: Logger)
+        async throws(ClusterError) -> Set<Int64>
+    {
+        let components = silence.components
+        let seconds = Double(components.seconds) + Double(components.attoseconds) / 1e18
+        return try await ClusterError.wrapping {
+            let rows = try await connection.query(
+                """
+                SELECT incarnation FROM trivia_nodes
+                 WHERE incarnation = ANY(\(incarnations))
+                   AND (stopped_at IS NOT NULL
+                        OR seen_at < (SELECT max(seen_at) FROM trivia_nodes) - make_interval(secs => \(seconds)))
+                """, logger: logger)
+            var gone: Set<Int64> = []
+            for try await incarnation in rows.decode(Int64.self) { gone.insert(incarnation) }
+            return gone
+        }
+    }
+
     /// The competition's number, creating it (and its lease row) with `genesis` the first
     /// time; a competition that exists with another genesis is
     /// ``ClusterError/competitionMismatch(competition:reason:)``. Returns the stored genesis,

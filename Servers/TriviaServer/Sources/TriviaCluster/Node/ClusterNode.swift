@@ -26,17 +26,24 @@ public actor ClusterNode {
         public var batchWindow: Duration
         /// How often the node marks itself alive in `trivia_nodes`.
         public var heartbeatEvery: Duration
+        /// How long a node may go without a heartbeat before the owner declares it gone and
+        /// disconnects its connections (its clients have reconnected elsewhere by then).
+        public var nodeGoneAfter: Duration
+        /// The owner's group-commit interval: commits start at most this often.
+        public var commitEvery: Duration
 
         /// A node named `name` on `database`, with the default timings (Docs/TriviaServer.md).
         public init(
             name: String, database: ClusterDatabase, lease: LeaseSettings = LeaseSettings(), batchWindow: Duration = .milliseconds(5),
-            heartbeatEvery: Duration = .seconds(1)
+            heartbeatEvery: Duration = .seconds(1), nodeGoneAfter: Duration = .seconds(10), commitEvery: Duration = .milliseconds(10)
         ) {
             self.name = name
             self.database = database
             self.lease = lease
             self.batchWindow = batchWindow
             self.heartbeatEvery = heartbeatEvery
+            self.nodeGoneAfter = nodeGoneAfter
+            self.commitEvery = commitEvery
         }
     }
 
@@ -83,7 +90,9 @@ public actor ClusterNode {
         edge = ClusterEdge(bus: bus, competition: competition, batchWindow: configuration.batchWindow, clock: monotonic, logger: logger)
         owner = CompetitionOwner(
             database: configuration.database, competition: competition, genesis: genesis, authenticator: authenticator, lease: lease,
-            bus: bus, clock: clock, monotonic: monotonic, logger: logger, observer: observer)
+            bus: bus, clock: clock, monotonic: monotonic, nodeGoneAfter: configuration.nodeGoneAfter,
+            commitEvery: configuration.commitEvery, logger: logger,
+            observer: observer)
     }
 
     /// Joins the cluster for the competition `genesis` describes (see the type's summary for

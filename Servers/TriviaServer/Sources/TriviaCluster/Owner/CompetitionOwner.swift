@@ -13,11 +13,20 @@ import Trivia
 /// and listens for inputs. Then, one commit at a time: every input that arrived meanwhile is
 /// read at one host time, applied, and the entry and its outputs (one batch per edge) are
 /// committed together (`trivia_commit`, fenced by the lease epoch). Nothing is sent unless
-/// its entry is in the log; an input whose commit failed was never acknowledged.
+/// its entry is in the log; an input whose commit failed was never acknowledged. Commits start
+/// at most once per `commitEvery` (10 ms): however many players answer, the owner makes at
+/// most 100 commits a second, each one message per edge, so the bus carries messages per node
+/// and per unit of time, not per player.
 ///
 /// Any failure to commit (PostgreSQL restarted, the lease gone) drops the host, whose state
 /// may include inputs that are not in the log; the owner rebuilds it by replay if it still
 /// holds the lease, and otherwise waits as a standby.
+///
+/// Inputs pass an ``InputScreen`` first (a `join` resent after a change of owner is answered
+/// once). Every `nodeGoneAfter / 5` the owner asks `trivia_nodes` which nodes holding
+/// connections stopped or fell silent for `nodeGoneAfter`; their connections are disconnected
+/// in the host (logged, like any input) and closed, so broadcasts stop carrying rows for
+/// sockets nobody holds.
 public actor CompetitionOwner {
     private let database: ClusterDatabase
     private let competition: Int32
@@ -29,6 +38,9 @@ public actor CompetitionOwner {
     private let monotonic: any MonotonicClock
     private let logger: Logger
     private let observer: (@Sendable (OwnerEvent) -> Void)?
+    private let nodeGoneAfter: Duration
+    private let commitEvery: Duration
+    private var lastCommit: MonotonicInstant?
 
     private var host: ReplayableHost?
     private var position: Int64 = 0
@@ -39,12 +51,17 @@ public actor CompetitionOwner {
     private var deadlineTimer: Task<Void, Never>?
     private var waiter: CheckedContinuation<Void, Never>?
     private var signalled = false
+    private var screen = InputScreen()
+    private var reaper: Task<Void, Never>?
+    private var reaperConnection: PostgresConnection?
 
     /// An owner for competition number `competition`, whose stored genesis is `genesis`.
     public init(
         database: ClusterDatabase, competition: Int32, genesis: CompetitionGenesis, authenticator: any TriviaAuthenticator,
         lease: LeaseKeeper, bus: ClusterBus, clock: any AppClock,
-        monotonic: any MonotonicClock = SystemMonotonicClock(), logger: Logger, observer: (@Sendable (OwnerEvent) -> Void)? = nil
+        monotonic: any MonotonicClock = SystemMonotonicClock(), nodeGoneAfter: Duration = .seconds(10),
+        commitEvery: Duration = .milliseconds(10), logger: Logger,
+        observer: (@Sendable (OwnerEvent) -> Void)? = nil
     ) {
         self.database = database
         self.competition = competition
@@ -56,6 +73,8 @@ public actor CompetitionOwner {
         self.monotonic = monotonic
         self.logger = logger
         self.observer = observer
+        self.nodeGoneAfter = nodeGoneAfter
+        self.commitEvery = commitEvery
     }
 
     /// Follows the lease until its events end (the keeper stopped).
@@ -78,6 +97,8 @@ public actor CompetitionOwner {
         if let epoch { stepDown(epoch, reason: "the lease keeper stopped") }
         try? await writer?.close()
         writer = nil
+        try? await reaperConnection?.close()
+        reaperConnection = nil
     }
 
     /// Inputs from an edge. Ignored unless this node is the owner now: an input it does not
@@ -109,6 +130,8 @@ public actor CompetitionOwner {
                 try await rebuild(epoch)
                 serving?.cancel()
                 serving = Task { await self.serve(epoch) }
+                reaper?.cancel()
+                reaper = Task { await self.watchNodes(epoch) }
                 return
             } catch {
                 host = nil
@@ -144,6 +167,8 @@ public actor CompetitionOwner {
         position = entries.last?.position ?? from
         await bus.listen(ClusterBus.inputChannel(competition))
         try await announce(epoch, on: writer)
+        screen = InputScreen()
+        screen.watch(host.core)
         self.host = host
         let elapsed = started.duration(to: monotonic.now).components
         let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
@@ -175,10 +200,14 @@ public actor CompetitionOwner {
         pending = []
         serving?.cancel()
         serving = nil
+        reaper?.cancel()
+        reaper = nil
         deadlineTimer?.cancel()
         deadlineTimer = nil
         signal()
-        logger.notice("owner stepped down", metadata: ["epoch": "\(epoch)", "reason": "\(reason)"])
+        // Giving the lease up is planned; losing it while alive (a stall, PostgreSQL gone) is not.
+        let planned = reason == "lease released" || reason == "the lease keeper stopped"
+        logger.log(level: planned ? .notice : .warning, "owner stepped down", metadata: ["epoch": "\(epoch)", "reason": "\(reason)"])
         observer?(.steppedDown(epoch: epoch, reason: reason))
     }
 
@@ -192,7 +221,14 @@ public actor CompetitionOwner {
                 await takeOver(epoch)
                 return
             }
-            if !pending.isEmpty || isDeadlineDue {
+            if !pending.isEmpty || isDeadlineDue || screen.hasDisconnects {
+                // Group commit: what arrives during the rest of the interval joins this commit.
+                if let lastCommit {
+                    let wait = commitEvery - lastCommit.duration(to: monotonic.now)
+                    if wait > .zero { try? await monotonic.sleep(for: wait) }
+                    guard self.epoch == epoch, !Task.isCancelled else { return }
+                }
+                lastCommit = monotonic.now
                 await commitPending(epoch)
                 continue
             }
@@ -214,7 +250,8 @@ public actor CompetitionOwner {
         guard var host = self.host else { return }
         self.host = nil  // moved out: no copy of the core; put back only if the commit succeeds
         let now = clock.now
-        let inputs = pending.isEmpty ? [HostInput.advance] : pending
+        let screened = screen.screen(pending, core: host.core)
+        let inputs = screened.inputs.isEmpty ? [HostInput.advance] : screened.inputs
         pending = []
         var logged: [LoggedInput] = []
         var outputs: [HostOutput] = []
@@ -224,6 +261,7 @@ public actor CompetitionOwner {
             logged.append(entry)
             outputs += produced
         }
+        outputs += screened.closes
         let next = position + 1
         let bodies = OutputBatch.split(outputs).sorted { $0.key < $1.key }.map { edge, batch in
             (channel: ClusterBus.edgeChannel(edge), body: BusMessage.Body.outputs(position: next, batch))
@@ -256,6 +294,40 @@ public actor CompetitionOwner {
         if let writer, !writer.isClosed { return writer }
         let connection = try await database.connect(purpose: "owner \(bus.incarnation)", logger: logger)
         writer = connection
+        return connection
+    }
+
+    // MARK: Nodes that are gone
+
+    /// While this node owns `epoch`: asks which nodes holding connections are gone, and has
+    /// the next commit disconnect their connections.
+    private func watchNodes(_ epoch: Int64) async {
+        let every = max(nodeGoneAfter / 5, .milliseconds(100))
+        while self.epoch == epoch, !Task.isCancelled {
+            do { try await monotonic.sleep(for: every) } catch { return }
+            let watched = screen.watched.subtracting(screen.gone).subtracting([bus.incarnation])
+            guard self.epoch == epoch, !watched.isEmpty else { continue }
+            do {
+                let connection = try await nodesConnection()
+                let gone = try await ClusterRegistry.gone(connection, among: watched.sorted(), silence: nodeGoneAfter, logger: logger)
+                guard self.epoch == epoch else { return }
+                let new = screen.markGone(gone)
+                guard !new.isEmpty else { continue }
+                logger.notice("owner: nodes gone, their connections are disconnected", metadata: ["incarnations": "\(new.sorted())"])
+                observer?(.nodesGone(incarnations: new.sorted()))
+                signal()
+            } catch {
+                logger.warning("owner: could not ask which nodes are gone: \(error)")
+                try? await reaperConnection?.close()
+                reaperConnection = nil
+            }
+        }
+    }
+
+    private func nodesConnection() async throws(ClusterError) -> PostgresConnection {
+        if let reaperConnection, !reaperConnection.isClosed { return reaperConnection }
+        let connection = try await database.connect(purpose: "owner \(bus.incarnation) nodes", logger: logger)
+        reaperConnection = connection
         return connection
     }
 

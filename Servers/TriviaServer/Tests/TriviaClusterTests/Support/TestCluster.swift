@@ -19,13 +19,17 @@ final class TestCluster: Sendable {
     /// Inputs handed to edges that are not advances (each step is one).
     let submitted = Locked(0)
 
-    init(server: PostgresServer, count: Int, clock: ManualClock = ManualClock(now: epoch)) async throws {
+    init(server: PostgresServer, count: Int, clock: ManualClock = ManualClock(now: epoch), nodeGoneAfter: Duration = .seconds(10))
+        async throws
+    {
         self.clock = clock
         var nodes: [ClusterNode] = []
         let events = ownerEvents
         for index in 0..<count {
             let node = try await ClusterNode.join(
-                ClusterNode.Configuration(name: "node\(index)", database: server.database, lease: testLease, batchWindow: .milliseconds(2)),
+                ClusterNode.Configuration(
+                    name: "node\(index)", database: server.database, lease: testLease, batchWindow: .milliseconds(2),
+                    heartbeatEvery: .milliseconds(200), nodeGoneAfter: nodeGoneAfter),
                 genesis: testGenesis, authenticator: testAuthenticator, clock: clock, logger: quietLogger
             ) { event in events.withLock { $0.append((index, event)) } }
             nodes.append(node)
