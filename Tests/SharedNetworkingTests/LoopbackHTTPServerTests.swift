@@ -267,31 +267,9 @@ import Testing
     @Test func anIPv6ServerHoldsItsPortOn127001() throws {
         defer { server.stop() }
         let ipv6 = try LoopbackHTTPServer(ipv6: true)
-        #expect(!Self.canListenOnIPv4Loopback(port: ipv6.port), "another server could take 127.0.0.1:\(ipv6.port)")
+        #expect(!LoopbackProbe.canListenOnIPv4(port: ipv6.port), "another server could take 127.0.0.1:\(ipv6.port)")
         #expect(throws: LoopbackServerError.self) { try RawHTTPConnection(port: ipv6.port) }
         ipv6.stop()
-        #expect(Self.canListenOnIPv4Loopback(port: ipv6.port), "the port is given back on stop")
-    }
-
-    /// Whether a socket with `SO_REUSEADDR` (as every test server sets) can listen on
-    /// 127.0.0.1:`port` now; the socket is closed again.
-    static func canListenOnIPv4Loopback(port: Int) -> Bool {
-        #if os(Linux)
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var one: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port)).bigEndian
-        address.sin_addr = in_addr(s_addr: in_addr_t(0x7F00_0001).bigEndian)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        return bound == 0 && listen(fd, 1) == 0
+        #expect(LoopbackProbe.canListenOnIPv4(port: ipv6.port), "the port is given back on stop")
     }
 }

@@ -72,10 +72,7 @@ enum POSIX {
 
     /// Binds `fd` to 127.0.0.1 at a port the kernel picks, and returns the port.
     private static func bindIPv4Loopback(_ fd: Int32) throws(LoopbackServerError) -> Int {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(0).bigEndian
-        address.sin_addr = in_addr(s_addr: in_addr_t(0x7F00_0001).bigEndian)
+        var address = ipv4LoopbackAddress(port: 0)
         try bindAndName(fd, &address, "bind(127.0.0.1:0)")
         return Int(UInt16(bigEndian: address.sin_port))
     }
@@ -104,19 +101,28 @@ enum POSIX {
     static func reserveIPv4Loopback(port: Int) -> Int32? {
         let fd = socket(AF_INET, streamType, 0)
         guard fd >= 0 else { return nil }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port)).bigEndian
-        address.sin_addr = in_addr(s_addr: in_addr_t(0x7F00_0001).bigEndian)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0 else {
+        guard (try? configure(fd)) != nil, bindIPv4Loopback(fd, port: port) else {
             closeDescriptor(fd)
             return nil
         }
         return fd
+    }
+
+    /// 127.0.0.1:`port` (0: the kernel picks).
+    static func ipv4LoopbackAddress(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port)).bigEndian
+        address.sin_addr = in_addr(s_addr: in_addr_t(0x7F00_0001).bigEndian)
+        return address
+    }
+
+    /// Binds `fd` to 127.0.0.1:`port`; whether it could.
+    static func bindIPv4Loopback(_ fd: Int32, port: Int) -> Bool {
+        var address = ipv4LoopbackAddress(port: port)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        } == 0
     }
 
     /// `bind` then `getsockname` on `address` (a `sockaddr_in` or `sockaddr_in6`), so it holds
@@ -301,5 +307,19 @@ enum POSIX {
     static func signal(_ fd: Int32) {
         var byte: UInt8 = 1
         _ = write(fd, &byte, 1)
+    }
+}
+
+/// Probes of the loopback interface, for the tests of the test servers themselves.
+public enum LoopbackProbe {
+    /// Whether a socket with `SO_REUSEADDR` (as every test server sets) can listen on
+    /// 127.0.0.1:`port` now; the socket is closed again.
+    public static func canListenOnIPv4(port: Int) -> Bool {
+        let fd = socket(AF_INET, POSIX.streamType, 0)
+        guard fd >= 0 else { return false }
+        defer { POSIX.closeDescriptor(fd) }
+        var one: Int32 = 1
+        guard setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size)) == 0 else { return false }
+        return POSIX.bindIPv4Loopback(fd, port: port) && listen(fd, 1) == 0
     }
 }

@@ -11,7 +11,8 @@ import TriviaServer
 /// - ``EdgeEvent/output(_:)``: routed through ``TriviaSockets/route(_:)``, the single-process
 ///   server's own writer, so a client gets the same frames, byte for byte, from any node;
 /// - ``EdgeEvent/ownerChanged(epoch:)``: every connection still waiting for its `welcome`
-///   sends its `connect` and `join` again (they may have died with the old owner);
+///   sends its `connect` and `join` again, and the answers and wild-card requests of the last
+///   seconds go again (they may have died with the old owner);
 /// - ``EdgeEvent/resynchronize(reason:)``: outputs for this node may have been lost, so every
 ///   socket is closed with 1001 and its client resumes by `seq`, getting exactly what it missed.
 ///
@@ -51,8 +52,10 @@ public struct ClusterBackend: TriviaServerBackend {
                         sockets.route(output)
                     case .ownerChanged(let epoch):
                         let waiting = sockets.waitingJoins()
-                        logger.notice("new owner", metadata: ["epoch": "\(epoch)", "joins resent": "\(waiting.count)"])
                         for (connection, frames) in waiting { await node.edge.resendJoin(connection, frames: frames) }
+                        let requests = await node.edge.resendRecent(excluding: Set(waiting.map(\.connection)))
+                        logger.notice(
+                            "new owner", metadata: ["epoch": "\(epoch)", "joins resent": "\(waiting.count)", "requests resent": "\(requests)"])
                     case .resynchronize(let reason):
                         logger.warning("resynchronizing every socket: \(reason)")
                         sockets.reconnectAll(message: "this node missed part of the game (\(reason)); reconnect to resume")

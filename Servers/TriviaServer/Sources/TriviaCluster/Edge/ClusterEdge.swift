@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOCore
 import Trivia
 
 /// The edge side of a node: numbers the sockets it accepts, batches their inputs to the
@@ -14,6 +15,13 @@ import Trivia
 /// acknowledged, and clients resend. Frames are passed on exactly as the owner's host produced
 /// them: an owner never re-sends what an earlier owner committed (outputs are published in the
 /// transaction that logs their inputs), so there is nothing to deduplicate.
+///
+/// Inputs sent to an owner that died before logging them are lost, and a client resends an
+/// unacknowledged answer only every 2 s: after a fail-over its player would wait for the
+/// take-over and then for the next resend. So the edge keeps the frames of the last
+/// ``resendWindow`` and, when a new owner announces itself, sends the answers and wild-card
+/// requests among them again (``resendRecent(excluding:)``). The host answers a request id it
+/// already knows with its first answer, so a copy of one that was logged changes nothing.
 public actor ClusterEdge {
     /// What the socket layer must do, in order.
     public nonisolated let events: AsyncStream<EdgeEvent>
@@ -21,6 +29,10 @@ public actor ClusterEdge {
     public nonisolated let batchWindow: Duration
     /// A batch is sent at once when its frames reach this size.
     public nonisolated let maxBatchBytes: Int
+    /// How long a received frame is kept for ``resendRecent(excluding:)``: longer than a
+    /// client's resend interval (2 s), so the newest copy of every unacknowledged request is
+    /// here.
+    public nonisolated let resendWindow: Duration
     private let continuation: AsyncStream<EdgeEvent>.Continuation
     private let bus: ClusterBus
     private let inputChannel: String
@@ -32,6 +44,8 @@ public actor ClusterEdge {
     private var flushTimer: Task<Void, Never>?
     private var sending = false
     private var dropped = EdgeCounters()
+    /// Frames received in the last ``resendWindow``, oldest first.
+    private var recent = CircularBuffer<(at: MonotonicInstant, connection: ConnectionID, frame: Data)>()
 
     /// Counts of what the edge dropped, for tests and a dashboard.
     public struct EdgeCounters: Sendable, Hashable {
@@ -41,13 +55,14 @@ public actor ClusterEdge {
 
     /// An edge of competition number `competition` on the node whose bus is `bus`.
     public init(
-        bus: ClusterBus, competition: Int32, batchWindow: Duration = .milliseconds(5), maxBatchBytes: Int = 64 * 1024,
-        clock: any MonotonicClock = SystemMonotonicClock(), logger: Logger
+        bus: ClusterBus, competition: Int32, batchWindow: Duration = .milliseconds(20), maxBatchBytes: Int = 64 * 1024,
+        resendWindow: Duration = .seconds(3), clock: any MonotonicClock = SystemMonotonicClock(), logger: Logger
     ) {
         self.bus = bus
         self.inputChannel = ClusterBus.inputChannel(competition)
         self.batchWindow = batchWindow
         self.maxBatchBytes = maxBatchBytes
+        self.resendWindow = resendWindow
         self.clock = clock
         self.logger = logger
         (events, continuation) = AsyncStream.makeStream(of: EdgeEvent.self)
@@ -68,7 +83,33 @@ public actor ClusterEdge {
 
     /// A frame arrived on `connection`.
     public func receive(_ frame: Data, from connection: ConnectionID) {
+        let now = clock.now
+        recent.append((now, connection, frame))
+        while let oldest = recent.first, oldest.at.duration(to: now) > resendWindow { recent.removeFirst() }
         enqueue(.frame(connection, frame), bytes: frame.count + 16)
+    }
+
+    /// A new owner took over: sends again the answers and wild-card requests received in the
+    /// last ``resendWindow``, except those of `excluding` (connections whose `join` is being
+    /// resent with everything they sent). Returns how many. A copy of a request the host
+    /// already logged is answered with its first answer; one from a connection closed since is
+    /// ignored by the host.
+    @discardableResult
+    public func resendRecent(excluding: Set<ConnectionID>) -> Int {
+        let now = clock.now
+        let codec = TriviaCodec()
+        var resent = 0
+        for (at, connection, frame) in recent where at.duration(to: now) <= resendWindow && !excluding.contains(connection) {
+            guard case .message(let envelope) = try? codec.decodeClientMessage(frame) else { continue }
+            switch envelope.message {
+            case .answer, .useWildcard:
+                enqueue(.frame(connection, frame), bytes: frame.count + 16)
+                resent += 1
+            default:
+                continue
+            }
+        }
+        return resent
     }
 
     /// `connection` closed.

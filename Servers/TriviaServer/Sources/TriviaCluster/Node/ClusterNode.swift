@@ -34,8 +34,8 @@ public actor ClusterNode {
 
         /// A node named `name` on `database`, with the default timings (Docs/TriviaServer.md).
         public init(
-            name: String, database: ClusterDatabase, lease: LeaseSettings = LeaseSettings(), batchWindow: Duration = .milliseconds(5),
-            heartbeatEvery: Duration = .seconds(1), nodeGoneAfter: Duration = .seconds(10), commitEvery: Duration = .milliseconds(10)
+            name: String, database: ClusterDatabase, lease: LeaseSettings = LeaseSettings(), batchWindow: Duration = .milliseconds(20),
+            heartbeatEvery: Duration = .seconds(1), nodeGoneAfter: Duration = .seconds(10), commitEvery: Duration = .milliseconds(20)
         ) {
             self.name = name
             self.database = database

@@ -14,8 +14,8 @@ import Trivia
 /// read at one host time, applied, and the entry and its outputs (one batch per edge) are
 /// committed together (`trivia_commit`, fenced by the lease epoch). Nothing is sent unless
 /// its entry is in the log; an input whose commit failed was never acknowledged. Commits start
-/// at most once per `commitEvery` (10 ms): however many players answer, the owner makes at
-/// most 100 commits a second, each one message per edge, so the bus carries messages per node
+/// at most once per `commitEvery` (20 ms): however many players answer, the owner makes at
+/// most 50 commits a second, each one message per edge, so the bus carries messages per node
 /// and per unit of time, not per player.
 ///
 /// Any failure to commit (PostgreSQL restarted, the lease gone) drops the host, whose state
@@ -60,7 +60,7 @@ public actor CompetitionOwner {
         database: ClusterDatabase, competition: Int32, genesis: CompetitionGenesis, authenticator: any TriviaAuthenticator,
         lease: LeaseKeeper, bus: ClusterBus, clock: any AppClock,
         monotonic: any MonotonicClock = SystemMonotonicClock(), nodeGoneAfter: Duration = .seconds(10),
-        commitEvery: Duration = .milliseconds(10), logger: Logger,
+        commitEvery: Duration = .milliseconds(20), logger: Logger,
         observer: (@Sendable (OwnerEvent) -> Void)? = nil
     ) {
         self.database = database
@@ -141,11 +141,12 @@ public actor CompetitionOwner {
                     await lease.relinquish(reason: "fenced while taking over")
                     break
                 }
+                if Task.isCancelled { break }  // the node is stopping: not a failure
                 logger.warning("owner: taking over failed, retrying: \(error)")
                 try? await monotonic.sleep(for: .milliseconds(200))
             }
         }
-        if self.epoch == epoch { stepDown(epoch, reason: "the lease ended while taking over") }
+        if self.epoch == epoch { stepDown(epoch, reason: Task.isCancelled ? Self.stopping : "the lease ended while taking over") }
     }
 
     /// Replays the log into the host (from scratch unless the host kept from before is
@@ -194,6 +195,8 @@ public actor CompetitionOwner {
         for message in messages { bus.counters.published(bytes: message.payload.readableBytes, inlineLimit: InputLogStore.inlineLimit) }
     }
 
+    private static let stopping = "the node is stopping"
+
     private func stepDown(_ epoch: Int64, reason: String) {
         guard self.epoch == epoch else { return }
         self.epoch = nil
@@ -206,7 +209,7 @@ public actor CompetitionOwner {
         deadlineTimer = nil
         signal()
         // Giving the lease up is planned; losing it while alive (a stall, PostgreSQL gone) is not.
-        let planned = reason == "lease released" || reason == "the lease keeper stopped"
+        let planned = reason == "lease released" || reason == "the lease keeper stopped" || reason == Self.stopping
         logger.log(level: planned ? .notice : .warning, "owner stepped down", metadata: ["epoch": "\(epoch)", "reason": "\(reason)"])
         observer?(.steppedDown(epoch: epoch, reason: reason))
     }
