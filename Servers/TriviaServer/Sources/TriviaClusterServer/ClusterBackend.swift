@@ -55,7 +55,8 @@ public struct ClusterBackend: TriviaServerBackend {
                         for (connection, frames) in waiting { await node.edge.resendJoin(connection, frames: frames) }
                         let requests = await node.edge.resendRecent(excluding: Set(waiting.map(\.connection)))
                         logger.notice(
-                            "new owner", metadata: ["epoch": "\(epoch)", "joins resent": "\(waiting.count)", "requests resent": "\(requests)"])
+                            "new owner",
+                            metadata: ["epoch": "\(epoch)", "joins resent": "\(waiting.count)", "requests resent": "\(requests)"])
                     case .resynchronize(let reason):
                         logger.warning("resynchronizing every socket: \(reason)")
                         sockets.reconnectAll(message: "this node missed part of the game (\(reason)); reconnect to resume")

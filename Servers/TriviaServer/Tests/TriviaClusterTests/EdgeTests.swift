@@ -48,7 +48,9 @@ struct EdgeTests {
         #expect(texts == ["ada p-1", "ada p-2", "owner 4", "grace p-3", "close grace replaced", "resync test"])
     }
 
-    @Test("after a change of owner: the answers and wild-card requests of the last 3 s go again; older ones, pings and excluded connections do not")
+    @Test(
+        "after a change of owner: the answers and wild-card requests of the last 3 s go again; older ones, pings and excluded connections do not"
+    )
     func resendRecent() async throws {
         let clock = SteppedMonotonicClock()
         let bus = ClusterBus(database: try ClusterDatabase(url: "postgres://nobody@127.0.0.1:1/none"), incarnation: 7, logger: quietLogger)
