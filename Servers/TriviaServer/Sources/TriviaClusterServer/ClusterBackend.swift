@@ -73,10 +73,10 @@ public struct ClusterBackend: TriviaServerBackend {
     }
 
     /// See ``TriviaServerBackend/phase()``.
-    public func phase() async -> HostPhase? { await node.currentCore().phase }
+    public func phase() async -> HostPhase? { await node.read { $0.phase } }
 
     /// See ``TriviaServerBackend/balance(of:)``.
-    public func balance(of user: UserID) async -> Int { await node.currentCore().balance(of: user) }
+    public func balance(of user: UserID) async -> Int { await node.read { $0.balance(of: user) } }
 
     /// This node's name, its epoch when it owns the competition, and its bus traffic.
     public func clusterStatus() async -> TriviaClusterStatus? {

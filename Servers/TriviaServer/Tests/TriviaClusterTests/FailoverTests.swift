@@ -19,6 +19,21 @@ struct FailoverTests {
         return loaded.value.prefix(3)
     }
 
+    /// Nodes `a` and `b` as `trivia-server --cluster` child processes given `arguments`; if
+    /// the second cannot start, the first is killed.
+    static func startNodes(_ postgres: PostgresServer, arguments: [String], recorder: LeaseRecorder) async throws -> [ServerNodeProcess] {
+        var nodes: [ServerNodeProcess] = []
+        do {
+            for name in ["a", "b"] {
+                nodes.append(try await ServerNodeProcess(name: name, cluster: postgres.url, arguments: arguments, recorder: recorder))
+            }
+        } catch {
+            for node in nodes { node.kill() }
+            throw error
+        }
+        return nodes
+    }
+
     @Test("the owner killed mid-question: another node takes over within 3 s, the game ends, nothing counted twice or lost")
     func ownerKilledMidQuestion() async throws {
         let set = try await Self.bundledQuestions()
@@ -29,11 +44,8 @@ struct FailoverTests {
         try await withPostgres { postgres in
             let recorder = LeaseRecorder()
             let arguments = ["--start-delay", "10", "--question-seconds", "7", "--review-seconds", "2", "--question-count", "3"]
-            var nodes: [ServerNodeProcess] = []
+            let nodes = try await Self.startNodes(postgres, arguments: arguments, recorder: recorder)
             defer { for node in nodes { node.kill() } }
-            for name in ["a", "b"] {
-                nodes.append(try await ServerNodeProcess(name: name, cluster: postgres.url, arguments: arguments, recorder: recorder))
-            }
             #expect(await eventually { !recorder.acquisitions.isEmpty }, "a node takes the lease")
             let urls = try nodes.map { try $0.socketURL(competition) }
             let bases = try nodes.map { try $0.baseURL() }
@@ -142,11 +154,8 @@ struct FailoverTests {
         try await withPostgres { postgres in
             let recorder = LeaseRecorder()
             let arguments = ["--start-delay", "8", "--question-seconds", "12", "--review-seconds", "2", "--question-count", "3"]
-            var nodes: [ServerNodeProcess] = []
+            let nodes = try await Self.startNodes(postgres, arguments: arguments, recorder: recorder)
             defer { for node in nodes { node.kill() } }
-            for name in ["a", "b"] {
-                nodes.append(try await ServerNodeProcess(name: name, cluster: postgres.url, arguments: arguments, recorder: recorder))
-            }
             #expect(await eventually { !recorder.acquisitions.isEmpty }, "a node takes the lease")
             let urls = try nodes.map { try $0.socketURL(competition) }
             let bases = try nodes.map { try $0.baseURL() }
@@ -211,11 +220,8 @@ struct FailoverTests {
                 "--competition", competition.rawValue, "--start-delay", "8", "--question-seconds", "10", "--review-seconds", "2",
                 "--question-count", "3",
             ]
-            var nodes: [ServerNodeProcess] = []
+            var nodes = try await Self.startNodes(postgres, arguments: arguments, recorder: recorder)
             defer { for node in nodes { node.kill() } }
-            for name in ["a", "b"] {
-                nodes.append(try await ServerNodeProcess(name: name, cluster: postgres.url, arguments: arguments, recorder: recorder))
-            }
             let ports = nodes.map(\.listeningPort)
             let urls = try nodes.map { try $0.socketURL(competition) }
             let bases = try nodes.map { try $0.baseURL() }

@@ -39,12 +39,18 @@ public actor LogFollower {
     /// The host's state as of the latest entry read (reading new entries first unless the last
     /// read was less than ``refreshEvery`` ago).
     public func core() async -> TriviaHostCore {
+        await read { $0 }
+    }
+
+    /// `body`'s answer from the host as of the latest entry read (catching up as ``core()``
+    /// does), without copying the host out of the follower.
+    public func read<T: Sendable>(_ body: @Sendable (TriviaHostCore) -> T) async -> T {
         let now = monotonic.now
         if lastRead.map({ $0.duration(to: now) >= refreshEvery }) ?? true {
             lastRead = now
             await catchUp()
         }
-        return host.core
+        return body(host.core)
     }
 
     /// The last log position applied.

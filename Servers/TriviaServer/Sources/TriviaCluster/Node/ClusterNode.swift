@@ -170,10 +170,19 @@ public actor ClusterNode {
     }
 
     /// The host's state as this node knows it: the owner's own host while it owns the
-    /// competition, else the ``follower``'s copy from the log.
+    /// competition, else the ``follower``'s copy from the log. A copy: ``read(_:)`` is what
+    /// `/health` and the balance endpoint use.
     public func currentCore() async -> TriviaHostCore {
         if let core = await owner.hostSnapshot { return core }
         return await follower.core()
+    }
+
+    /// `body`'s answer from the host as this node knows it (the owner's own between commits,
+    /// else the follower's), without copying the host: a copy kept across the owner's next
+    /// commit would make that commit copy every player's record.
+    public func read<T: Sendable>(_ body: @Sendable (TriviaHostCore) -> T) async -> T {
+        if let answer = await owner.read(body) { return answer }
+        return await follower.read(body)
     }
 
     private func beat() async {

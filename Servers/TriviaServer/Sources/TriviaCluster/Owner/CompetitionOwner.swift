@@ -116,8 +116,15 @@ public actor CompetitionOwner {
     /// The lease epoch under which this node acts as owner, or `nil`.
     public var ownedEpoch: Int64? { epoch }
 
-    /// A copy of the host's state now, for tests and a dashboard (standings, phase).
+    /// A copy of the host's state now, for tests. A copy that outlives the next commit makes
+    /// that commit copy the host's arrays (copy on write): ``read(_:)`` answers without one.
     public var hostSnapshot: TriviaHostCore? { host?.core }
+
+    /// `body`'s answer from the host now, or `nil` when this node is not the owner or a commit
+    /// is in flight (the host is out for it).
+    public func read<T: Sendable>(_ body: @Sendable (TriviaHostCore) -> T) -> T? {
+        host.map { body($0.core) }
+    }
 
     // MARK: Taking over
 
