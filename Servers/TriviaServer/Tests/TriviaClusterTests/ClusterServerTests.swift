@@ -12,11 +12,14 @@ import TriviaServerTestSupport
 @Suite("Servers as cluster nodes", .timeLimit(.minutes(3)))
 @MainActor
 struct ClusterServerTests {
-    /// The users of ``playScriptedGame(player:clock:)``, and the node (0 or 1) each connects to.
-    static let players: [(user: UserID, node: Int)] = [("ada", 0), ("grace", 1), ("alan", 0), ("linus", 1)]
+    /// The users of ``playScriptedGame(clock:connect:whileOpen:)``; player `i` connects to
+    /// node `i % nodes`.
+    static let players: [UserID] = ["ada", "grace", "alan", "linus"]
 
-    @Test("two nodes play a whole competition with clients on both; the same winners and standings as one process")
-    func twoNodesLikeOneProcess() async throws {
+    @Test(
+        "two and three nodes play a whole competition with clients on every node; the same winners and standings as one process",
+        arguments: [2, 3])
+    func nodesLikeOneProcess(count: Int) async throws {
         let single = try await {
             let clock = ManualClock(now: epoch)
             let server = try await startSingleProcessServer(clock: clock)
@@ -30,14 +33,14 @@ struct ClusterServerTests {
 
         try await withPostgres { postgres in
             let clock = ManualClock(now: epoch)
-            let cluster = try await InProcessCluster.start(on: postgres, count: 2, clock: clock)
+            let cluster = try await InProcessCluster.start(on: postgres, count: count, clock: clock)
             #expect(await cluster.waitForOwner())
             let urls = try cluster.servers.map { try $0.socketURL() }
             let bases = try cluster.servers.map { try $0.baseURL() }
-            let outcome = try await Self.playScriptedGame(clock: clock) { node in
-                (FailoverTransport(urls: urls, first: node), bases[node])
+            let outcome = try await Self.playScriptedGame(clock: clock) { player in
+                (FailoverTransport(urls: urls, first: player % count), bases[player % count])
             } whileOpen: {
-                // `/health` answers on every node: both see the open question, one owns it.
+                // `/health` answers on every node: all see the open question, one owns it.
                 let agreed = await eventually(within: 10) {
                     guard let views = try? await bases.asyncMap({ try await health($0) }) else { return false }
                     return views.allSatisfy { $0.phase == "open" && $0.question == 0 }
@@ -63,14 +66,14 @@ struct ClusterServerTests {
 
     /// Plays the three test questions with ``players``: q1 ada and alan right, grace and linus
     /// wrong, grace uses a wild-card; q2 ada and grace right, alan wrong; q3 ada right, grace
-    /// wrong. `connect` gives each player's transport and HTTP base by node; `whileOpen` runs
+    /// wrong. `connect` gives each player's transport and HTTP base by the player's index; `whileOpen` runs
     /// while question 1 is open.
     static func playScriptedGame(
         clock: ManualClock, connect: (Int) -> (FailoverTransport, URL), whileOpen: () async throws -> Void = {}
     ) async throws -> Outcome {
-        let models = players.enumerated().map { index, player in
-            let (transport, base) = connect(player.node)
-            return makeViewModel(user: player.user, transport: transport, base: base, clock: clock, seed: UInt64(index + 1))
+        let models = players.enumerated().map { index, user in
+            let (transport, base) = connect(index)
+            return makeViewModel(user: user, transport: transport, base: base, clock: clock, seed: UInt64(index + 1))
         }
         let (ada, grace, alan, linus) = (models[0], models[1], models[2], models[3])
         for model in models { model.start() }
@@ -108,7 +111,7 @@ struct ClusterServerTests {
         #expect(await eventually(within: 10) { models.allSatisfy { $0.finish != nil && $0.state.link == .closed(.finished) } })
         let winners = ada.finish?.winners.map(\.user) ?? []
         var standings: [UserID: FinalStanding] = [:]
-        for (model, player) in zip(models, players) { standings[player.user] = model.finish?.you }
+        for (model, user) in zip(models, players) { standings[user] = model.finish?.you }
         return Outcome(winners: winners, standings: standings, balances: balances)
     }
 }
