@@ -166,6 +166,29 @@ struct HostAnswerTests {
         #expect(outputs.messages(to: 1).contains { $0.result != nil }, "the result went out first")
     }
 
+    @Test("an extended window accepts an answer after the old deadline; later questions move with it; nothing is sent")
+    func extendedWindow() throws {
+        var host = makeHost()
+        _ = host.join(ada, connection: 1)
+        let inLobby = host.extendCurrentWindow(to: at(30))
+        #expect(!inLobby, "the lobby has no window to extend")
+        _ = host.advance(to: at(opens(0)))
+        let shortened = host.extendCurrentWindow(to: at(closes(0) - 1))
+        #expect(!shortened, "never shortened")
+        let extended = host.extendCurrentWindow(to: at(closes(0) + 3))
+        #expect(extended)
+        #expect(host.nextDeadline == at(closes(0) + 3))
+        let outputs = host.receive(answer("q1", 1, request: "r1"), from: ConnectionID(1), at: at(closes(0) + 1))
+        #expect(outputs.messages(to: 1).map(\.ack?.status) == [.accepted], "no result yet, the answer counts")
+        let result = host.advance(to: at(closes(0) + 3))
+        #expect(result.messages(to: 1).first?.result?.correct == true)
+        // The review window extends the same way, and the next question opens after it.
+        let review = host.extendCurrentWindow(to: at(closes(0) + 3 + 8))
+        #expect(review)
+        #expect(host.advance(to: at(closes(0) + 3 + 6)).isEmpty)
+        #expect(host.advance(to: at(closes(0) + 3 + 8)).messages(to: 1).first?.question?.questionId == "q2")
+    }
+
     @Test("invalid choices, unknown questions and viewers are rejected")
     func rejections() {
         var host = makeHost()

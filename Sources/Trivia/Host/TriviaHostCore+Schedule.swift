@@ -16,6 +16,29 @@ extension TriviaHostCore {
         }
     }
 
+    /// Keeps the current answer window (or wild-card window) open until `time` when it would
+    /// close earlier; no effect in the lobby, after the finish, or when it lasts longer already.
+    /// Nothing is sent: clients keep the deadline they were given, so only requests they made
+    /// in time come back.
+    ///
+    /// A cluster's new owner calls it when it takes over a window that ended (or is about to)
+    /// while no node owned the competition: the answers sent in time to the owner that died are
+    /// sent again, and are judged as if it had not died. Call it before ``advance(to:)`` would
+    /// close the window. Returns whether the window was extended.
+    @discardableResult
+    public mutating func extendCurrentWindow(to time: Date) -> Bool {
+        switch phase {
+        case .open(let index, let openedAt, let deadline) where deadline < time:
+            phase = .open(index: index, openedAt: openedAt, deadline: time)
+            return true
+        case .reviewing(let index, let until) where until < time:
+            phase = .reviewing(index: index, until: time)
+            return true
+        case .lobby, .open, .reviewing, .finished:
+            return false
+        }
+    }
+
     mutating func open(_ index: Int, at time: Date) -> [HostOutput] {
         let deadline = time.addingTimeInterval(configuration.answerWindow.timeInterval)
         phase = .open(index: index, openedAt: time, deadline: deadline)

@@ -103,6 +103,67 @@ struct ClusterTests {
         }
     }
 
+    @Test("a question that ended while no node owned the competition stays open for the new owner: an answer sent then counts")
+    func takeOverHoldsTheWindow() async throws {
+        try await withPostgres { server in
+            let cluster = try await TestCluster(server: server, count: 2)
+            #expect(await cluster.waitForOwner())
+            var ownerIndex: Int?
+            for (index, node) in cluster.nodes.enumerated() where await node.owner.ownedEpoch != nil { ownerIndex = index }
+            let owner = try #require(ownerIndex)
+            let other = 1 - owner
+            let slot = other + 2  // ada on the node that survives
+            cluster.clock.advance(to: epoch.addingTimeInterval(1))
+            await cluster.perform(ScriptStep(second: 1, slot: slot, action: .connect))
+            await cluster.perform(
+                ScriptStep(
+                    second: 1, slot: slot, action: .send(.join(JoinPayload(user: "ada", token: "t-ada", competition: "cluster-cup")))))
+            #expect(await eventually { cluster.committedInputs >= 2 })
+            cluster.clock.advance(to: epoch.addingTimeInterval(10.5))  // question 1 opens; its deadline is +20 s
+            #expect(await eventually { cluster.allReceived.contains { if case .question = $0.message { true } else { false } } })
+
+            // The owner goes away at +19 s; the deadline passes before anyone owns the game.
+            cluster.clock.advance(to: epoch.addingTimeInterval(19))
+            await cluster.nodes[owner].stop()
+            cluster.clock.advance(to: epoch.addingTimeInterval(21))
+            #expect(await eventually { cluster.takeOvers >= 2 }, "the other node takes over")
+
+            // ada answered in time; her answer, sent again as the app does until acknowledged,
+            // reaches the new owner after +20 s.
+            let answer = ScriptStep(
+                second: 21, slot: slot, action: .send(.answer(AnswerPayload(requestId: "in-time", questionId: "q1", choice: 1))))
+            let acknowledged = {
+                cluster.allReceived.contains { if case .answerAck(let ack) = $0.message { ack.requestId == "in-time" } else { false } }
+            }
+            for _ in 0..<40 where !acknowledged() {
+                await cluster.perform(answer)
+                _ = await eventually(within: 0.5) { acknowledged() }
+            }
+            #expect(acknowledged())
+            let statuses = cluster.allReceived.compactMap { envelope -> AnswerAckPayload? in
+                if case .answerAck(let ack) = envelope.message, ack.requestId == "in-time" { return ack }
+                return nil
+            }
+            #expect(!statuses.isEmpty && statuses.allSatisfy { $0.status == .accepted }, "judged as if the owner had not died: \(statuses)")
+            let extended = cluster.committed.flatMap(\.inputs).compactMap { logged -> Date? in
+                if case .extendWindow(let until) = logged.input { return until }
+                return nil
+            }
+            #expect(extended.count == 1, "one extension, in the log")
+            #expect(
+                extended.first.map { $0 >= epoch.addingTimeInterval(22) } == true,
+                "until 3 s after the take-over (at +19 s or later): \(extended)")
+
+            // The window closes at its new end; ada was right.
+            cluster.clock.advance(to: epoch.addingTimeInterval(25))
+            let result = await eventually {
+                cluster.allReceived.contains { if case .result(let result) = $0.message { result.correct } else { false } }
+            }
+            #expect(result, "ada's result says correct")
+            await cluster.stop()
+        }
+    }
+
     @Test("PostgreSQL restarted mid-question: nodes reconnect; an input not in the log was never acknowledged; the game ends")
     func postgresRestart() async throws {
         try await withPostgres { server in

@@ -16,6 +16,7 @@ struct CodecTests {
                 TokenAnswer(token: "t-x", identity: nil),
             ]),
         LoggedInput(input: .advance, at: epoch.addingTimeInterval(10)),
+        LoggedInput(input: .extendWindow(until: epoch.addingTimeInterval(23.456_789)), at: epoch.addingTimeInterval(21)),
         LoggedInput(input: .disconnect(ConnectionID(7 << 32 | 1)), at: Date(timeIntervalSinceReferenceDate: .pi)),
     ]
 
@@ -23,7 +24,7 @@ struct CodecTests {
     func logRoundTrip() throws {
         let decoded = try InputLogCodec.decode(InputLogCodec.encode(Self.sampleInputs), position: 1)
         #expect(decoded == Self.sampleInputs)
-        #expect(decoded[3].at.timeIntervalSinceReferenceDate.bitPattern == Double.pi.bitPattern)
+        #expect(decoded[4].at.timeIntervalSinceReferenceDate.bitPattern == Double.pi.bitPattern)
     }
 
     @Test("every truncation of a log entry, and a byte too many, is a typed error naming the entry")
@@ -64,10 +65,15 @@ struct CodecTests {
             .close(grace, reason: .replaced),
         ])
         let messages = [
-            BusMessage(sender: 3, sequence: 1, body: .inputs(Self.sampleInputs.map(\.input))),
+            BusMessage(
+                sender: 3, sequence: 1, body: .inputs(Self.sampleInputs.map(\.input).filter { $0.connection != nil || $0 == .advance })),
             BusMessage(sender: 4, sequence: 2, body: .outputs(position: 12, batch)),
             BusMessage(sender: 5, sequence: 3, body: .ownerReady(epoch: 7, position: 11)),
         ]
+        // Only the owner extends a window: on the bus (an edge's batch) it is an advance, which
+        // the owner drops.
+        let extended = BusMessage(sender: 3, sequence: 4, body: .inputs([.extendWindow(until: epoch)]))
+        #expect(try BusCodec.decode(BusCodec.encode(extended)).body == .inputs([.advance]))
         for message in messages {
             let bytes = Array(BusCodec.encode(message).readableBytesView)
             #expect(try BusCodec.decode(ByteBuffer(bytes: bytes)) == message)

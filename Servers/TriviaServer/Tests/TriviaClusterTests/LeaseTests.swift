@@ -1,5 +1,4 @@
 import Foundation
-import NIOPosix
 import Testing
 import Trivia
 
@@ -11,32 +10,6 @@ import Trivia
 
 @Suite("The owner's lease", .timeLimit(.minutes(3)))
 struct LeaseTests {
-    @Test("a keeper given a thread of its own claims and renews on that thread, not on the pools the sockets share")
-    func ownThread() async throws {
-        try await withPostgres { server in
-            let competition = try await server.prepareCompetition()
-            let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-            let thread = LeaseThread(eventLoop: group.next())
-            let onThread = Locked<[Bool]>([])
-            let keeper = LeaseKeeper(
-                database: try server.database, competition: competition, node: "threaded", incarnation: 300, settings: testLease,
-                thread: thread, logger: quietLogger
-            ) { event in
-                switch event {
-                case .acquired, .extended: onThread.withLock { $0.append(thread.eventLoop.inEventLoop) }
-                case .lost, .released: break  // a release runs on whoever calls stop()
-                }
-            }
-            let running = Task { await keeper.run() }
-            #expect(await eventually { onThread.withLock { $0.count } >= 3 }, "acquired and renewed twice")
-            await keeper.stop()
-            await running.value
-            let seen = onThread.withLock { $0 }
-            #expect(!seen.isEmpty && seen.allSatisfy { $0 }, "every claim was made on the lease's thread: \(seen)")
-            try await group.shutdownGracefully()
-        }
-    }
-
     @Test("never held by two nodes: a SIGKILLed holder, PostgreSQL restarted, a release; checked from every claim")
     func neverTwoHolders() async throws {
         try await withPostgres { server in

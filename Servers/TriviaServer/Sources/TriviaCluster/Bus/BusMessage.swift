@@ -72,7 +72,9 @@ public enum BusCodec {
                     buffer.writeInteger(UInt8(3))
                     buffer.writeInteger(connection.rawValue)
                     buffer.writeLengthPrefixed(frame)
-                case .advance:
+                case .advance, .extendWindow:
+                    // Only the owner's clock advances the host or extends a window: an edge's
+                    // batch never carries either (and the owner drops advances it receives).
                     buffer.writeInteger(UInt8(4))
                 }
             }

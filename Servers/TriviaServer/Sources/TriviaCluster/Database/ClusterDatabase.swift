@@ -57,18 +57,12 @@ public struct ClusterDatabase: Sendable {
 
     /// Opens one connection, named `purpose` in `pg_stat_activity` (`application_name`), or
     /// throws ``ClusterError/unreachable(endpoint:reason:)``.
-    public func connect(purpose: String, on eventLoop: (any EventLoop)? = nil, logger: Logger) async throws(ClusterError)
-        -> PostgresConnection
-    {
+    public func connect(purpose: String, logger: Logger) async throws(ClusterError) -> PostgresConnection {
         var configuration = PostgresConnection.Configuration(
             host: host, port: port, username: username, password: password, database: database, tls: .disable)
         configuration.options.connectTimeout = .nanoseconds(Int64(connectTimeout.timeInterval * 1e9))
         configuration.options.additionalStartupParameters = [("application_name", String("trivia \(purpose)".prefix(63)))]
         do {
-            if let eventLoop {
-                return try await PostgresConnection.connect(on: eventLoop, configuration: configuration, id: Self.nextID(), logger: logger)
-                    .get()
-            }
             return try await PostgresConnection.connect(configuration: configuration, id: Self.nextID(), logger: logger)
         } catch {
             throw .unreachable(endpoint: endpoint, reason: Self.reason(error))

@@ -10,10 +10,6 @@ import PostgresNIO
 /// from the clock, not from the last event. A claim is shown to the observer before the
 /// keeper's state holds it, and published on ``events`` after, so an owner reacting to the
 /// event finds the epoch current.
-///
-/// Given a ``LeaseThread``, everything the keeper does (its code, the child tasks of a
-/// renewal, its timers and its connection's I/O) runs on that thread, not on the pools the
-/// node's sockets keep busy.
 public actor LeaseKeeper {
     private struct Holding: Sendable {
         var epoch: Int64
@@ -35,7 +31,6 @@ public actor LeaseKeeper {
     private let clock: any MonotonicClock
     private let logger: Logger
     private let observer: (@Sendable (LeaseEvent) -> Void)?
-    private let thread: LeaseThread?
     private var connection: PostgresConnection?
     private var stopped = false
 
@@ -45,11 +40,9 @@ public actor LeaseKeeper {
     /// even if the process dies right after it).
     public init(
         database: ClusterDatabase, competition: Int32, node: String, incarnation: Int64, settings: LeaseSettings = LeaseSettings(),
-        clock: any MonotonicClock = SystemMonotonicClock(), thread: LeaseThread? = nil, logger: Logger,
-        observer: (@Sendable (LeaseEvent) -> Void)? = nil
+        clock: any MonotonicClock = SystemMonotonicClock(), logger: Logger, observer: (@Sendable (LeaseEvent) -> Void)? = nil
     ) {
         self.observer = observer
-        self.thread = thread
         self.database = database
         self.competition = competition
         self.node = node
@@ -68,17 +61,8 @@ public actor LeaseKeeper {
         }
     }
 
-    /// Takes and keeps the lease until ``stop()`` or cancellation (on the keeper's
-    /// ``LeaseThread`` when it has one).
-    public nonisolated func run() async {
-        if let thread {
-            await withTaskExecutorPreference(thread.executor) { await self.loop() }
-        } else {
-            await loop()
-        }
-    }
-
-    private func loop() async {
+    /// Takes and keeps the lease until ``stop()`` or cancellation.
+    public func run() async {
         while !stopped, !Task.isCancelled {
             do {
                 if let current = holding.withLock({ $0 }) {
@@ -193,7 +177,7 @@ public actor LeaseKeeper {
 
     private func connected(before deadline: MonotonicInstant?) async throws -> PostgresConnection {
         if let connection, !connection.isClosed { return connection }
-        let connection = try await database.connect(purpose: "lease \(node)", on: thread?.eventLoop, logger: logger)
+        let connection = try await database.connect(purpose: "lease \(node)", logger: logger)
         self.connection = connection
         return connection
     }

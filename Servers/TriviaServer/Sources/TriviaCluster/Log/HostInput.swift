@@ -15,12 +15,16 @@ public enum HostInput: Sendable, Hashable {
     case frame(ConnectionID, Data)
     /// The owner's clock reached a deadline with no input to carry it (`TriviaHostCore.advance`).
     case advance
+    /// A new owner kept the current window open until this host time
+    /// (`TriviaHostCore.extendCurrentWindow(to:)`): it took over a window that ended while no
+    /// node owned the competition. Only an owner makes it; edges cannot send it.
+    case extendWindow(until: Date)
 
     /// The connection the input came from; `nil` for ``advance``.
     public var connection: ConnectionID? {
         switch self {
         case .connect(let connection), .disconnect(let connection), .frame(let connection, _): connection
-        case .advance: nil
+        case .advance, .extendWindow: nil
         }
     }
 }

@@ -8,8 +8,9 @@ import Trivia
 /// Binary rather than JSON because the log is the owner's hot write path (an entry per
 /// commit, thousands of inputs a second at scale) and because times must come back exactly
 /// (the bits of the `Date`). Layout, big-endian: a version byte (1), the input count (u32),
-/// then per input: kind (u8: 1 connect, 2 disconnect, 3 frame, 4 advance), host time (u64
-/// bits), the connection (u64, not for advance), the frame (u32 length + bytes, frames only),
+/// then per input: kind (u8: 1 connect, 2 disconnect, 3 frame, 4 advance, 5 extend window),
+/// host time (u64 bits), the connection (u64, not for advance or extend window), the frame
+/// (u32 length + bytes, frames only), the window's new end (u64 bits, extend window only),
 /// the token answers (u32 count; each: token, then 0 or 1 and the user id and display name).
 /// A reader that finds another version refuses the entry (``ClusterError/corruptLogEntry(position:reason:)``)
 /// instead of guessing.
@@ -44,6 +45,10 @@ public enum InputLogCodec {
             case .advance:
                 buffer.writeInteger(UInt8(4))
                 buffer.write(date: logged.at)
+            case .extendWindow(let until):
+                buffer.writeInteger(UInt8(5))
+                buffer.write(date: logged.at)
+                buffer.write(date: until)
             }
             buffer.writeInteger(UInt32(logged.tokenAnswers.count))
             for answer in logged.tokenAnswers {
@@ -83,6 +88,7 @@ public enum InputLogCodec {
                 let connection = ConnectionID(try reader.integer("input \(index) connection", as: UInt64.self))
                 input = .frame(connection, Data(try reader.bytes("input \(index) frame")))
             case 4: input = .advance
+            case 5: input = .extendWindow(until: try reader.date("input \(index) window end"))
             default: throw .corruptLogEntry(position: position, reason: "input \(index) has unknown kind \(kind)")
             }
             let answerCount = try reader.count("token answers", limit: 1024)

@@ -52,6 +52,10 @@ public struct ReplayableHost: Sendable {
         case .disconnect(let connection): return core.disconnect(connection, at: time)
         case .frame(let connection, let frame): return core.receive(frame: frame, from: connection, at: time)
         case .advance: return core.advance(to: time)
+        case .extendWindow(let until):
+            // Before anything advances the schedule past the old deadline.
+            core.extendCurrentWindow(to: until)
+            return []
         }
     }
 }

@@ -31,8 +31,6 @@ public actor ClusterNode {
         public var nodeGoneAfter: Duration
         /// The owner's group-commit interval: commits start at most this often.
         public var commitEvery: Duration
-        /// Where the lease keeper runs (default: ``LeaseThread/dedicated``, a thread of its own).
-        public var leaseThread: LeaseThread
 
         /// A node named `name` on `database`, with the default timings (Docs/TriviaServer.md).
         public init(
@@ -46,7 +44,6 @@ public actor ClusterNode {
             self.heartbeatEvery = heartbeatEvery
             self.nodeGoneAfter = nodeGoneAfter
             self.commitEvery = commitEvery
-            leaseThread = .dedicated
         }
     }
 
@@ -87,7 +84,7 @@ public actor ClusterNode {
         bus = ClusterBus(database: configuration.database, incarnation: incarnation, logger: logger)
         lease = LeaseKeeper(
             database: configuration.database, competition: competition, node: configuration.name, incarnation: incarnation,
-            settings: configuration.lease, clock: monotonic, thread: configuration.leaseThread, logger: logger, observer: leaseObserver)
+            settings: configuration.lease, clock: monotonic, logger: logger, observer: leaseObserver)
         follower = LogFollower(
             database: configuration.database, competition: competition, genesis: genesis, monotonic: monotonic, logger: logger)
         edge = ClusterEdge(bus: bus, competition: competition, batchWindow: configuration.batchWindow, clock: monotonic, logger: logger)

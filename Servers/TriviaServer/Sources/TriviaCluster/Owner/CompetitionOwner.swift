@@ -22,6 +22,13 @@ import Trivia
 /// may include inputs that are not in the log; the owner rebuilds it by replay if it still
 /// holds the lease, and otherwise waits as a standby.
 ///
+/// A new owner's first commit keeps the current answer or wild-card window open until
+/// `takeOverGrace` (3 s) after it took over, if it would close sooner
+/// (``HostInput/extendWindow(until:)``, logged like any input): requests sent in time to the
+/// owner that died come back (edges resend the last 3 s of them, clients every 2 s) and are
+/// judged as if it had not died, instead of as late. Clients are not told: only what they sent
+/// before the deadline they saw comes back.
+///
 /// Inputs pass an ``InputScreen`` first (a `join` resent after a change of owner is answered
 /// once). Every `nodeGoneAfter / 5` the owner asks `trivia_nodes` which nodes holding
 /// connections stopped or fell silent for `nodeGoneAfter`; their connections are disconnected
@@ -40,6 +47,10 @@ public actor CompetitionOwner {
     private let observer: (@Sendable (OwnerEvent) -> Void)?
     private let nodeGoneAfter: Duration
     private let commitEvery: Duration
+    private let takeOverGrace: Duration
+    /// Set by a take-over (its time plus `takeOverGrace`): the next commit extends a window
+    /// that would close before then.
+    private var holdUntil: Date?
     private var lastCommit: MonotonicInstant?
 
     private var host: ReplayableHost?
@@ -60,7 +71,7 @@ public actor CompetitionOwner {
         database: ClusterDatabase, competition: Int32, genesis: CompetitionGenesis, authenticator: any TriviaAuthenticator,
         lease: LeaseKeeper, bus: ClusterBus, clock: any AppClock,
         monotonic: any MonotonicClock = SystemMonotonicClock(), nodeGoneAfter: Duration = .seconds(10),
-        commitEvery: Duration = .milliseconds(20), logger: Logger,
+        commitEvery: Duration = .milliseconds(20), takeOverGrace: Duration = .seconds(3), logger: Logger,
         observer: (@Sendable (OwnerEvent) -> Void)? = nil
     ) {
         self.database = database
@@ -75,6 +86,7 @@ public actor CompetitionOwner {
         self.observer = observer
         self.nodeGoneAfter = nodeGoneAfter
         self.commitEvery = commitEvery
+        self.takeOverGrace = takeOverGrace
     }
 
     /// Follows the lease until its events end (the keeper stopped).
@@ -177,6 +189,7 @@ public actor CompetitionOwner {
         try await announce(epoch, on: writer)
         screen = InputScreen()
         screen.watch(host.core)
+        holdUntil = host.readTime(clock.now).addingTimeInterval(takeOverGrace.timeInterval)
         self.host = host
         let elapsed = started.duration(to: monotonic.now).components
         let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
@@ -261,7 +274,16 @@ public actor CompetitionOwner {
         self.host = nil  // moved out: no copy of the core; put back only if the commit succeeds
         let now = clock.now
         let screened = screen.screen(pending, core: host.core)
-        let inputs = screened.inputs.isEmpty ? [HostInput.advance] : screened.inputs
+        var inputs = screened.inputs.isEmpty ? [HostInput.advance] : screened.inputs
+        if let until = holdUntil {
+            holdUntil = nil
+            switch host.core.phase {
+            case .open(_, _, let end), .reviewing(_, let end):
+                if end < until, host.readTime(now) < until { inputs.insert(.extendWindow(until: until), at: 0) }
+            case .lobby, .finished:
+                break
+            }
+        }
         pending = []
         var logged: [LoggedInput] = []
         var outputs: [HostOutput] = []

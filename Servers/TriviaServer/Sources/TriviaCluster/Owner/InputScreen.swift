@@ -79,7 +79,7 @@ struct InputScreen: Sendable {
                 if opened.contains(connection), !joined.contains(connection), isJoin(frame) { joined.insert(connection) }
             case .disconnect(let connection):
                 resent.remove(connection)
-            case .advance:
+            case .advance, .extendWindow:
                 break
             }
             kept.append(input)
