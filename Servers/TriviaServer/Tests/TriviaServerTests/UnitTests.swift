@@ -76,16 +76,17 @@ struct ServerPartTests {
         // A client that stopped reading: what is written stays in the channel, unsent, and NIO
         // marks the channel unwritable (past its high-water mark, which the testing channel
         // does not track by itself).
-        let stalled = try await NIOAsyncTestingChannel { channel in
-            try channel.pipeline.syncOperations.addHandlers(PeerNotReading(), WebSocketFrameEncoder())
-        }
+        let stalled = NIOAsyncTestingChannel()
+        let stalledSink = try await sink(for: stalled)
+        // Between the writer and the socket: the frames stay unsent.
+        try await stalled.pipeline.addHandler(PeerNotReading(), position: .first)
         try await stalled.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1))
         stalled.isWritable = false
         let closes = CloseRecorder()
-        table.register(ConnectionID(1), channel: stalled, at: start, startClose: closes.record)
+        table.register(ConnectionID(1), sink: stalledSink, at: start, startClose: closes.record)
         let pong = ServerEnvelope(
             id: "c1-1", seq: 0, message: .pong(PongPayload(nonce: String(repeating: "n", count: 1024), serverTime: start)))
-        let frameBytes = TriviaCodec().encodeBytes(pong).count
+        let frameBytes = TriviaCodec().encodeBytes(pong).count + 4
         var routed = 0
         var unsentBeforeDrop = 0
         while stalled.isActive, routed < 1_000 {
@@ -95,7 +96,7 @@ struct ServerPartTests {
             routed += 1
         }
         #expect(!stalled.isActive, "a client 64 KiB behind is dropped")
-        #expect(unsentBeforeDrop <= 64 * 1024 && unsentBeforeDrop > 64 * 1024 - 2 * (frameBytes + 2), "not before: \(unsentBeforeDrop)")
+        #expect(unsentBeforeDrop <= 64 * 1024 && unsentBeforeDrop > 64 * 1024 - 2 * frameBytes, "not before: \(unsentBeforeDrop)")
         #expect(closes.codes.isEmpty, "dropped without a close handshake")
         table.route(.send(pong, to: ConnectionID(1)))
         #expect(table.count == 1, "still listed until its session removes it, and nothing more is written")
@@ -103,12 +104,12 @@ struct ServerPartTests {
 
         let silent = NIOAsyncTestingChannel()
         let idle = CloseRecorder()
-        table.register(ConnectionID(2), channel: silent, at: start, startClose: idle.record)
+        table.register(ConnectionID(2), sink: try await sink(for: silent), at: start, startClose: idle.record)
         #expect(table.sweep(at: start.addingTimeInterval(4.9)) == 0)
         #expect(table.sweep(at: start.addingTimeInterval(5)) == 1)
         await silent.testingEventLoop.run()
-        let notice = try await silent.readOutbound(as: WebSocketFrame.self)
-        let decoded = notice.flatMap { try? TriviaCodec().decodeServerMessage(Data($0.data.readableBytesView)) }
+        let notice = try await silent.readOutbound(as: ByteBuffer.self).map(Self.frames(in:))
+        let decoded = notice?.first.flatMap { try? TriviaCodec().decodeServerMessage(Data($0.data.readableBytesView)) }
         #expect(decoded?.envelope?.type == "error")
         #expect(idle.codes == [.idleTimeout], "one handshake, started by the sweep itself")
         #expect(table.sweep(at: start.addingTimeInterval(60)) == 0, "a closing connection is not closed twice")
@@ -130,7 +131,7 @@ struct ServerPartTests {
         let loop = NIOAsyncTestingEventLoop()
         let channels = (1...2).map { _ in NIOAsyncTestingChannel(loop: loop) }
         for (index, channel) in channels.enumerated() {
-            table.register(ConnectionID(UInt64(index + 1)), channel: channel, at: start) { _ in }
+            table.register(ConnectionID(UInt64(index + 1)), sink: try await sink(for: channel), at: start) { _ in }
         }
         table.route(
             .broadcast(
@@ -138,14 +139,65 @@ struct ServerPartTests {
                     message: message, recipients: copies.enumerated().map { .init(connection: ConnectionID(UInt64($0 + 1)), copy: $1) })))
         await loop.run()
         for (channel, copy) in zip(channels, copies) {
-            guard let frame = try await channel.readOutbound(as: WebSocketFrame.self) else {
+            guard let bytes = try await channel.readOutbound(as: ByteBuffer.self), let frame = try Self.frames(in: bytes).first
+            else {
                 Issue.record("no frame for \(copy.id)")
                 continue
             }
-            #expect(frame.fin && frame.opcode == .text)
+            #expect(try Self.frames(in: bytes).count == 1, "one frame each")
+            #expect(frame.fin && frame.opcode == .text && frame.maskKey == nil)
             #expect(Array(frame.data.readableBytesView) == Array(TriviaCodec().encode(message.envelope(for: copy))))
-            #expect(try await channel.readOutbound(as: WebSocketFrame.self) == nil, "one frame each")
+            #expect(try await channel.readOutbound(as: ByteBuffer.self) == nil, "one write each")
         }
+    }
+
+    @Test(
+        "frames the server writes whole are what NIO's WebSocket decoder reads: every length form, at its edges",
+        arguments: [0, 1, 125, 126, 127, 65_535, 65_536, 200_000])
+    func textFrameHeaders(length: Int) throws {
+        let payload = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        let bytes = WebSocketTextFrame.frame(payload)
+        let expectedHeader = length < 126 ? 2 : length < 65_536 ? 4 : 10
+        #expect(bytes.readableBytes == payload.count + expectedHeader)
+        let frames = try Self.frames(in: bytes)
+        #expect(frames.count == 1)
+        #expect(frames.first.map { $0.fin && $0.opcode == .text && $0.maskKey == nil && $0.rsv1 == false } == true)
+        #expect(frames.first.map { Array($0.data.readableBytesView) } == payload)
+    }
+
+    @Test("the frame writer sits next to the pipeline's head and passes every other write through untouched")
+    func frameWriterPassesOtherWrites() async throws {
+        let channel = try await NIOAsyncTestingChannel { try $0.pipeline.syncOperations.addHandler(WebSocketFrameEncoder()) }
+        let writer = try await sink(for: channel).writer
+        try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1))
+        // A pong from the encoder's side, then a frame of the table's: both arrive, in order.
+        try await channel.writeOutbound(WebSocketFrame(fin: true, opcode: .pong, data: ByteBuffer(string: "p")))
+        try await channel.testingEventLoop.executeInContext {
+            writer.value.write(WebSocketTextFrame.frame(Array("hi".utf8)))
+            writer.value.flush()
+        }
+        var written = ByteBuffer()
+        while var part = try await channel.readOutbound(as: ByteBuffer.self) { written.writeBuffer(&part) }
+        let frames = try Self.frames(in: written)
+        #expect(frames.map(\.opcode) == [.pong, .text])
+        #expect(frames.last.map { String(buffer: $0.data) } == "hi")
+    }
+
+    /// `channel` with a ``FrameWriter`` installed, as a session installs it.
+    private func sink(for channel: NIOAsyncTestingChannel) async throws -> FrameSink {
+        let installed = FrameWriter.install(on: channel)
+        await channel.testingEventLoop.run()
+        return FrameSink(channel: channel, writer: try await installed.get())
+    }
+
+    /// The frames in `bytes`, read by NIO's own decoder (a reference independent of ours).
+    static func frames(in bytes: ByteBuffer) throws -> [WebSocketFrame] {
+        let decoder = EmbeddedChannel(handler: ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: 1 << 20)))
+        defer { _ = try? decoder.finish() }
+        try decoder.writeInbound(bytes)
+        var frames: [WebSocketFrame] = []
+        while let frame = try decoder.readInbound(as: WebSocketFrame.self) { frames.append(frame) }
+        return frames
     }
 }
 

@@ -12,10 +12,14 @@ import Trivia
 /// live here too: the message rate, the join and idle timeouts, the outbound buffer bound.
 /// Everything is behind one lock and never suspends.
 final class ConnectionTable: Sendable {
-    private struct Entry {
-        /// The upgraded socket: frames are written to it; closing it drops the connection at
-        /// once (no close frame), for a client too far behind to read one.
-        let channel: any Channel
+    /// One connection's row. A class, changed in place under the table's lock: a broadcast looks
+    /// up every recipient's row, and a copy of a struct row retained and released each of its
+    /// references (the socket, the close callback, the user, the kept frames) every time.
+    private final class Entry {
+        /// The upgraded socket and the writer next to its head: frames are written through the
+        /// writer; closing the channel drops the connection at once (no close frame), for a
+        /// client too far behind to read one.
+        let sink: FrameSink
         /// Starts the close handshake the session performs (called at most once, by the table).
         let startClose: @Sendable (TriviaCloseCode) -> Void
         let openedAt: Date
@@ -32,6 +36,17 @@ final class ConnectionTable: Sendable {
         /// What the client sent before its `welcome` (its `join`), kept so that a cluster edge
         /// can send it again to a new owner; emptied by the `welcome`.
         var beforeWelcome: [Data] = []
+
+        init(
+            sink: FrameSink, startClose: @escaping @Sendable (TriviaCloseCode) -> Void, openedAt: Date,
+            limiter: MessageRateLimiter
+        ) {
+            self.sink = sink
+            self.startClose = startClose
+            self.openedAt = openedAt
+            self.lastActivity = openedAt
+            self.limiter = limiter
+        }
     }
 
     /// Messages kept per connection before its `welcome`: a `join` and a few pings at most.
@@ -69,20 +84,21 @@ final class ConnectionTable: Sendable {
 
     // MARK: Lifecycle
 
-    /// Adds `connection`, whose upgraded WebSocket is `channel`. `startClose` is called (at
-    /// most once, never inside the table's lock) when the table decides to close the connection
-    /// with a handshake; a connection dropped without one (``drop(_:)``, a client too far
-    /// behind) has its channel closed instead.
+    /// Adds `connection`, whose upgraded WebSocket is `sink`'s channel (with its
+    /// ``FrameWriter`` installed). `startClose` is called (at most once, never inside the
+    /// table's lock) when the table decides to close the connection with a handshake; a
+    /// connection dropped without one (``drop(_:)``, a client too far behind) has its channel
+    /// closed instead.
     ///
     /// A callback, not a stream the session waits on: waiting needed a task per connection
     /// for the whole life of every connection, when only closing ones have anything to do.
     func register(
-        _ connection: ConnectionID, channel: any Channel, at now: Date, startClose: @escaping @Sendable (TriviaCloseCode) -> Void
+        _ connection: ConnectionID, sink: FrameSink, at now: Date, startClose: @escaping @Sendable (TriviaCloseCode) -> Void
     ) {
+        let limiter = MessageRateLimiter(perSecond: limits.messagesPerSecond, burst: limits.messageBurst, now: now)
         state.withLock {
-            $0.entries[connection] = Entry(
-                channel: channel, startClose: startClose, openedAt: now, lastActivity: now,
-                limiter: MessageRateLimiter(perSecond: limits.messagesPerSecond, burst: limits.messageBurst, now: now))
+            // Made inside the lock: a row never leaves the table's state.
+            $0.entries[connection] = Entry(sink: sink, startClose: startClose, openedAt: now, limiter: limiter)
         }
     }
 
@@ -120,16 +136,15 @@ final class ConnectionTable: Sendable {
         case .send(let envelope, let connection):
             var user: UserID?
             if case .welcome(let welcome) = envelope.message { user = welcome.user }
-            let frame = ByteBuffer(bytes: codec.encodeBytes(envelope))
+            let frame = WebSocketTextFrame.frame(codec.encodeBytes(envelope))
             state.withLock { state in
-                guard var entry = state.entries[connection], !entry.closing else { return }
+                guard let entry = state.entries[connection], !entry.closing else { return }
                 if let user {
                     entry.user = user
                     entry.beforeWelcome = []
                 }
-                state.entries[connection] = entry
                 var batch = OutboundBatch()
-                batch.append(frame, for: connection, on: entry.channel)
+                batch.append(frame, for: connection, to: entry.sink)
                 submit(batch)
             }
         case .broadcast(let broadcast):
@@ -138,25 +153,25 @@ final class ConnectionTable: Sendable {
                 var batch = OutboundBatch()
                 for (recipient, frame) in zip(broadcast.recipients, frames) {
                     guard let entry = state.entries[recipient.connection], !entry.closing else { continue }
-                    batch.append(frame, for: recipient.connection, on: entry.channel)
+                    batch.append(frame, for: recipient.connection, to: entry.sink)
                 }
                 submit(batch)
             }
         case .close(let connection, let reason):
             let pending = state.withLock { state -> PendingClose? in
-                guard var entry = state.entries[connection], !entry.closing else { return nil }
-                defer { state.entries[connection] = entry }
-                return close(&entry, with: TriviaCloseCode(hostReason: reason))
+                guard let entry = state.entries[connection], !entry.closing else { return nil }
+                return close(entry, with: TriviaCloseCode(hostReason: reason))
             }
             pending?.start()
         }
     }
 
-    /// Every recipient's frame of `broadcast`, as slices of one buffer.
+    /// Every recipient's frame of `broadcast`, header included (``WebSocketTextFrame``), as
+    /// slices of one buffer.
     static func render(_ broadcast: ServerBroadcast) -> [ByteBuffer] {
         let message = broadcast.message
         var all = ByteBuffer()
-        all.reserveCapacity(broadcast.recipients.count * (message.template.bytes.count + 48))
+        all.reserveCapacity(broadcast.recipients.count * (message.template.bytes.count + 48 + WebSocketTextFrame.maxHeaderBytes))
         var scratch: [UInt8] = []
         scratch.reserveCapacity(message.template.bytes.count + 256)
         var ends: [Int] = []
@@ -164,6 +179,7 @@ final class ConnectionTable: Sendable {
         for recipient in broadcast.recipients {
             scratch.removeAll(keepingCapacity: true)
             message.write(recipient.copy, into: &scratch)
+            WebSocketTextFrame.writeHeader(length: scratch.count, into: &all)
             all.writeBytes(scratch)
             ends.append(all.writerIndex)
         }
@@ -179,7 +195,7 @@ final class ConnectionTable: Sendable {
     @discardableResult
     func drop(_ user: UserID) -> Int {
         let channels = state.withLock { state in
-            state.entries.values.filter { $0.user == user && !$0.closing }.map(\.channel)
+            state.entries.values.filter { $0.user == user && !$0.closing }.map(\.sink.channel)
         }
         for channel in channels { channel.close(promise: nil) }
         return channels.count
@@ -189,11 +205,9 @@ final class ConnectionTable: Sendable {
     func closeAll(_ close: TriviaCloseCode, code: TriviaErrorCode, message: String) {
         let closes = state.withLock { state in
             var closes: [PendingClose] = []
-            for connection in state.entries.keys {
-                guard var entry = state.entries[connection], !entry.closing else { continue }
-                notice(code, message, on: connection, entry: &entry)
-                closes.append(self.close(&entry, with: close))
-                state.entries[connection] = entry
+            for (connection, entry) in state.entries where !entry.closing {
+                notice(code, message, on: connection, entry: entry)
+                closes.append(self.close(entry, with: close))
             }
             return closes
         }
@@ -203,10 +217,9 @@ final class ConnectionTable: Sendable {
     /// Sends `error`/`code` on `connection` and closes it (a limit the session enforces itself).
     func close(_ connection: ConnectionID, _ close: TriviaCloseCode, code: TriviaErrorCode, message: String) {
         let pending = state.withLock { state -> PendingClose? in
-            guard var entry = state.entries[connection], !entry.closing else { return nil }
-            notice(code, message, on: connection, entry: &entry)
-            defer { state.entries[connection] = entry }
-            return self.close(&entry, with: close)
+            guard let entry = state.entries[connection], !entry.closing else { return nil }
+            notice(code, message, on: connection, entry: entry)
+            return self.close(entry, with: close)
         }
         pending?.start()
     }
@@ -217,11 +230,10 @@ final class ConnectionTable: Sendable {
     /// ``waitingJoins()``). Frames after the welcome, or past a few, are not kept.
     func keepIfWaiting(_ frame: Data, on connection: ConnectionID) {
         state.withLock { state in
-            guard var entry = state.entries[connection], !entry.joined, !entry.closing,
+            guard let entry = state.entries[connection], !entry.joined, !entry.closing,
                 entry.beforeWelcome.count < Self.maxFramesBeforeWelcome
             else { return }
             entry.beforeWelcome.append(frame)
-            state.entries[connection] = entry
         }
     }
 
@@ -237,8 +249,7 @@ final class ConnectionTable: Sendable {
     /// it exceeds the rate limit. Repeated excess closes the connection.
     func admit(_ connection: ConnectionID, at now: Date) -> Admission {
         let (admission, pending) = state.withLock { state -> (Admission, PendingClose?) in
-            guard var entry = state.entries[connection], !entry.closing else { return (.closing, nil) }
-            defer { state.entries[connection] = entry }
+            guard let entry = state.entries[connection], !entry.closing else { return (.closing, nil) }
             entry.lastActivity = max(entry.lastActivity, now)
             if entry.limiter.admit(at: now) { return (.accept, nil) }
             entry.rateViolations += 1
@@ -246,10 +257,10 @@ final class ConnectionTable: Sendable {
             if entry.rateViolations >= limits.maxRateViolations {
                 notice(
                     .rateLimited, "closing: \(entry.rateViolations) messages over the limit of \(rate) a second", on: connection,
-                    entry: &entry)
-                return (.closing, close(&entry, with: .rateLimited))
+                    entry: entry)
+                return (.closing, close(entry, with: .rateLimited))
             }
-            notice(.rateLimited, "message dropped: more than \(rate) messages a second", on: connection, entry: &entry)
+            notice(.rateLimited, "message dropped: more than \(rate) messages a second", on: connection, entry: entry)
             return (.dropped, nil)
         }
         pending?.start()
@@ -263,8 +274,7 @@ final class ConnectionTable: Sendable {
         let idleTimeout = limits.idleTimeout.timeInterval
         let closes = state.withLock { state in
             var closes: [PendingClose] = []
-            for connection in state.entries.keys {
-                guard var entry = state.entries[connection], !entry.closing else { continue }
+            for (connection, entry) in state.entries where !entry.closing {
                 let message: String
                 if !entry.joined, now.timeIntervalSince(entry.openedAt) >= joinTimeout {
                     message = "no join within \(Int(joinTimeout)) s of connecting"
@@ -273,9 +283,8 @@ final class ConnectionTable: Sendable {
                 } else {
                     continue
                 }
-                notice(.idleTimeout, message, on: connection, entry: &entry)
-                closes.append(close(&entry, with: .idleTimeout))
-                state.entries[connection] = entry
+                notice(.idleTimeout, message, on: connection, entry: entry)
+                closes.append(close(entry, with: .idleTimeout))
             }
             return closes
         }
@@ -299,21 +308,20 @@ final class ConnectionTable: Sendable {
     /// and resumes from the host's log.
     private func overflowed(_ connection: ConnectionID, _ channel: any Channel) {
         let dropped = state.withLock { state -> Bool in
-            guard var entry = state.entries[connection], !entry.closing else { return false }
+            guard let entry = state.entries[connection], !entry.closing else { return false }
             entry.closing = true
-            state.entries[connection] = entry
             return true
         }
         if dropped { channel.close(promise: nil) }
     }
 
-    private func notice(_ code: TriviaErrorCode, _ message: String, on connection: ConnectionID, entry: inout Entry) {
+    private func notice(_ code: TriviaErrorCode, _ message: String, on connection: ConnectionID, entry: Entry) {
         guard !entry.closing else { return }
         entry.notices += 1
         let envelope = ServerEnvelope(
             id: MessageID("\(connection)-s\(entry.notices)"), seq: 0, message: .error(ErrorPayload(code: code, message: message)))
         var batch = OutboundBatch()
-        batch.append(ByteBuffer(bytes: codec.encodeBytes(envelope)), for: connection, on: entry.channel)
+        batch.append(WebSocketTextFrame.frame(codec.encodeBytes(envelope)), for: connection, to: entry.sink)
         submit(batch)
     }
 
@@ -326,7 +334,7 @@ final class ConnectionTable: Sendable {
     }
 
     /// Marks `entry` closing; the caller starts the returned close once outside the lock.
-    private func close(_ entry: inout Entry, with close: TriviaCloseCode) -> PendingClose {
+    private func close(_ entry: Entry, with close: TriviaCloseCode) -> PendingClose {
         entry.closing = true
         return PendingClose(startClose: entry.startClose, code: close)
     }

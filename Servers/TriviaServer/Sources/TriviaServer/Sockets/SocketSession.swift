@@ -30,9 +30,12 @@ struct SocketSession: Sendable {
     /// Runs the connection until either side closes it.
     /// - Parameter requested: the competition named in the socket path.
     func run(requested: CompetitionID, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel) async {
+        // The table writes this connection's frames through a writer next to the pipeline's
+        // head; a channel closed before it could be added has nothing left to serve.
+        guard let writer = try? await FrameWriter.install(on: channel).get() else { return }
         let connection = await backend.openConnection()
         let handshake = CloseHandshake(outbound: outbound, channel: channel, clock: clock, grace: limits.closeGrace)
-        table.register(connection, channel: channel, at: clock.now) { handshake.start($0) }
+        table.register(connection, sink: FrameSink(channel: channel, writer: writer), at: clock.now) { handshake.start($0) }
         await read(inbound, on: connection, requested: requested)
         handshake.cancel()
         table.remove(connection)
