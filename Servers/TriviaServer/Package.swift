@@ -223,6 +223,8 @@ let package = Package(
             name: "TriviaServerTests",
             dependencies: [
                 "TriviaServer",
+                // The load generator's frame peek and timer wheel are tested in place.
+                "trivia-load",
                 "TriviaServerTestSupport",
                 "TriviaWebSocketClient",
                 "TriviaWebSocketMessages",

@@ -25,12 +25,14 @@ final class BotHandler: ChannelInboundHandler {
     private var state: BotState
     private var closeSent = false
     private var assembler = WebSocketMessageAssembler(maxMessageBytes: 1 << 20)
-    private var timers: [Scheduled<Void>] = []
+    /// This event loop's timers, shared by its bots.
+    private let timers: BotTimerWheel
 
     /// Plays on from `state` (a fresh one for the first connection); `done` gets the state back
     /// when the channel closes.
-    init(bot: LoadBot, state: BotState, progress: LoadProgress, done: EventLoopPromise<BotState>) {
+    init(bot: LoadBot, state: BotState, timers: BotTimerWheel, progress: LoadProgress, done: EventLoopPromise<BotState>) {
         self.bot = bot
+        self.timers = timers
         self.progress = progress
         self.done = done
         self.state = state
@@ -49,8 +51,7 @@ final class BotHandler: ChannelInboundHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        for timer in timers { timer.cancel() }
-        timers.removeAll()
+        // Timers still waiting find the channel inactive and do nothing.
         if !state.metrics.finished { state.disconnectedAt = bot.clock.now }
         done.succeed(state)
         context.fireChannelInactive()
@@ -77,10 +78,12 @@ final class BotHandler: ChannelInboundHandler {
         case .text, .binary, .continuation:
             let outcome = assembler.append(frame.unmaskedData, continuation: frame.opcode == .continuation, fin: frame.fin)
             guard case .message(let message) = outcome else { return }
-            if let seq = message.withUnsafeReadableBytes({ ServerFramePeek(bytes: $0).int("seq") }), seq > state.lastSeq {
-                state.lastSeq = seq
+            let (seq, event) = message.withUnsafeReadableBytes { bytes in
+                let peek = ServerFramePeek(bytes: bytes)
+                return (peek.int(.seq), LoadBot.event(of: peek))
             }
-            handle(LoadBot.event(of: message), context: context)
+            if let seq, seq > state.lastSeq { state.lastSeq = seq }
+            handle(event, context: context)
         default:
             break
         }
@@ -200,14 +203,14 @@ final class BotHandler: ChannelInboundHandler {
         context.writeAndFlush(wrapOutboundOut(frame), promise: nil)
     }
 
-    /// Runs `work` on this channel's event loop after `seconds`, unless the channel closed first.
+    /// Runs `work` on this channel's event loop after `seconds` (on the loop's wheel, to the
+    /// next 10 ms), unless the channel closed first.
     private func schedule(in seconds: Double, context: ChannelHandlerContext, _ work: @escaping (BotHandler, ChannelHandlerContext) -> Void)
     {
-        let timer = context.eventLoop.assumeIsolated().scheduleTask(in: .nanoseconds(Int64(seconds * 1e9))) { [self] in
+        timers.schedule(in: seconds) { [self] in
             guard context.channel.isActive else { return }
             work(self, context)
         }
-        timers.append(timer)
     }
 }
 

@@ -56,13 +56,15 @@ struct LoadBot: Sendable {
     /// Connects to `ports[first]` on 127.0.0.1, upgrades `path` to a WebSocket and plays. When
     /// the socket drops before the finish (its node was killed), reconnects to the next port and
     /// resumes, up to 5 times. Returns what it saw once it is done.
-    func run(ports: [Int], first: Int, path: String, eventLoopGroup: any EventLoopGroup, progress: LoadProgress) async -> BotMetrics {
-        let loop = eventLoopGroup.next()
+    func run(ports: [Int], first: Int, path: String, loop: any EventLoop, timers: NIOLoopBound<BotTimerWheel>, progress: LoadProgress)
+        async -> BotMetrics
+    {
         var state = BotState(seed: seed)
         var index = first
         for attempt in 0..<6 {
             let previous = state
-            state = await play(from: previous, port: ports[index % ports.count], path: path, loop: loop, progress: progress)
+            state = await play(
+                from: previous, port: ports[index % ports.count], path: path, loop: loop, timers: timers, progress: progress)
             let dropped = !state.metrics.finished && state.disconnectedAt != nil
             guard dropped, ports.count > 1, attempt < 5 else { break }
             index += 1  // the next node
@@ -79,7 +81,9 @@ struct LoadBot: Sendable {
     }
 
     /// One connection: plays on from `state` until the socket closes, and returns the state.
-    private func play(from state: BotState, port: Int, path: String, loop: any EventLoop, progress: LoadProgress) async -> BotState {
+    private func play(
+        from state: BotState, port: Int, path: String, loop: any EventLoop, timers: NIOLoopBound<BotTimerWheel>, progress: LoadProgress
+    ) async -> BotState {
         let done = loop.makePromise(of: BotState.self)
         let first = !state.metrics.connected
         do {
@@ -88,7 +92,7 @@ struct LoadBot: Sendable {
                     let upgrader = NIOTypedWebSocketClientUpgrader<(any Channel)?>(maxFrameSize: 1 << 20) { channel, _ in
                         channel.eventLoop.makeCompletedFuture {
                             try channel.pipeline.syncOperations.addHandler(
-                                BotHandler(bot: self, state: state, progress: progress, done: done))
+                                BotHandler(bot: self, state: state, timers: timers.value, progress: progress, done: done))
                             return channel
                         }
                     }
@@ -130,29 +134,34 @@ struct LoadBot: Sendable {
     }
 
     static func event(of frame: ByteBuffer) -> Event {
-        frame.withUnsafeReadableBytes { bytes in
-            let peek = ServerFramePeek(bytes: bytes)
-            switch peek.string("type") {
-            case "welcome": return .welcome(balance: peek.int("balance") ?? 0)
-            case "question":
-                guard let id = peek.string("questionId"), let opened = peek.date("openedAt"), let deadline = peek.date("deadline") else {
-                    return .unreadable
-                }
-                return .question(QuestionID(id), openedAt: opened, deadline: deadline, isPlayer: peek.string("role") == "player")
-            case "answerAck":
-                guard let request = peek.string("requestId") else { return .unreadable }
-                return .answerAck(RequestID(request), rejected: peek.string("status") == "rejected")
-            case "result":
-                guard let id = peek.string("questionId") else { return .unreadable }
-                return .result(
-                    QuestionID(id), lost: peek.bool("correct") == false && peek.string("role") == "viewer",
-                    answered: !peek.isNull("yourChoice"), canUseWildcard: !peek.isNull("wildcardDeadline"))
-            case "wildcardResult": return .wildcardResult(balance: peek.int("balance") ?? 0, accepted: peek.bool("accepted") == true)
-            case "finish": return .finish
-            case "error": return .error(peek.string("code") ?? "?")
-            case .some: return .other
-            case nil: return .unreadable
+        frame.withUnsafeReadableBytes { event(of: ServerFramePeek(bytes: $0)) }
+    }
+
+    /// What a peeked frame said. The commonest types are tested first.
+    static func event(of peek: ServerFramePeek) -> Event {
+        if peek.string(.type, is: "answerAck") {
+            guard let request = peek.string(.requestId) else { return .unreadable }
+            return .answerAck(RequestID(request), rejected: peek.string(.status, is: "rejected"))
+        }
+        if peek.string(.type, is: "question") {
+            guard let id = peek.string(.questionId), let opened = peek.date(.openedAt), let deadline = peek.date(.deadline) else {
+                return .unreadable
             }
+            return .question(QuestionID(id), openedAt: opened, deadline: deadline, isPlayer: peek.string(.role, is: "player"))
+        }
+        if peek.string(.type, is: "result") {
+            guard let id = peek.string(.questionId) else { return .unreadable }
+            return .result(
+                QuestionID(id), lost: peek.bool(.correct) == false && peek.string(.role, is: "viewer"),
+                answered: !peek.isNull(.yourChoice), canUseWildcard: !peek.isNull(.wildcardDeadline))
+        }
+        switch peek.string(.type) {
+        case "welcome": return .welcome(balance: peek.int(.balance) ?? 0)
+        case "wildcardResult": return .wildcardResult(balance: peek.int(.balance) ?? 0, accepted: peek.bool(.accepted) == true)
+        case "finish": return .finish
+        case "error": return .error(peek.string(.code) ?? "?")
+        case .some: return .other
+        case nil: return .unreadable
         }
     }
 }

@@ -220,6 +220,7 @@ struct LoadRun: Sendable {
         let path = SocketPath.path(for: competition)
         let answers = Dictionary(uniqueKeysWithValues: questionSet.questions.map { ($0.id, (right: $0.answer, choices: $0.choices.count)) })
         let progress = LoadProgress()
+        let loops = try await BotLoops(group: MultiThreadedEventLoopGroup.singleton)
         let thinkTime = 0.1...max(0.2, min(questionSeconds - 0.5, 2.5))
 
         let outcome = await withTaskGroup(of: RunEvent.self) {
@@ -257,10 +258,11 @@ struct LoadRun: Sendable {
                         let bot = LoadBot(
                             user: account.user, token: account.token, competition: competition, answers: answers,
                             accuracy: accuracy, wildcardRate: wildcardRate, thinkTime: thinkTime, seed: UInt64(index + 1), clock: clock)
+                        let (loop, timers) = loops.loop(for: index)
                         bots.addTask {
                             await bot.run(
-                                ports: servers.map(\.port), first: index % servers.count, path: path,
-                                eventLoopGroup: MultiThreadedEventLoopGroup.singleton, progress: progress)
+                                ports: servers.map(\.port), first: index % servers.count, path: path, loop: loop, timers: timers,
+                                progress: progress)
                         }
                     }
                     var all: [BotMetrics] = []
