@@ -14,7 +14,7 @@ import NIOCore
 /// in a task of the same loop.
 final class BotTimerWheel {
     private struct Timer {
-        /// The slot index (time / ``resolution``) at or after which it fires.
+        /// The slot (uptime / ``resolutionNanoseconds``) whose turn fires it.
         let due: Int64
         let work: () -> Void
     }

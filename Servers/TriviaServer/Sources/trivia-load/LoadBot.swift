@@ -133,10 +133,6 @@ struct LoadBot: Sendable {
         case unreadable
     }
 
-    static func event(of frame: ByteBuffer) -> Event {
-        frame.withUnsafeReadableBytes { event(of: ServerFramePeek(bytes: $0)) }
-    }
-
     /// What a peeked frame said. The commonest types are tested first.
     static func event(of peek: ServerFramePeek) -> Event {
         if peek.string(.type, is: "answerAck") {
