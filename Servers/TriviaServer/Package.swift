@@ -42,12 +42,19 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // Already in the graph through Hummingbird; named because this package imports them
         // (Logger, EventLoopGroup, ServiceGroup).
-        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
+        /// glibc's spawn extensions that Swift's Glibc module hides (closing every inherited
+        /// descriptor in the child, close-on-exec pipes).
+        .target(name: "CSpawn"),
+        /// Child processes that inherit nothing but their standard streams, awaited off the
+        /// cooperative pool: the load test's nodes and every process the tests start
+        /// (Docs/Reliability.md: Foundation's `Process` leaked descriptors between children).
+        .target(name: "ChildProcesses", dependencies: ["CSpawn"], swiftSettings: strictSettings),
         /// What both ends of the socket share: WebSocket frames joined into messages within a
         /// size limit checked at every fragment.
         .target(
@@ -138,6 +145,7 @@ let package = Package(
         .executableTarget(
             name: "trivia-load",
             dependencies: [
+                "ChildProcesses",
                 "TriviaWebSocketMessages",
                 "TriviaServer",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -151,12 +159,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         /// What the end-to-end tests of both test targets share: a server started until it
-        /// listens, and the view-model's round on screen.
+        /// listens, the view-model's round on screen, waits that explain their failures
+        /// (`eventually`, `FailureReport`, progress markers, recorded logs and frames).
         .target(
             name: "TriviaServerTestSupport",
             dependencies: [
                 "TriviaServer",
                 .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/TriviaServerTestSupport",
             swiftSettings: strictSettings
@@ -206,6 +216,7 @@ let package = Package(
         .testTarget(
             name: "TriviaClusterTests",
             dependencies: [
+                "ChildProcesses",
                 "TriviaCluster",
                 "TriviaClusterServer",
                 "TriviaServer",
@@ -222,6 +233,7 @@ let package = Package(
         .testTarget(
             name: "TriviaServerTests",
             dependencies: [
+                "ChildProcesses",
                 "TriviaServer",
                 // The load generator's frame peek and timer wheel are tested in place.
                 "trivia-load",

@@ -1,42 +1,39 @@
+import ChildProcesses
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// A `trivia-server` child process on 127.0.0.1 with a system-chosen port.
-final class ServerProcess: @unchecked Sendable {
-    let process = Process()
+///
+/// A ``ChildProcess``: it inherits none of this process's descriptors (the bots' sockets, or
+/// another node's pipes being set up at the same moment), and its exit is seen on its own thread.
+final class ServerProcess: Sendable {
+    let child: ChildProcess
     let port: Int
 
     /// Starts `executable` with `arguments` (plus `--host 127.0.0.1 --port 0`) and waits up to
     /// `timeout` seconds for it to print the port it listens on.
-    init(executable: URL, arguments: [String], timeout: Double) throws {
-        let output = Pipe()
-        process.executableURL = executable
-        process.arguments = ["--host", "127.0.0.1", "--port", "0"] + arguments
-        process.standardOutput = output
-        try process.run()
-        let reader = output.fileHandleForReading
-        // A server that never reports is stopped, which ends the blocking reads below.
-        let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
-        defer { watchdog.cancel() }
-        var text = ""
-        var found: Int?
-        while found == nil, process.isRunning {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-            found = Self.port(in: text)
+    init(executable: URL, arguments: [String], timeout: Double) async throws {
+        let reported = Mutex<Int?>(nil)
+        // Standard output is read to its end (a full pipe would block the server); standard
+        // error goes where this command's goes.
+        child = try ChildProcess.spawn(
+            executable.path, ["--host", "127.0.0.1", "--port", "0"] + arguments,
+            options: ChildProcess.Options(standardOutput: .capture, standardError: .inherit) { line in
+                if let port = Self.port(in: line) { reported.withLock { $0 = $0 ?? port } }
+            })
+        let deadline = ContinuousClock.now + .seconds(timeout)
+        while reported.withLock({ $0 }) == nil, child.isRunning, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
         }
-        guard let found else {
-            process.terminate()
-            throw LoadError("the server did not report its port (output: \(text.prefix(300)))")
+        guard let found = reported.withLock({ $0 }) else {
+            await child.stop(grace: .seconds(2))
+            throw LoadError("the server did not report its port within \(timeout) s (output: \(child.output.prefix(300)))")
         }
         port = found
-        // Keep draining its output so the child never blocks on a full pipe.
-        reader.readabilityHandler = { handle in _ = handle.availableData }
     }
 
     /// The port in "trivia-server listening on http://127.0.0.1:PORT".
@@ -46,7 +43,7 @@ final class ServerProcess: @unchecked Sendable {
         return Int(digits)
     }
 
-    var pid: Int32 { process.processIdentifier }
+    var pid: Int32 { child.pid }
 
     /// Resident memory now and at its peak, in bytes (`/proc/<pid>/status`).
     func memory() -> (rss: Int, peak: Int) {
@@ -60,17 +57,13 @@ final class ServerProcess: @unchecked Sendable {
 
     /// SIGKILL: the node dies as in a crash (`--kill-owner-at`).
     func kill() {
-        if process.isRunning { Glibc.kill(pid, SIGKILL) }
+        child.kill()
     }
 
     /// SIGTERM (the server closes every socket with 1001 and exits), then SIGKILL if it lingers.
     /// Not SIGINT: a process started in the background of a non-interactive shell ignores it.
-    func stop(within seconds: Double = 10) {
-        guard process.isRunning else { return }
-        process.terminate()
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while process.isRunning, ContinuousClock.now < deadline { usleep(50_000) }
-        if process.isRunning { Glibc.kill(pid, SIGKILL) }
+    func stop(within seconds: Double = 10) async {
+        await child.stop(grace: .seconds(seconds))
     }
 }
 

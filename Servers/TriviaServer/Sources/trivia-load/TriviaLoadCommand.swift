@@ -196,21 +196,32 @@ struct LoadRun: Sendable {
         // A cluster keeps every competition's log: each run plays a competition of its own.
         let competition = cluster == nil ? questionSet.id : CompetitionID("load-\(getpid())-\(clients)")
         var started: [ServerProcess] = []
-        defer { for server in started { server.stop() } }
-        for index in 0..<nodes {
-            let clusterArguments =
-                cluster.map { ["--cluster", $0, "--node", "load-\(index + 1)", "--competition", competition.rawValue] } ?? []
-            started.append(
-                try ServerProcess(
-                    executable: executable,
-                    arguments: [
-                        "--accounts", accountsFile.path, "--question-count", "\(questionSet.questions.count)",
-                        "--question-seconds", "\(questionSeconds)", "--review-seconds", "\(reviewSeconds)",
-                        "--start-delay", "\(startDelay)", "--backlog", "4096", "--log-level", serverLogLevel,
-                    ] + clusterArguments,
-                    timeout: 30))
+        do {
+            for index in 0..<nodes {
+                let clusterArguments =
+                    cluster.map { ["--cluster", $0, "--node", "load-\(index + 1)", "--competition", competition.rawValue] } ?? []
+                started.append(
+                    try await ServerProcess(
+                        executable: executable,
+                        arguments: [
+                            "--accounts", accountsFile.path, "--question-count", "\(questionSet.questions.count)",
+                            "--question-seconds", "\(questionSeconds)", "--review-seconds", "\(reviewSeconds)",
+                            "--start-delay", "\(startDelay)", "--backlog", "4096", "--log-level", serverLogLevel,
+                        ] + clusterArguments,
+                        timeout: 30))
+            }
+            let report = try await play(on: started, competition: competition, accounts: accounts)
+            for server in started { await server.stop() }
+            return report
+        } catch {
+            // Nothing is left running, whatever failed.
+            for server in started { await server.stop() }
+            throw error
         }
-        let servers = started
+    }
+
+    /// The bots' game against `servers`, which already listen.
+    private func play(on servers: [ServerProcess], competition: CompetitionID, accounts: TriviaAccounts) async throws -> LoadReport {
         let startedAt = ContinuousClock.now
         let firstQuestion = clock.now.addingTimeInterval(startDelay)
         try await clock.sleep(for: .milliseconds(200))  // let the server settle before the baseline
