@@ -122,7 +122,7 @@ public final class TriviaServer: Sendable {
     /// reconnect), then the listener closes. The competition's state is in memory and ends
     /// with the process: a client resuming on the next run is told `competitionReset`.
     public func shutdown() async {
-        table.closeAll(.shuttingDown, code: .shuttingDown, message: "the game server is stopping; reconnect in a moment")
+        table.shutDown(.shuttingDown, code: .shuttingDown, message: "the game server is stopping; reconnect in a moment")
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.table.waitUntilEmpty() }
             group.addTask { try? await self.clock.sleep(for: self.configuration.limits.closeGrace) }

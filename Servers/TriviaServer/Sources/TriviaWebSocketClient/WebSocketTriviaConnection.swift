@@ -25,7 +25,8 @@ public final class WebSocketTriviaConnection: TriviaConnection {
         var hostClose: HostClose?
         /// Why this side ended the connection, when it refused what the host sent.
         var refusal: String?
-        var finished: [CheckedContinuation<Void, Never>] = []
+        var finished: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        var nextWaiter: UInt64 = 0
     }
 
     /// The close frame the host sent, once the connection ended.
@@ -88,15 +89,23 @@ public final class WebSocketTriviaConnection: TriviaConnection {
         await waitUntilEnded()
     }
 
-    /// Returns when the socket has ended.
+    /// Returns when the socket has ended, or when the calling task is cancelled.
     public func waitUntilEnded() async {
-        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
-            let ended = state.withLock { state -> Bool in
-                if state.ended { return true }
-                state.finished.append(waiter)
-                return false
+        let id = state.withLock { state -> UInt64 in
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+                let ended = state.withLock { state -> Bool in
+                    if state.ended || Task.isCancelled { return true }
+                    state.finished[id] = waiter
+                    return false
+                }
+                if ended { waiter.resume() }
             }
-            if ended { waiter.resume() }
+        } onCancel: {
+            state.withLock { $0.finished.removeValue(forKey: id) }?.resume()
         }
     }
 
@@ -183,7 +192,7 @@ public final class WebSocketTriviaConnection: TriviaConnection {
             state.hostClose = close
             state.writer = nil
             defer { state.finished.removeAll() }
-            return (state.closeRequested, state.refusal, state.finished)
+            return (state.closeRequested, state.refusal, Array(state.finished.values))
         }
         let reason: TriviaTransportError? =
             if let refusal { .closed(refusal) } else if requested { nil } else if let close {

@@ -64,7 +64,12 @@ public struct WebSocketTriviaTransport: TriviaTransport {
                 connection.openFailed(.timedOut)
             } catch {}
         }
-        let outcome = await connection.waitUntilOpen()
+        // A caller that is cancelled while the socket opens stops waiting at once.
+        let outcome = await withTaskCancellationHandler {
+            await connection.waitUntilOpen()
+        } onCancel: {
+            connection.openFailed(.closed("opening was cancelled"))
+        }
         timeout.cancel()
         switch outcome {
         case .success:

@@ -40,8 +40,7 @@ public actor ClusterBus {
     private var listening: [String: Task<Void, Never>] = [:]
     private var active: Set<String> = []
     private var listener: PostgresConnection?
-    private var publisher: PostgresConnection?
-    private var connecting: Task<PostgresConnection, any Error>?
+    private let publisher: KeptConnection
     private var stopped = false
     private var connectedOnce = false
 
@@ -55,6 +54,7 @@ public actor ClusterBus {
         self.counters = counters
         self.reconnectDelay = reconnectDelay
         self.logger = logger
+        publisher = KeptConnection(database: database, purpose: "bus publisher \(incarnation)", logger: logger)
         (events, continuation) = AsyncStream.makeStream(of: Event.self)
     }
 
@@ -91,6 +91,11 @@ public actor ClusterBus {
         while !stopped, !Task.isCancelled {
             do {
                 let connection = try await database.connect(purpose: "bus \(incarnation)", logger: logger)
+                guard !stopped else {
+                    // stop() came while it was opening: nobody else would close it.
+                    try? await connection.close()
+                    break
+                }
                 listener = connection
                 if connectedOnce {
                     sequencer.forgetReceived()
@@ -118,7 +123,7 @@ public actor ClusterBus {
         for task in listening.values { task.cancel() }
         listening = [:]
         try? await listener?.close()
-        try? await publisher?.close()
+        await publisher.close()
         continuation.finish()
     }
 
@@ -196,8 +201,7 @@ public actor ClusterBus {
         } catch let error as ClusterError {
             throw error
         } catch {
-            try? await publisher?.close()
-            publisher = nil
+            await publisher.discard()
             throw .database(ClusterDatabase.reason(error))
         }
         for message in messages { counters.published(bytes: message.payload.readableBytes, inlineLimit: InputLogStore.inlineLimit) }
@@ -212,21 +216,8 @@ public actor ClusterBus {
         }
     }
 
-    /// The publishing connection, opened once even when several publishes need it at once
-    /// (the actor is reentrant while connecting: two opened connections would leak one).
-    private func publisherConnection() async throws -> PostgresConnection {
-        if let publisher, !publisher.isClosed { return publisher }
-        if let connecting { return try await connecting.value }
-        let database = database
-        let purpose = "bus publisher \(incarnation)"
-        let logger = logger
-        let task = Task { () async throws -> PostgresConnection in
-            try await database.connect(purpose: purpose, logger: logger)
-        }
-        connecting = task
-        defer { connecting = nil }
-        let connection = try await task.value
-        publisher = connection
-        return connection
+    /// The publishing connection (one, shared by concurrent publishes and reads).
+    private func publisherConnection() async throws(ClusterError) -> PostgresConnection {
+        try await publisher.connection()
     }
 }

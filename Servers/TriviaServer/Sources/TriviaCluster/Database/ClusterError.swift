@@ -23,6 +23,8 @@ public enum ClusterError: Error, Sendable, Equatable, CustomStringConvertible {
     case corruptLogEntry(position: Int64, reason: String)
     /// A bus message could not be read (bad encoding, or its stored payload is gone).
     case corruptBusMessage(String)
+    /// The node is stopping: what was asked was not done.
+    case stopped(String)
     /// A query failed for a reason other than those above (the connection broke, the server
     /// restarted): the operation may be retried after reconnecting.
     case database(String)
@@ -48,6 +50,8 @@ public enum ClusterError: Error, Sendable, Equatable, CustomStringConvertible {
             "input log entry \(position) cannot be read: \(reason)"
         case .corruptBusMessage(let reason):
             "bus message cannot be read: \(reason)"
+        case .stopped(let reason):
+            "the node is stopping: \(reason)"
         case .database(let reason):
             "database error: \(reason)"
         }

@@ -19,7 +19,7 @@ public actor LogFollower {
     private let logger: Logger
     private var host: ReplayableHost
     private var position: Int64 = 0
-    private var connection: PostgresConnection?
+    private let connection: KeptConnection
     private var lastRead: MonotonicInstant?
 
     /// A follower of competition number `competition`, starting from `genesis`.
@@ -32,6 +32,7 @@ public actor LogFollower {
         self.monotonic = monotonic
         self.logger = logger
         self.refreshEvery = refreshEvery
+        connection = KeptConnection(database: database, purpose: "follower \(competition)", logger: logger)
         // Replay answers token checks from the log only: no live authenticator is consulted.
         host = ReplayableHost(genesis: genesis, authenticator: StaticTokenAuthenticator([:]))
     }
@@ -53,33 +54,24 @@ public actor LogFollower {
         return body(host.core)
     }
 
-    /// The last log position applied.
-    public var appliedPosition: Int64 { position }
-
-    /// Closes the follower's connection.
+    /// Closes the follower's connection; it answers from what it has from then on.
     public func stop() async {
-        try? await connection?.close()
-        connection = nil
+        await connection.close()
     }
 
     private func catchUp() async {
         do {
-            let connection: PostgresConnection
-            if let current = self.connection, !current.isClosed {
-                connection = current
-            } else {
-                connection = try await database.connect(purpose: "follower \(competition)", logger: logger)
-                self.connection = connection
-            }
-            let entries = try await InputLogStore.entries(connection, competition: competition, after: position, logger: logger)
+            let entries = try await InputLogStore.entries(
+                try await connection.connection(), competition: competition, after: position, logger: logger)
             for entry in entries {
                 for input in entry.inputs { _ = host.replay(input) }
                 position = entry.position
             }
+        } catch ClusterError.stopped {
+            // The node is stopping: answer from what was read.
         } catch {
             logger.warning("follower: the log could not be read: \(error)")
-            try? await connection?.close()
-            connection = nil
+            await connection.discard()
         }
     }
 }

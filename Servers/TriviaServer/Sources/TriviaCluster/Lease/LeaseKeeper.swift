@@ -31,7 +31,7 @@ public actor LeaseKeeper {
     private let clock: any MonotonicClock
     private let logger: Logger
     private let observer: (@Sendable (LeaseEvent) -> Void)?
-    private var connection: PostgresConnection?
+    private let kept: KeptConnection
     private var stopped = false
 
     /// A keeper for competition number `competition` (`trivia_competitions.number`), for the
@@ -50,6 +50,7 @@ public actor LeaseKeeper {
         self.settings = settings
         self.clock = clock
         self.logger = logger
+        kept = KeptConnection(database: database, purpose: "lease \(node)", logger: logger)
         (events, continuation) = AsyncStream.makeStream(of: LeaseEvent.self)
     }
 
@@ -100,7 +101,7 @@ public actor LeaseKeeper {
     // MARK: Steps
 
     private func contend() async throws {
-        let connection = try await connected(before: nil)
+        let connection = try await kept.connection()
         let sent = clock.now
         if let epoch = try await LeaseStore.acquire(
             connection, competition: competition, node: node, incarnation: incarnation, ttl: settings.ttl, logger: logger)
@@ -124,7 +125,7 @@ public actor LeaseKeeper {
         }
         let sent = clock.now
         let renewed = try await before(current.validUntil) { [self] in
-            let connection = try await connected(before: current.validUntil)
+            let connection = try await kept.connection()
             return try await LeaseStore.renew(
                 connection, competition: competition, epoch: current.epoch, incarnation: incarnation, ttl: settings.ttl,
                 logger: logger)
@@ -164,27 +165,18 @@ public actor LeaseKeeper {
             return holding
         }) {
             publish(.released(epoch: current.epoch, at: clock.now))
-            if let connection {
-                try? await LeaseStore.release(
-                    connection, competition: competition, epoch: current.epoch, incarnation: incarnation, logger: logger)
+            if let open = try? await kept.connection() {
+                try? await LeaseStore.release(open, competition: competition, epoch: current.epoch, incarnation: incarnation, logger: logger)
             }
         }
-        await dropConnection()
+        await kept.close()
         continuation.finish()
     }
 
     // MARK: Connection
 
-    private func connected(before deadline: MonotonicInstant?) async throws -> PostgresConnection {
-        if let connection, !connection.isClosed { return connection }
-        let connection = try await database.connect(purpose: "lease \(node)", logger: logger)
-        self.connection = connection
-        return connection
-    }
-
     private func dropConnection() async {
-        try? await connection?.close()
-        connection = nil
+        await kept.discard()
     }
 
     /// Runs `body`, or throws ``Overdue`` when `deadline` comes first.
@@ -200,8 +192,7 @@ public actor LeaseKeeper {
             guard let first = try await group.next(), let value = first else {
                 // A query that hangs ignores cancellation: closing its connection ends it, so
                 // the group (which waits for every child) can finish.
-                try? await connection?.close()
-                connection = nil
+                await kept.discard()
                 throw Overdue()
             }
             return value

@@ -67,7 +67,7 @@ public actor ClusterNode {
     public nonisolated var name: String { configuration.name }
     private nonisolated let configuration: Configuration
     private let logger: Logger
-    private var heartbeatConnection: PostgresConnection?
+    private let heartbeatConnection: KeptConnection
     private var stopped = false
 
     private init(
@@ -80,7 +80,8 @@ public actor ClusterNode {
         self.competition = competition
         self.genesis = genesis
         self.logger = logger
-        heartbeatConnection = connection
+        heartbeatConnection = KeptConnection(
+            database: configuration.database, purpose: "node \(configuration.name)", logger: logger, open: connection)
         bus = ClusterBus(database: configuration.database, incarnation: incarnation, logger: logger)
         lease = LeaseKeeper(
             database: configuration.database, competition: competition, node: configuration.name, incarnation: incarnation,
@@ -156,11 +157,10 @@ public actor ClusterNode {
         stopped = true
         await edge.flush()
         await lease.stop()
-        if let connection = heartbeatConnection {
+        if let connection = try? await heartbeatConnection.connection() {
             try? await ClusterRegistry.heartbeat(connection, incarnation: incarnation, stopping: true, logger: logger)
-            try? await connection.close()
         }
-        heartbeatConnection = nil
+        await heartbeatConnection.close()
         await edge.finish()
         await follower.stop()
         await bus.stop()
@@ -185,18 +185,13 @@ public actor ClusterNode {
     private func beat() async {
         while !stopped, !Task.isCancelled {
             do {
-                let connection: PostgresConnection
-                if let current = heartbeatConnection, !current.isClosed {
-                    connection = current
-                } else {
-                    connection = try await configuration.database.connect(purpose: "node \(configuration.name)", logger: logger)
-                    heartbeatConnection = connection
-                }
+                let connection = try await heartbeatConnection.connection()
                 try await ClusterRegistry.heartbeat(connection, incarnation: incarnation, logger: logger)
+            } catch ClusterError.stopped {
+                return
             } catch {
                 logger.warning("heartbeat: \(error)")
-                try? await heartbeatConnection?.close()
-                heartbeatConnection = nil
+                await heartbeatConnection.discard()
             }
             try? await Task.sleep(for: configuration.heartbeatEvery)
         }

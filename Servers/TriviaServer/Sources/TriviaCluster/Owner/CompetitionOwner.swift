@@ -57,14 +57,13 @@ public actor CompetitionOwner {
     private var position: Int64 = 0
     private var epoch: Int64?
     private var pending: [HostInput] = []
-    private var writer: PostgresConnection?
+    private let writer: KeptConnection
     private var serving: Task<Void, Never>?
     private var deadlineTimer: Task<Void, Never>?
-    private var waiter: CheckedContinuation<Void, Never>?
-    private var signalled = false
+    private var wake = WakeSignal()
     private var screen = InputScreen()
     private var reaper: Task<Void, Never>?
-    private var reaperConnection: PostgresConnection?
+    private let reaperConnection: KeptConnection
 
     /// An owner for competition number `competition`, whose stored genesis is `genesis`.
     public init(
@@ -87,6 +86,9 @@ public actor CompetitionOwner {
         self.nodeGoneAfter = nodeGoneAfter
         self.commitEvery = commitEvery
         self.takeOverGrace = takeOverGrace
+        let incarnation = bus.incarnation
+        writer = KeptConnection(database: database, purpose: "owner \(incarnation)", logger: logger)
+        reaperConnection = KeptConnection(database: database, purpose: "owner \(incarnation) nodes", logger: logger)
     }
 
     /// Follows the lease until its events end (the keeper stopped).
@@ -96,9 +98,9 @@ public actor CompetitionOwner {
             case .acquired(let epoch, _, _):
                 await takeOver(epoch)
             case .lost(let epoch, _, let reason):
-                stepDown(epoch, reason: "lease lost: \(reason)")
+                stepDown(epoch, reason: .leaseLost(reason))
             case .released(let epoch, _):
-                stepDown(epoch, reason: "lease released")
+                stepDown(epoch, reason: .leaseReleased)
             case .extended:
                 break
             }
@@ -106,11 +108,9 @@ public actor CompetitionOwner {
             // in event order, so a later take-over's LISTEN is never undone by an older UNLISTEN.
             if epoch == nil { await bus.unlisten(ClusterBus.inputChannel(competition)) }
         }
-        if let epoch { stepDown(epoch, reason: "the lease keeper stopped") }
-        try? await writer?.close()
-        writer = nil
-        try? await reaperConnection?.close()
-        reaperConnection = nil
+        if let epoch { stepDown(epoch, reason: .keeperStopped) }
+        await writer.close()
+        await reaperConnection.close()
     }
 
     /// Inputs from an edge. Ignored unless this node is the owner now: an input it does not
@@ -121,9 +121,6 @@ public actor CompetitionOwner {
         pending += inputs.filter { $0 != .advance }
         signal()
     }
-
-    /// The last committed log position (0 before the first).
-    public var committedPosition: Int64 { position }
 
     /// The lease epoch under which this node acts as owner, or `nil`.
     public var ownedEpoch: Int64? { epoch }
@@ -154,8 +151,7 @@ public actor CompetitionOwner {
                 return
             } catch {
                 host = nil
-                try? await writer?.close()
-                writer = nil
+                await writer.discard()
                 if case .fenced = error as? ClusterError {
                     await lease.relinquish(reason: "fenced while taking over")
                     break
@@ -165,14 +161,14 @@ public actor CompetitionOwner {
                 try? await monotonic.sleep(for: .milliseconds(200))
             }
         }
-        if self.epoch == epoch { stepDown(epoch, reason: Task.isCancelled ? Self.stopping : "the lease ended while taking over") }
+        if self.epoch == epoch { stepDown(epoch, reason: Task.isCancelled ? .nodeStopping : .leaseEndedWhileTakingOver) }
     }
 
     /// Replays the log into the host (from scratch unless the host kept from before is
     /// current), listens for inputs and announces the new owner.
     private func rebuild(_ epoch: Int64) async throws {
         let started = monotonic.now
-        let writer = try await writerConnection()
+        let writer = try await writer.connection()
         // A host kept from an earlier term is only valid if nothing failed since: it is
         // dropped on every failure, so when present it equals the log up to `position`.
         let from = host == nil ? 0 : position
@@ -215,9 +211,7 @@ public actor CompetitionOwner {
         for message in messages { bus.counters.published(bytes: message.payload.readableBytes, inlineLimit: InputLogStore.inlineLimit) }
     }
 
-    private static let stopping = "the node is stopping"
-
-    private func stepDown(_ epoch: Int64, reason: String) {
+    private func stepDown(_ epoch: Int64, reason: StepDownReason) {
         guard self.epoch == epoch else { return }
         self.epoch = nil
         pending = []
@@ -229,8 +223,8 @@ public actor CompetitionOwner {
         deadlineTimer = nil
         signal()
         // Giving the lease up is planned; losing it while alive (a stall, PostgreSQL gone) is not.
-        let planned = reason == "lease released" || reason == "the lease keeper stopped" || reason == Self.stopping
-        logger.log(level: planned ? .notice : .warning, "owner stepped down", metadata: ["epoch": "\(epoch)", "reason": "\(reason)"])
+        logger.log(
+            level: reason.isPlanned ? .notice : .warning, "owner stepped down", metadata: ["epoch": "\(epoch)", "reason": "\(reason)"])
         observer?(.steppedDown(epoch: epoch, reason: reason))
     }
 
@@ -267,7 +261,7 @@ public actor CompetitionOwner {
 
     private func commitPending(_ epoch: Int64) async {
         guard lease.epoch(at: monotonic.now) == epoch else {
-            stepDown(epoch, reason: "the lease's time ran out")
+            stepDown(epoch, reason: .leaseTimeRanOut)
             return
         }
         guard var host = self.host else { return }
@@ -300,17 +294,16 @@ public actor CompetitionOwner {
         }
         let messages = await bus.stamp(bodies)
         do {
-            let writer = try await writerConnection()
+            let writer = try await writer.connection()
             try await InputLogStore.commit(
                 writer, competition: competition, epoch: epoch, incarnation: bus.incarnation, position: next, inputs: logged,
                 messages: messages, logger: logger)
         } catch {
             logger.warning("owner: commit \(next) failed: \(error)")
-            try? await writer?.close()
-            writer = nil
+            await writer.discard()
             if case .fenced = error {
                 await lease.relinquish(reason: "fenced: another node holds a newer epoch")
-                stepDown(epoch, reason: "fenced at position \(next)")
+                stepDown(epoch, reason: .fenced(position: next))
             }
             return
         }
@@ -320,13 +313,6 @@ public actor CompetitionOwner {
         bus.counters.count(\.logEntries)
         bus.counters.count(\.loggedInputs, by: logged.count)
         observer?(.committed(position: next, inputs: logged, outputs: outputs))
-    }
-
-    private func writerConnection() async throws(ClusterError) -> PostgresConnection {
-        if let writer, !writer.isClosed { return writer }
-        let connection = try await database.connect(purpose: "owner \(bus.incarnation)", logger: logger)
-        writer = connection
-        return connection
     }
 
     // MARK: Nodes that are gone
@@ -340,7 +326,7 @@ public actor CompetitionOwner {
             let watched = screen.watched.subtracting(screen.gone).subtracting([bus.incarnation])
             guard self.epoch == epoch, !watched.isEmpty else { continue }
             do {
-                let connection = try await nodesConnection()
+                let connection = try await reaperConnection.connection()
                 let gone = try await ClusterRegistry.gone(connection, among: watched.sorted(), silence: nodeGoneAfter, logger: logger)
                 guard self.epoch == epoch else { return }
                 let new = screen.markGone(gone)
@@ -350,17 +336,9 @@ public actor CompetitionOwner {
                 signal()
             } catch {
                 logger.warning("owner: could not ask which nodes are gone: \(error)")
-                try? await reaperConnection?.close()
-                reaperConnection = nil
+                await reaperConnection.discard()
             }
         }
-    }
-
-    private func nodesConnection() async throws(ClusterError) -> PostgresConnection {
-        if let reaperConnection, !reaperConnection.isClosed { return reaperConnection }
-        let connection = try await database.connect(purpose: "owner \(bus.incarnation) nodes", logger: logger)
-        reaperConnection = connection
-        return connection
     }
 
     // MARK: Waking
@@ -379,20 +357,25 @@ public actor CompetitionOwner {
     }
 
     private func signal() {
-        if let waiter {
-            self.waiter = nil
-            waiter.resume()
-        } else {
-            signalled = true
+        wake.signal()
+    }
+
+    /// Returns after the next ``signal()`` (or at once if one came since the last wait), or
+    /// when the calling task is cancelled: a serving task replaced by another, or stopped with
+    /// the node, never waits forever.
+    private func waitForSignal() async {
+        let id = wake.prepare()
+        guard let id else { return }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                wake.park(id, continuation, cancelled: Task.isCancelled)
+            }
+        } onCancel: {
+            Task { await self.wakeCancelled(id) }
         }
     }
 
-    private func waitForSignal() async {
-        if signalled {
-            signalled = false
-            return
-        }
-        await withCheckedContinuation { waiter = $0 }
-        signalled = false
+    private func wakeCancelled(_ id: UInt64) {
+        wake.cancel(id)
     }
 }

@@ -12,5 +12,5 @@ public enum OwnerEvent: Sendable {
     /// commit disconnects and closes their connections.
     case nodesGone(incarnations: [Int64])
     /// The node stopped acting as owner.
-    case steppedDown(epoch: Int64, reason: String)
+    case steppedDown(epoch: Int64, reason: StepDownReason)
 }

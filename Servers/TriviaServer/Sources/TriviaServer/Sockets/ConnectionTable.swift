@@ -55,6 +55,9 @@ final class ConnectionTable: Sendable {
     private struct State {
         var entries: [ConnectionID: Entry] = [:]
         var emptyWaiters: [AsyncStream<Void>.Continuation] = []
+        /// Set by ``shutDown(_:code:message:)``: the server is stopping, and a connection
+        /// registered from then on is closed the same way at once.
+        var closingAll: (close: TriviaCloseCode, code: TriviaErrorCode, message: String)?
     }
 
     /// Whether a message that just arrived may go to the host.
@@ -96,10 +99,17 @@ final class ConnectionTable: Sendable {
         _ connection: ConnectionID, sink: FrameSink, at now: Date, startClose: @escaping @Sendable (TriviaCloseCode) -> Void
     ) {
         let limiter = MessageRateLimiter(perSecond: limits.messagesPerSecond, burst: limits.messageBurst, now: now)
-        state.withLock {
+        let pending = state.withLock { state -> PendingClose? in
             // Made inside the lock: a row never leaves the table's state.
-            $0.entries[connection] = Entry(sink: sink, startClose: startClose, openedAt: now, limiter: limiter)
+            let entry = Entry(sink: sink, startClose: startClose, openedAt: now, limiter: limiter)
+            state.entries[connection] = entry
+            // A socket upgraded while the server began stopping: closeAll did not see it, and
+            // the shutdown waits until the table is empty.
+            guard let stopping = state.closingAll else { return nil }
+            notice(stopping.code, stopping.message, on: connection, entry: entry)
+            return close(entry, with: stopping.close)
         }
+        pending?.start()
     }
 
     /// Forgets `connection` (its socket is gone).
@@ -201,9 +211,20 @@ final class ConnectionTable: Sendable {
         return channels.count
     }
 
-    /// Sends `error`/`code` and closes every connection (the server is stopping).
+    /// Sends `error`/`code` and closes every connection open now (its clients reconnect).
     func closeAll(_ close: TriviaCloseCode, code: TriviaErrorCode, message: String) {
+        closeAll(close, code: code, message: message, andLater: false)
+    }
+
+    /// The server is stopping: ``closeAll(_:code:message:)`` now, and every connection
+    /// registered from now on is closed the same way at once.
+    func shutDown(_ close: TriviaCloseCode, code: TriviaErrorCode, message: String) {
+        closeAll(close, code: code, message: message, andLater: true)
+    }
+
+    private func closeAll(_ close: TriviaCloseCode, code: TriviaErrorCode, message: String, andLater: Bool) {
         let closes = state.withLock { state in
+            if andLater { state.closingAll = (close, code, message) }
             var closes: [PendingClose] = []
             for (connection, entry) in state.entries where !entry.closing {
                 notice(code, message, on: connection, entry: entry)
