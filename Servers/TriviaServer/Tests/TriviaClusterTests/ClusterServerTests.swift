@@ -20,6 +20,10 @@ struct ClusterServerTests {
         "two and three nodes play a whole competition with clients on every node; the same winners and standings as one process",
         arguments: [2, 3])
     func nodesLikeOneProcess(count: Int) async throws {
+        try await FailureReport.with { _ in try await playOnOneProcessAndOnNodes(count: count) }
+    }
+
+    private func playOnOneProcessAndOnNodes(count: Int) async throws {
         let single = try await {
             let clock = ManualClock(now: epoch)
             let server = try await startSingleProcessServer(clock: clock)
@@ -77,36 +81,44 @@ struct ClusterServerTests {
         }
         let (ada, grace, alan, linus) = (models[0], models[1], models[2], models[3])
         for model in models { model.start() }
+        progress("players started")
         #expect(await eventually(within: 10) { models.allSatisfy { $0.state.link == .online && $0.state.knownBalance != nil } })
         let balances = models.map(\.state.knownBalance)
 
+        progress("online; q1 opens")
         clock.advance(to: epoch.addingTimeInterval(10))
         #expect(await eventually(within: 10) { models.allSatisfy { $0.isShowing(question: "q1") } })
         try await whileOpen()
         for (model, choice) in zip(models, [1, 0, 1, 2]) { model.select(choice) }
         #expect(await eventually(within: 10) { models.allSatisfy { $0.isConfirmed } }, "q1 answers acknowledged")
 
+        progress("q1 answered; its result")
         clock.advance(to: epoch.addingTimeInterval(20))
         #expect(await eventually(within: 10) { models.allSatisfy { $0.isShowingResult(of: "q1") } })
         grace.useWildcard()
         #expect(await eventually(within: 10) { grace.resultRound?.wildcard == .accepted(balance: 0) })
 
+        progress("q2 opens")
         clock.advance(to: epoch.addingTimeInterval(26))
         #expect(await eventually(within: 10) { models.allSatisfy { $0.isShowing(question: "q2") } })
         for (model, choice) in [(ada, 0), (grace, 0), (alan, 2)] { model.select(choice) }
         #expect(await eventually(within: 10) { [ada, grace, alan].allSatisfy { $0.isConfirmed } }, "q2 answers acknowledged")
         #expect(linus.questionRound?.question.role == .viewer)
 
+        progress("q2 result")
         clock.advance(to: epoch.addingTimeInterval(36))
         #expect(await eventually(within: 10) { models.allSatisfy { $0.isShowingResult(of: "q2") } })
+        progress("q3 opens")
         clock.advance(to: epoch.addingTimeInterval(42))
         #expect(await eventually(within: 10) { models.allSatisfy { $0.isShowing(question: "q3") } })
         ada.select(2)
         grace.select(1)
         #expect(await eventually(within: 10) { [ada, grace].allSatisfy { $0.isConfirmed } }, "q3 answers acknowledged")
 
+        progress("q3 result")
         clock.advance(to: epoch.addingTimeInterval(52))
         #expect(await eventually(within: 10) { models.allSatisfy { $0.isShowingResult(of: "q3") } })
+        progress("the end")
         clock.advance(to: epoch.addingTimeInterval(58))
         #expect(await eventually(within: 10) { models.allSatisfy { $0.finish != nil && $0.state.link == .closed(.finished) } })
         let winners = ada.finish?.winners.map(\.user) ?? []

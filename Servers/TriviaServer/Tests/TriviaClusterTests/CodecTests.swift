@@ -5,7 +5,7 @@ import Trivia
 
 @testable import TriviaCluster
 
-@Suite("Binary forms: log entries, bus messages, output batches")
+@Suite("Binary forms: log entries, bus messages, output batches", .timeLimit(.minutes(1)))
 struct CodecTests {
     static let sampleInputs = [
         LoggedInput(input: .connect(ConnectionID(7 << 32 | 1)), at: epoch.addingTimeInterval(0.123_456_789)),

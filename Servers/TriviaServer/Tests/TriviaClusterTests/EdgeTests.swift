@@ -4,7 +4,7 @@ import Trivia
 
 @testable import TriviaCluster
 
-@Suite("An edge's deliveries")
+@Suite("An edge's deliveries", .timeLimit(.minutes(1)))
 struct EdgeTests {
     /// An edge whose bus is never connected: delivering needs no database.
     static func makeEdge() throws -> ClusterEdge {

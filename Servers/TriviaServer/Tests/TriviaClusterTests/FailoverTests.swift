@@ -46,7 +46,7 @@ struct FailoverTests {
             let arguments = ["--start-delay", "10", "--question-seconds", "7", "--review-seconds", "2", "--question-count", "3"]
             let nodes = try await Self.startNodes(postgres, arguments: arguments, recorder: recorder)
             defer { for node in nodes { node.kill() } }
-            #expect(await eventually { !recorder.acquisitions.isEmpty }, "a node takes the lease")
+            #expect(await eventually(within: 30) { !recorder.acquisitions.isEmpty }, "a node takes the lease")
             let urls = try nodes.map { try $0.socketURL(competition) }
             let bases = try nodes.map { try $0.baseURL() }
 
@@ -60,6 +60,7 @@ struct FailoverTests {
             }
             let (ada, grace, alan, linus) = (models[0], models[1], models[2], models[3])
             for model in models { model.start() }
+            progress("players started")
             #expect(await eventually(within: 10) { models.allSatisfy { $0.state.link == .online && $0.state.knownBalance != nil } })
             #expect(models.map(\.state.knownBalance) == [2, 1, 0, 1], "the balance endpoint answers on both nodes")
 
@@ -79,12 +80,16 @@ struct FailoverTests {
             }
 
             // Question 1: everyone right.
+
+            progress("Question 1")
             let q1 = questions[0].id
             #expect(await eventually(within: 30) { models.allSatisfy { $0.isShowing(question: q1) } })
             for (model, player) in zip(models, players) { answer(model, player.user, right: true) }
             #expect(await confirmed(models))
 
             // Question 2: ada and grace answer; the owner is killed; alan and linus answer.
+
+            progress("Question 2")
             let q2 = questions[1].id
             #expect(await eventually(within: 20) { models.allSatisfy { $0.isShowing(question: q2) } })
             answer(ada, "ada", right: true)
@@ -104,6 +109,8 @@ struct FailoverTests {
             #expect(killed.duration(to: takeover.at) < .seconds(3), "taken over \(killed.duration(to: takeover.at)) after the kill")
 
             // Question 3: ada and linus right, alan wrong (grace watches).
+
+            progress("Question 3")
             let q3 = questions[2].id
             let remaining = [ada, alan, linus]
             #expect(await eventually(within: 20) { remaining.allSatisfy { $0.isShowing(question: q3) } })
@@ -156,7 +163,7 @@ struct FailoverTests {
             let arguments = ["--start-delay", "8", "--question-seconds", "12", "--review-seconds", "2", "--question-count", "3"]
             let nodes = try await Self.startNodes(postgres, arguments: arguments, recorder: recorder)
             defer { for node in nodes { node.kill() } }
-            #expect(await eventually { !recorder.acquisitions.isEmpty }, "a node takes the lease")
+            #expect(await eventually(within: 30) { !recorder.acquisitions.isEmpty }, "a node takes the lease")
             let urls = try nodes.map { try $0.socketURL(competition) }
             let bases = try nodes.map { try $0.baseURL() }
             let players: [(user: UserID, node: Int)] = [("ada", 0), ("grace", 1)]
@@ -167,6 +174,7 @@ struct FailoverTests {
             }
             let (ada, grace) = (models[0], models[1])
             for model in models { model.start() }
+            progress("players started")
             #expect(await eventually(within: 10) { models.allSatisfy { $0.state.link == .online } })
 
             @MainActor func answerRight(_ model: TriviaViewModel) {
@@ -177,11 +185,14 @@ struct FailoverTests {
                 model.select(question.answer)
             }
             // Question 1: both right.
+            progress("Question 1")
             #expect(await eventually(within: 30) { models.allSatisfy { $0.isShowing(question: questions[0].id) } })
             for model in models { answerRight(model) }
             #expect(await eventually(within: 20) { models.allSatisfy(\.isConfirmed) })
 
             // Question 2: PostgreSQL stops; ada answers while it is down.
+
+            progress("Question 2")
             #expect(await eventually(within: 20) { models.allSatisfy { $0.isShowing(question: questions[1].id) } })
             let claimsBefore = recorder.acquisitions.count
             try await postgres.stopServer()
@@ -194,6 +205,8 @@ struct FailoverTests {
             #expect(await eventually(within: 20) { grace.isConfirmed })
 
             // Question 3: both right; the competition ends normally (no competitionReset).
+
+            progress("Question 3")
             #expect(await eventually(within: 30) { models.allSatisfy { $0.isShowing(question: questions[2].id) } })
             for model in models { answerRight(model) }
             #expect(await eventually(within: 20) { models.allSatisfy(\.isConfirmed) })
@@ -233,6 +246,7 @@ struct FailoverTests {
             }
             let (ada, grace) = (models[0], models[1])
             for model in models { model.start() }
+            progress("players started")
             #expect(await eventually(within: 10) { models.allSatisfy { $0.state.link == .online } })
             @MainActor func answerRight(_ model: TriviaViewModel) {
                 guard let id = model.questionRound?.question.questionId, let question = set.questions.first(where: { $0.id == id }) else {
@@ -250,6 +264,7 @@ struct FailoverTests {
             answerRight(ada)
             #expect(await eventually(within: 10) { ada.isConfirmed })
 
+            progress("every node stops")
             // Every node stops (SIGTERM: sockets closed with 1001, the lease released); grace
             // answers while nothing is up; the nodes start again on the same ports.
             for node in nodes { await node.stop() }

@@ -6,7 +6,7 @@ import Trivia
 
 /// The owner's screen in front of the host, without a database: a `join` resent after a change
 /// of owner is answered once, and the connections of a node declared gone are disconnected.
-@Suite("The owner's input screen")
+@Suite("The owner's input screen", .timeLimit(.minutes(1)))
 struct InputScreenTests {
     static func join(_ user: UserID, token: String) -> Data {
         TriviaCodec().encode(

@@ -1,12 +1,10 @@
+import ChildProcesses
 import Foundation
 import Testing
 import Trivia
+import TriviaServerTestSupport
 
 @testable import TriviaCluster
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 @Suite("The owner's lease", .timeLimit(.minutes(3)))
 struct LeaseTests {
@@ -18,28 +16,15 @@ struct LeaseTests {
             let recorder = LeaseRecorder()
 
             // A child process takes the lease first.
-            let child = Process()
-            child.executableURL = command
-            child.arguments = [
-                "contend", "--cluster", server.url, "--competition", "cluster-cup", "--node", "child", "--ttl-ms", "1000", "--renew-ms",
-                "250",
-                "--margin-ms", "150", "--poll-ms", "100",
-            ]
-            let pipe = Pipe()
-            child.standardOutput = pipe
-            let output = OutputCollector()
-            let seen = Locked(0)
-            pipe.fileHandleForReading.readabilityHandler = { handle in
-                output.append(handle.availableData)
-                let lines = output.completeLines
-                seen.withLock { count in
-                    for line in lines.dropFirst(count) { recorder.record(line: line, node: "child") }
-                    count = lines.count
-                }
-            }
-            try child.run()
-            defer { if child.isRunning { kill(child.processIdentifier, SIGKILL) } }
-            #expect(await eventually { recorder.acquisitions.contains { $0.node == "child" } }, "the child acquires: \(output.text)")
+            let child = try ChildProcess.spawn(
+                command.path,
+                [
+                    "contend", "--cluster", server.url, "--competition", "cluster-cup", "--node", "child", "--ttl-ms", "1000",
+                    "--renew-ms", "250", "--margin-ms", "150", "--poll-ms", "100",
+                ],
+                options: ChildProcess.Options { line in recorder.record(line: line, node: "child") })
+            defer { child.kill() }
+            #expect(await eventually(within: 30) { recorder.acquisitions.contains { $0.node == "child" } }, "the child acquires: \(child.output) \(child.errorOutput)")
 
             // Two contenders in this process.
             let database = try server.database
@@ -57,8 +42,8 @@ struct LeaseTests {
             // SIGKILL the holder: another takes over once its lease expires (1 s after its last
             // renewal, then within a poll; the bound allows for a loaded machine).
             let killed = SystemMonotonicClock().now
-            kill(child.processIdentifier, SIGKILL)
-            #expect(await eventually { recorder.acquisitions.contains { $0.node != "child" && $0.at > killed } })
+            child.kill()
+            #expect(await eventually(within: 30) { recorder.acquisitions.contains { $0.node != "child" && $0.at > killed } })
             let takeover = try #require(recorder.acquisitions.first { $0.node != "child" && $0.at > killed })
             let gap = killed.duration(to: takeover.at)
             #expect(gap < .seconds(5), "taken over \(gap) after the kill")
@@ -67,7 +52,7 @@ struct LeaseTests {
             // restart someone holds a newer epoch.
             let beforeRestart = recorder.acquisitions.count
             try await server.restart(downFor: 1.5)
-            #expect(await eventually { recorder.acquisitions.count > beforeRestart })
+            #expect(await eventually(within: 30) { recorder.acquisitions.count > beforeRestart })
             // A quick restart: renewals may simply resume.
             try await server.restart()
             try await Task.sleep(for: .milliseconds(800))
@@ -77,7 +62,7 @@ struct LeaseTests {
             let holderIndex = holder.node == "node1" ? 0 : 1
             let before = recorder.acquisitions.count
             await keepers[holderIndex].stop()
-            #expect(await eventually { recorder.acquisitions.count == before + 1 })
+            #expect(await eventually(within: 30) { recorder.acquisitions.count == before + 1 })
             for keeper in keepers { await keeper.stop() }
             for task in running { await task.value }
 

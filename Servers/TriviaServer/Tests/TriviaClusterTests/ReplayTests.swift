@@ -5,7 +5,7 @@ import Trivia
 
 @testable import TriviaCluster
 
-@Suite("Replay of the input log")
+@Suite("Replay of the input log", .timeLimit(.minutes(1)))
 struct ReplayTests {
     @Test("a whole competition replayed from its log gives identical outputs, input by input")
     func wholeCompetition() throws {

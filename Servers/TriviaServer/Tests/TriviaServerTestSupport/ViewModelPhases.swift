@@ -24,3 +24,18 @@ extension TriviaViewModel {
     /// Whether the result of question `id` is on screen.
     public func isShowingResult(of id: QuestionID) -> Bool { resultRound?.result.questionId == id }
 }
+
+extension TriviaViewModel {
+    /// One line on where this client is, for a ``FailureReport``.
+    public var diagnosticSummary: String {
+        let phase: String =
+            switch state.phase {
+            case .waiting: "waiting"
+            case .question(let round): "question \(round.question.questionId) answer \(String(describing: round.answer))"
+            case .result(let round): "result of \(round.result.questionId) wildcard \(String(describing: round.wildcard))"
+            case .finished: "finished"
+            }
+        let notice = state.notice.map { " · notice \($0)" } ?? ""
+        return "link \(state.link) · \(phase) · balance \(state.balance) · seq \(state.lastSeq)\(notice)"
+    }
+}

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Trivia
 import TriviaServer
+import TriviaServerTestSupport
 
 /// The server against `Docs/Trivia/Protocol.md`, from the outside: the strict-JSON corpus sent at
 /// the socket by a real client, and every `error` code and close code the document lists made to

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Trivia
 import TriviaServer
+import TriviaServerTestSupport
 
 /// A whole competition: the real `TriviaViewModel`s and scripted protocol clients against the
 /// real server over loopback WebSockets, the host on a manual clock (no waiting for deadlines).

@@ -9,7 +9,7 @@ import Trivia
 /// The load generator's parts that must be right for its numbers to mean anything: a bot that
 /// misreads a frame answers the wrong question or none, and a timer that fires late or never
 /// turns into acknowledgements "lost".
-@Suite("Load generator parts")
+@Suite("Load generator parts", .timeLimit(.minutes(1)))
 struct LoadGeneratorTests {
     private static let start = Date(timeIntervalSince1970: 1_599_724_800)
 

@@ -1,3 +1,4 @@
+import ChildProcesses
 import Foundation
 import Logging
 import NIOPosix
@@ -5,6 +6,7 @@ import SharedNetworking
 import Testing
 import Trivia
 import TriviaServer
+import TriviaServerTestSupport
 import TriviaWebSocketClient
 
 /// The `trivia-server` command itself, as an operator runs it: a normal SIGTERM is quiet, a
@@ -19,39 +21,40 @@ struct ShutdownTests {
 
     /// A running `trivia-server` with its standard output and error collected.
     final class Child: Sendable {
-        let process: Process
-        let output: Pipe
-        let errors: Pipe
+        let child: ChildProcess
 
         init(_ arguments: [String]) throws {
-            process = Process()
-            output = Pipe()
-            errors = Pipe()
-            process.executableURL = ShutdownTests.executable
-            process.arguments = ["--host", "127.0.0.1", "--log-level", "info"] + arguments
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
+            child = try ChildProcess.spawn(ShutdownTests.executable.path, ["--host", "127.0.0.1", "--log-level", "info"] + arguments)
         }
 
-        /// The port it printed, reading its output until it does (or ends).
-        func port() -> Int? {
-            var text = ""
-            while true {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { return nil }
-                text += String(decoding: chunk, as: UTF8.self)
-                if let range = text.range(of: "listening on http://127.0.0.1:") {
-                    let digits = text[range.upperBound...].prefix { $0.isNumber }
-                    if text[range.upperBound...].dropFirst(digits.count).first != nil { return Int(digits) }
-                }
+        /// The port it printed, waiting until it does (`nil`: it ended first, or 30 s passed).
+        func port() async -> Int? {
+            func printed() -> Int? {
+                let text = child.output
+                guard let range = text.range(of: "listening on http://127.0.0.1:") else { return nil }
+                let digits = text[range.upperBound...].prefix { $0.isNumber }
+                // The whole number: something follows it.
+                return text[range.upperBound...].dropFirst(digits.count).first != nil ? Int(digits) : nil
             }
+            await eventually(within: 30) { printed() != nil || !self.child.isRunning }
+            return printed()
         }
 
-        /// Waits for it to exit; its exit status and standard error.
-        func finish() -> (status: Int32, errors: String) {
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        /// Waits for it to exit (30 s at most, then kills it); its exit status and standard error.
+        func finish() async -> (status: Int32, errors: String) {
+            let ended = await withTaskGroup(of: Termination?.self) { group in
+                group.addTask { try? await self.child.waitForOutput() }
+                group.addTask {
+                    try? await Task.sleep(for: .seconds(30))
+                    return nil
+                }
+                defer { group.cancelAll() }
+                return await group.next() ?? nil
+            }
+            var termination = ended
+            if termination == nil { termination = await child.stop(signal: SIGKILL, grace: .seconds(5)) }
+            guard let termination else { return (-1, child.errorOutput) }
+            return (termination.status, child.errorOutput)
         }
     }
 
@@ -59,7 +62,7 @@ struct ShutdownTests {
     func quietStop() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build trivia-server first")
         let server = try Child(["--port", "0"])
-        let port = try #require(await offThePool { server.port() })
+        let port = try #require(await server.port())
         var logger = Logger(label: "shutdown-test")
         logger.logLevel = .critical
         let url = try #require(URL(string: "ws://127.0.0.1:\(port)\(SocketPath.path(for: "general-knowledge"))"))
@@ -72,12 +75,12 @@ struct ShutdownTests {
             #expect(try await client.next().welcome != nil)
             clients.append(client)
         }
-        server.process.terminate()  // SIGTERM
+        server.child.signal(SIGTERM)
         for client in clients {
             #expect(try await client.next("error").error?.code == .shuttingDown)
             #expect(await client.closeCode() == 1001)
         }
-        let (status, errors) = await offThePool { server.finish() }
+        let (status, errors) = await server.finish()
         #expect(status == 0)
         #expect(!errors.lowercased().contains("error"), "\(errors)")
     }
@@ -86,12 +89,12 @@ struct ShutdownTests {
     func realError() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build trivia-server first")
         let first = try Child(["--port", "0"])
-        let port = try #require(await offThePool { first.port() })
+        let port = try #require(await first.port())
         let second = try Child(["--port", "\(port)"])
-        let (status, errors) = await offThePool { second.finish() }
+        let (status, errors) = await second.finish()
         #expect(status != 0)
         #expect(errors.lowercased().contains("error"), "\(errors)")
-        first.process.terminate()
-        #expect(await offThePool { first.finish() }.status == 0)
+        first.child.signal(SIGTERM)
+        #expect(await first.finish().status == 0)
     }
 }

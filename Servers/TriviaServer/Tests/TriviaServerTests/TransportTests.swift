@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Trivia
 import TriviaServer
+import TriviaServerTestSupport
 import TriviaWebSocketClient
 
 /// The Linux WebSocket transport on its own: opening, failing to open, closing.

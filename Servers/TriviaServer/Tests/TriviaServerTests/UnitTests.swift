@@ -8,7 +8,7 @@ import Trivia
 
 @testable import TriviaServer
 
-@Suite("Server parts")
+@Suite("Server parts", .timeLimit(.minutes(1)))
 struct ServerPartTests {
     @Test("the rate limiter allows a burst, then the sustained rate, refilling with time")
     func rateLimiter() {
@@ -114,6 +114,28 @@ struct ServerPartTests {
         #expect(idle.codes == [.idleTimeout], "one handshake, started by the sweep itself")
         #expect(table.sweep(at: start.addingTimeInterval(60)) == 0, "a closing connection is not closed twice")
         #expect(idle.codes == [.idleTimeout])
+    }
+
+    @Test("closing every socket lets new ones in (clients reconnect); stopping closes every socket, also one upgraded meanwhile")
+    func closeAllAndShutDown() async throws {
+        let start = Date(timeIntervalSince1970: 0)
+        let table = ConnectionTable(limits: TriviaServerLimits())
+        let closes = CloseRecorder()
+        table.register(ConnectionID(1), sink: try await sink(for: NIOAsyncTestingChannel()), at: start, startClose: closes.record)
+        table.closeAll(.shuttingDown, code: .shuttingDown, message: "reconnect")
+        #expect(closes.codes == [.shuttingDown])
+        table.register(ConnectionID(2), sink: try await sink(for: NIOAsyncTestingChannel()), at: start, startClose: closes.record)
+        #expect(closes.codes == [.shuttingDown], "a client reconnecting after closeAll is served")
+
+        table.shutDown(.shuttingDown, code: .shuttingDown, message: "stopping")
+        #expect(closes.codes == [.shuttingDown, .shuttingDown])
+        let late = NIOAsyncTestingChannel()
+        table.register(ConnectionID(3), sink: try await sink(for: late), at: start, startClose: closes.record)
+        #expect(closes.codes == [.shuttingDown, .shuttingDown, .shuttingDown], "upgraded while the server stops: closed at once")
+        await late.testingEventLoop.run()
+        let notice = try await late.readOutbound(as: ByteBuffer.self).map(Self.frames(in:))
+        let decoded = notice?.first.flatMap { try? TriviaCodec().decodeServerMessage(Data($0.data.readableBytesView)) }
+        #expect(decoded?.envelope?.type == "error")
     }
 
     @Test("a broadcast is rendered once into one buffer: each connection gets exactly its own frame, as one text frame")

@@ -1,52 +1,17 @@
+import ChildProcesses
 import Foundation
 
-/// Runs a command to its end without blocking a thread of the cooperative pool (the process
-/// is awaited through its termination handler, Docs/Decisions.md).
+/// Runs a command to its end and returns its exit status and output (standard error
+/// interleaved). The child inherits no descriptor of this process (``ChildProcess``), so a
+/// server or a database another test starts at the same moment cannot hold this command's pipe
+/// or hide its exit. Cancelling the calling task (a test's time limit) kills the command.
 ///
-/// `capture: false` sends the command's output to /dev/null: a command that leaves a daemon
-/// behind (`pg_ctl start`) would hand it the pipe, and the pipe would never end.
+/// `capture: false` sends the command's output to /dev/null (a command that leaves a daemon
+/// behind, `pg_ctl start`, would otherwise hand the daemon its pipe).
 func run(_ executable: String, _ arguments: [String], capture: Bool = true) async throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let pipe = Pipe()
-    let output = OutputCollector()
-    if capture {
-        process.standardOutput = pipe
-        process.standardError = pipe
-        pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
-    } else {
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-    }
-    let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-        process.terminationHandler = { process in continuation.resume(returning: process.terminationStatus) }
-        do {
-            try process.run()
-        } catch {
-            process.terminationHandler = nil
-            continuation.resume(throwing: error)
-        }
-    }
-    if capture {
-        pipe.fileHandleForReading.readabilityHandler = nil
-        output.append(pipe.fileHandleForReading.readDataToEndOfFile())
-    }
-    return (status, output.text)
-}
-
-/// Bytes a child writes, collected from its pipe's handler thread.
-final class OutputCollector: Sendable {
-    private let data = Locked(Data())
-
-    func append(_ chunk: Data) {
-        data.withLock { $0.append(chunk) }
-    }
-
-    var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
-
-    /// The lines ended by a newline so far.
-    var completeLines: [String] { text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+    let options = ChildProcess.Options(standardOutput: capture ? .capture : .discard, standardError: .sameAsOutput)
+    let (termination, output) = try await ChildProcess.run(executable, arguments, options: options)
+    return (termination.status, output)
 }
 
 /// A value behind a lock, for state shared between a test and the tasks it starts.
@@ -63,19 +28,6 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
         defer { lock.unlock() }
         return try body(&value)
     }
-}
-
-/// Polls `condition` until it holds or `seconds` of real time pass (a wait for real
-/// concurrent work: PostgreSQL, child processes).
-func eventually(
-    within seconds: Double = 30, isolation: isolated (any Actor)? = #isolation, _ condition: () async -> Bool
-) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(20))
-    }
-    return await condition()
 }
 
 struct TestFailure: Error, CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TriviaServerTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -46,7 +47,7 @@ final class PostgresServer: Sendable {
     /// Starts a server from the process's template data directory.
     static func start() async throws -> PostgresServer {
         let template = try await Template.shared.path()
-        let directory = try makeDirectory()
+        let directory = try await makeDirectory()
         _ = try await command("/bin/cp", ["-a", "\(template)/data", "\(directory)/data"])
         var lastError: (any Error)?
         for _ in 0..<5 {
@@ -91,16 +92,17 @@ final class PostgresServer: Sendable {
             "-u", "postgres", "--", "\(Self.binaries)/pg_ctl", "-D", "\(directory)/data", "-w", "-t", "60", "-l", "\(directory)/log",
             "-o", options, "start",
         ]
-        // Foundation's Process learns that a child ended when a socket it hands the child is
-        // closed; the postmaster that pg_ctl leaves behind would inherit it and keep it open
-        // forever. The shell closes every descriptor above 2 before it becomes pg_ctl.
-        let closeInherited = #"for fd in /proc/$$/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-" 2>/dev/null; done; exec "$@""#
-        let (status, _) = try await run("/bin/bash", ["-c", closeInherited, "bash", "/usr/sbin/runuser"] + arguments, capture: false)
+        // The child inherits no descriptor of this process (``ChildProcess``): the postmaster
+        // pg_ctl leaves behind holds nothing another test waits on.
+        let (status, _) = try await run("/usr/sbin/runuser", arguments, capture: false)
         guard status == 0 else {
             let log = (try? String(contentsOfFile: "\(directory)/log", encoding: .utf8)) ?? ""
             throw TestFailure("pg_ctl start exited \(status): \(log.suffix(600))")
         }
     }
+
+    /// What the server logged so far (its `log` file).
+    var log: String { (try? String(contentsOfFile: "\(directory)/log", encoding: .utf8)) ?? "(no log)" }
 
     /// Runs SQL through psql as the superuser (set-up steps a test needs outside the code under test).
     @discardableResult
@@ -120,15 +122,35 @@ final class PostgresServer: Sendable {
         return output
     }
 
-    static func makeDirectory() throws -> String {
+    static func makeDirectory() async throws -> String {
         var template = Array("/tmp/trivia-pg-XXXXXX".utf8CString)
         guard let created = mkdtemp(&template) else { throw TestFailure("mkdtemp failed") }
         let path = String(cString: created)
         try "\(getpid())".write(toFile: "\(path)/\(ownerFile)", atomically: true, encoding: .utf8)
-        guard chown(path, getpwnam("postgres").pointee.pw_uid, getpwnam("postgres").pointee.pw_gid) == 0 else {
+        guard let postgres = getpwnam("postgres"), chown(path, postgres.pointee.pw_uid, postgres.pointee.pw_gid) == 0 else {
             throw TestFailure("chown \(path) to postgres failed")
         }
+        try await startReaper(for: path)
         return path
+    }
+
+    /// Stops the server in `directory` and removes the folder as soon as this test process is
+    /// gone, however it ends: a time limit, the CI watchdog's SIGKILL, a person's Ctrl-C. A
+    /// shell in a session of its own (so a kill aimed at the test's session spares it), no
+    /// longer this process's child (so nothing here waits for it), polling once a second.
+    static func startReaper(for directory: String) async throws {
+        let reaper = #"""
+            owner=$1 directory=$2 binaries=$3
+            while [ -d "/proc/$owner" ] && ! grep -q '^State:[[:space:]]*Z' "/proc/$owner/status" 2>/dev/null; do sleep 1; done
+            if [ -f "$directory/data/postmaster.pid" ]; then
+              runuser -u postgres -- "$binaries/pg_ctl" -D "$directory/data" -m immediate -w stop >/dev/null 2>&1
+            fi
+            rm -rf "$directory"
+            """#
+        // The outer shell starts the reaper in the background and exits at once.
+        let (status, output) = try await run(
+            "/bin/sh", ["-c", #"setsid /bin/sh -c "$0" reaper "$@" </dev/null >/dev/null 2>&1 &"#, reaper, "\(getpid())", directory, binaries])
+        guard status == 0 else { throw TestFailure("the reaper for \(directory) did not start: \(output)") }
     }
 
     /// A port nobody listens on now (the system's choice for a socket bound to port 0).
@@ -180,7 +202,7 @@ final class PostgresServer: Sendable {
             if let creating { return try await creating.value }
             let task = Task {
                 await PostgresServer.sweepAbandoned()
-                let directory = try PostgresServer.makeDirectory()
+                let directory = try await PostgresServer.makeDirectory()
                 removeAtExit(directory)
                 try await PostgresServer.command(
                     "/usr/sbin/runuser",
@@ -208,10 +230,14 @@ private func removeAtExit(_ directory: String) {
 }
 
 /// Runs `body` with a PostgreSQL server of its own and stops the server however `body` ends.
-/// See ``PostgresServer`` for what happens when PostgreSQL is missing.
+/// See ``PostgresServer`` for what happens when PostgreSQL is missing. A failing wait in `body`
+/// prints the server's log with the rest of the test's ``FailureReport``.
 func withPostgres<T>(
     isolation: isolated (any Actor)? = #isolation, _ body: (PostgresServer) async throws -> T
 ) async throws -> T {
+    guard FailureReport.current != nil else {
+        return try await FailureReport.with { _ in try await withPostgres(body) }
+    }
     if let reason = PostgresServer.unavailableReason {
         if ProcessInfo.processInfo.environment["TRIVIA_CLUSTER_TESTS"] == "require" {
             throw TestFailure("TRIVIA_CLUSTER_TESTS=require but PostgreSQL cannot run: \(reason)")
@@ -219,6 +245,7 @@ func withPostgres<T>(
         try Test.cancel("PostgreSQL is not available: \(reason)")
     }
     let server = try await PostgresServer.start()
+    FailureReport.current?.add("PostgreSQL log") { server.log }
     do {
         let result = try await body(server)
         await server.stop()

@@ -1,6 +1,8 @@
+import ChildProcesses
 import Foundation
 import Trivia
 import TriviaServer
+import TriviaServerTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -12,48 +14,30 @@ import TriviaServer
 /// with SIGKILL and still check that no two nodes ever believed themselves owner at once.
 final class ServerNodeProcess: Sendable {
     let name: String
-    private let process: Process
-    private let output = OutputCollector()
-    private let errors = OutputCollector()
-    private let port = Locked<Int?>(nil)
+    private let child: ChildProcess
+    private let port: Locked<Int?>
 
     /// Starts the node and returns once it listens (or throws with what it printed).
     init(name: String, cluster: String, port requested: Int = 0, arguments: [String], recorder: LeaseRecorder) async throws {
         guard let command = builtExecutable("trivia-server") else { throw TestFailure("trivia-server is not built beside the tests") }
         self.name = name
-        process = Process()
-        process.executableURL = command
-        process.arguments =
-            ["--cluster", cluster, "--node", name, "--port", "\(requested)", "--print-lease", "--log-level", "error"] + arguments
-        let pipe = Pipe()
-        let errorPipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = errorPipe
-        let output = output
-        let port = port
-        let seen = Locked(0)
-        pipe.fileHandleForReading.readabilityHandler = { handle in
-            output.append(handle.availableData)
-            let lines = output.completeLines
-            seen.withLock { count in
-                for line in lines.dropFirst(count) {
-                    if line.hasPrefix("lease ") { recorder.record(line: String(line.dropFirst(6)), node: name) }
-                    if line.hasPrefix("trivia-server listening on http://127.0.0.1:"),
-                        let number = Int(line.split(separator: ":").last ?? "")
-                    {
-                        port.withLock { $0 = number }
-                    }
+        let port = Locked<Int?>(nil)
+        self.port = port
+        child = try ChildProcess.spawn(
+            command.path,
+            ["--cluster", cluster, "--node", name, "--port", "\(requested)", "--print-lease", "--log-level", "notice"] + arguments,
+            options: ChildProcess.Options { line in
+                if line.hasPrefix("lease ") { recorder.record(line: String(line.dropFirst(6)), node: name) }
+                if line.hasPrefix("trivia-server listening on http://127.0.0.1:"), let number = Int(line.split(separator: ":").last ?? "") {
+                    port.withLock { $0 = number }
                 }
-                count = lines.count
-            }
-        }
-        let errors = errors
-        errorPipe.fileHandleForReading.readabilityHandler = { handle in errors.append(handle.availableData) }
-        try process.run()
-        let listening = await eventually(within: 60) { port.withLock { $0 } != nil || !self.process.isRunning }
+            })
+        let child = child
+        FailureReport.current?.add("node \(name) (\(child.pid)) log") { child.errorOutput }
+        let listening = await eventually(within: 60) { port.withLock { $0 } != nil || !child.isRunning }
         guard listening, port.withLock({ $0 }) != nil else {
-            kill()
-            throw TestFailure("\(name) did not start: \(output.text) \(errors.text)")
+            await child.stop(signal: SIGKILL, grace: .seconds(5))
+            throw TestFailure("\(name) did not start (\(child.termination.map(String.init(describing:)) ?? "still running")): \(child.output) \(child.errorOutput)")
         }
     }
 
@@ -68,22 +52,19 @@ final class ServerNodeProcess: Sendable {
     /// `http://127.0.0.1:PORT`.
     func baseURL() throws -> URL { try loopbackURL("http", port: listeningPort, path: "") }
 
-    /// What it printed on standard error.
-    var standardError: String { errors.text }
+    /// What it printed on standard error (its log, for a failure's report).
+    var standardError: String { child.errorOutput }
 
-    var isRunning: Bool { process.isRunning }
+    var isRunning: Bool { child.isRunning }
 
     /// SIGKILL: no clean-up of any kind, as a crash.
     func kill() {
-        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+        child.kill()
     }
 
     /// SIGTERM, then waits for the exit (SIGKILL after 10 s).
     func stop() async {
-        guard process.isRunning else { return }
-        Glibc.kill(process.processIdentifier, SIGTERM)
-        if !(await eventually(within: 10) { !self.process.isRunning }) { kill() }
-        _ = await eventually(within: 5) { !self.process.isRunning }
+        await child.stop(grace: .seconds(10))
     }
 }
 

@@ -68,7 +68,8 @@ func startSingleProcessServer(clock: ManualClock) async throws -> RunningServer 
 }
 
 /// `count` cluster nodes in this process, each a ``TriviaServer`` in cluster mode on its own
-/// port, all on one PostgreSQL and one manual clock.
+/// port, all on one PostgreSQL and one manual clock. Each node's log (notices and up) is kept
+/// for the test's failure report.
 struct InProcessCluster: Sendable {
     let nodes: [ClusterNode]
     let servers: [RunningServer]
@@ -79,26 +80,29 @@ struct InProcessCluster: Sendable {
         let genesis = try serverGenesis
         let accounts = try demoAccounts
         for index in 0..<count {
+            let lines = RecordingLogHandler.Lines()
+            let logger = RecordingLogHandler.logger("node\(index)", into: lines, level: .notice)
+            FailureReport.current?.add("node\(index) log") { lines.text }
             let node = try await ClusterNode.join(
                 ClusterNode.Configuration(
                     name: "node\(index)", database: postgres.database, lease: testLease, batchWindow: .milliseconds(2)),
-                genesis: genesis, authenticator: accounts.authenticator, clock: clock, logger: quietLogger)
+                genesis: genesis, authenticator: accounts.authenticator, clock: clock, logger: logger)
             nodes.append(node)
             servers.append(
                 try await RunningServer.start(
                     TriviaServer(
-                        backend: ClusterBackend(node: node, logger: serverLogger), hostConfiguration: node.genesis.configuration,
+                        backend: ClusterBackend(node: node, logger: logger), hostConfiguration: node.genesis.configuration,
                         accounts: accounts,
                         configuration: TriviaServerConfiguration(
                             host: "127.0.0.1", port: 0, limits: TriviaServerLimits(idleTimeout: .seconds(3600))),
-                        clock: clock, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: serverLogger)))
+                        clock: clock, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)))
         }
         return InProcessCluster(nodes: nodes, servers: servers)
     }
 
     /// Waits until a node owns the competition and has announced itself.
     func waitForOwner() async -> Bool {
-        await eventually { await nodes.asyncContains { await $0.owner.hostSnapshot != nil } }
+        await eventually(within: 30) { await nodes.asyncContains { await $0.owner.hostSnapshot != nil } }
     }
 
     func stop() async throws {
@@ -132,9 +136,13 @@ func makeViewModel(
         user: user, token: "t-\(user)", competition: competition, clientInstance: "\(user)-test",
         reconnectBaseDelay: .milliseconds(200), reconnectMaxDelay: .seconds(1), jitterSeed: seed)
     let balances = WildcardBalanceClient(baseURL: base, client: URLSessionHTTPClient(configuration: .ephemeral))
-    return TriviaViewModel(
-        configuration: configuration, transport: transport, balances: balances, clock: clock, locale: Locale(identifier: "en_US"),
+    // What this player's app saw goes into the test's failure report.
+    let recording = RecordingTransport(transport, name: user.rawValue)
+    let model = TriviaViewModel(
+        configuration: configuration, transport: recording, balances: balances, clock: clock, locale: Locale(identifier: "en_US"),
         timeZone: TimeZone(identifier: "UTC") ?? .gmt)
+    FailureReport.current?.add("player \(user)") { await model.diagnosticSummary + "\n" + recording.log }
+    return model
 }
 
 extension TriviaViewModel {

@@ -1,6 +1,7 @@
 import Foundation
 import SharedNetworking
 import Trivia
+import TriviaServerTestSupport
 
 @testable import TriviaCluster
 
@@ -26,11 +27,14 @@ final class TestCluster: Sendable {
         var nodes: [ClusterNode] = []
         let events = ownerEvents
         for index in 0..<count {
+            let lines = RecordingLogHandler.Lines()
+            FailureReport.current?.add("node\(index) log") { lines.text }
             let node = try await ClusterNode.join(
                 ClusterNode.Configuration(
                     name: "node\(index)", database: server.database, lease: testLease, batchWindow: .milliseconds(2),
                     heartbeatEvery: .milliseconds(200), nodeGoneAfter: nodeGoneAfter),
-                genesis: testGenesis, authenticator: testAuthenticator, clock: clock, logger: quietLogger
+                genesis: testGenesis, authenticator: testAuthenticator, clock: clock,
+                logger: RecordingLogHandler.logger("node\(index)", into: lines, level: .notice)
             ) { event in events.withLock { $0.append((index, event)) } }
             nodes.append(node)
         }
@@ -61,7 +65,7 @@ final class TestCluster: Sendable {
 
     /// Waits until some node owns the competition and is ready for inputs.
     func waitForOwner() async -> Bool {
-        await eventually { self.takeOvers > 0 }
+        await eventually(within: 30) { self.takeOvers > 0 }
     }
 
     /// Feeds one step to the edge of its slot's node (slot n lives on node n % count).

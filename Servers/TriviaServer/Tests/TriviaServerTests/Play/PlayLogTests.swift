@@ -1,49 +1,47 @@
 // Linux only: pseudo-terminals, posix_spawn and sockets are driven through glibc.
 #if os(Linux)
 
+    import ChildProcesses
     import Foundation
     import Testing
     import Trivia
+    import TriviaServerTestSupport
 
     /// `trivia-play` when its output is not a terminal: a plain log, and `--help`.
     @Suite("trivia-play without a terminal", .timeLimit(.minutes(2)))
     struct PlayLogTests {
         /// `trivia-play` with standard input and output on pipes.
         final class PipedPlayer: Sendable {
-            let process = Process()
-            let input = Pipe()
-            private let collected = LockedText()
-            private let ended = LockedText()
+            let child: ChildProcess
 
             init(_ arguments: [String]) throws {
-                let output = Pipe()
-                process.executableURL = try TerminalProcess.executable("trivia-play")
-                process.arguments = arguments
-                process.standardInput = input
-                process.standardOutput = output
-                process.standardError = output
-                try process.run()
-                Thread { [collected, ended] in
-                    while case let data = output.fileHandleForReading.availableData, !data.isEmpty { collected.append(data) }
-                    ended.append("end of file")
-                }
-                .start()
+                child = try ChildProcess.spawn(
+                    try TerminalProcess.executable("trivia-play").path, arguments,
+                    options: ChildProcess.Options(standardInput: .pipe, standardError: .sameAsOutput))
             }
 
-            var output: String { collected.text }
+            var output: String { child.output }
 
             func waitFor(_ text: String) async -> Bool {
                 await eventually(within: 20) { self.output.contains(text) }
             }
 
             func type(_ line: String) {
-                input.fileHandleForWriting.write(Data((line + "\n").utf8))
+                child.write(Data((line + "\n").utf8))
             }
 
             /// The exit status, once the program has ended and everything it wrote was read.
             func waitForExit() async -> Int32? {
-                guard await eventually(within: 20, { !self.process.isRunning && !self.ended.lines.isEmpty }) else { return nil }
-                return process.terminationStatus
+                let ended = await withTaskGroup(of: Termination?.self) { group in
+                    group.addTask { try? await self.child.waitForOutput() }
+                    group.addTask {
+                        try? await Task.sleep(for: .seconds(20))
+                        return nil
+                    }
+                    defer { group.cancelAll() }
+                    return await group.next() ?? nil
+                }
+                return ended?.status
             }
         }
 
@@ -51,7 +49,7 @@
         func plainLog() async throws {
             try await PlayGame.with { game in
                 let ada = try PipedPlayer(["--server", game.proxy.baseURL.absoluteString, "--user", "ada", "--token", "t-ada"])
-                defer { if ada.process.isRunning { ada.process.terminate() } }
+                defer { ada.child.signal(SIGTERM) }
                 #expect(await ada.waitFor("Test Cup · Player · Wild-cards: 2\n  Waiting for the first question…"))
                 game.harness.advance(to: 10)
                 #expect(await ada.waitFor("  One?\n     A  a\n     B  b\n     C  c\n  ⏱ "))

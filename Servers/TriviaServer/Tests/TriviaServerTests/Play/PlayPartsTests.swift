@@ -5,7 +5,7 @@ import Trivia
 import TriviaPlay
 
 /// The terminal client's parts, without a terminal: keys, actions, frames, the keys line, the log.
-@Suite("trivia-play parts")
+@Suite("trivia-play parts", .timeLimit(.minutes(1)))
 struct PlayPartsTests {
     @Test("keys: characters, Ctrl-C and Ctrl-D, and escape sequences kept whole so an arrow never answers")
     func keys() {

@@ -5,6 +5,7 @@
     import Testing
     import Trivia
     import TriviaServer
+    import TriviaServerTestSupport
 
     #if canImport(Glibc)
         import Glibc
@@ -172,12 +173,12 @@
         @Test("a killed server: the reconnect banner; leaving still restores the terminal")
         func killedServer() async throws {
             let server = try await ServerChild.start()
-            defer { server.kill() }
+            defer { server.child.kill() }
             let ada = try TerminalProcess(
                 TerminalProcess.executable("trivia-play"),
                 ["--server", "http://127.0.0.1:\(server.port)", "--user", "ada", "--token", "t-ada"])
             #expect(await ada.waitFor("General Knowledge · Player · Wild-cards: 2"))
-            server.kill()
+            await server.kill()
             #expect(await ada.waitFor("! Connection lost. Reconnecting…"))
             ada.type("q")
             #expect(await ada.waitForExit(within: 10) == 0)

@@ -4,6 +4,7 @@
     import CPseudoTerminal
     import Foundation
     import Synchronization
+    import TriviaServerTestSupport
 
     #if canImport(Glibc)
         import Glibc

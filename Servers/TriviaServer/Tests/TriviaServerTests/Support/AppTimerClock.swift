@@ -1,6 +1,7 @@
 import Foundation
 import SharedNetworking
 import Synchronization
+import TriviaServerTestSupport
 
 /// The app's clock in these tests: the harness's ``ManualClock``, seen through a wrapper that
 /// lets a test wait until an app timer is really armed before moving time.

@@ -89,17 +89,3 @@ struct HarnessError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
-
-/// Polls `condition` until it holds or `seconds` of real time pass: real sockets deliver
-/// asynchronously, so tests wait for an outcome (never for a duration).
-@discardableResult
-func eventually(
-    within seconds: Double = 10, isolation: isolated (any Actor)? = #isolation, _ condition: () async -> Bool
-) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    return await condition()
-}
