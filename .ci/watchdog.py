@@ -29,7 +29,7 @@ import subprocess
 import sys
 import time
 
-STARTED = re.compile(r"^◇ (Test|Suite) (.*) started\.$")
+STARTED = re.compile(r"^◇ (Test|Suite) (?!case )(.*) started\.$")
 ENDED = re.compile(r"^[✔✘] (Test|Suite) (.*?)(?: with \d+ test cases?)? (passed|failed)")
 PROGRESS = re.compile(r"^▷ ")
 POSTGRES_ROOT = "/tmp"
@@ -103,19 +103,28 @@ def backtraces(processes, log_path):
     return saved
 
 
-def summarize_backtrace(path, limit=60):
-    """The frames of the backtrace that are this package's (or waits), to print."""
-    keep = []
+def summarize_backtrace(path, limit=80):
+    """Each thread's frames that are this package's (or a wait), demangled, to print."""
+    ours = re.compile(r"Trivia|Cluster|ChildProcess|Postgres|Testing|sem_wait|futex|epoll_wait|ppoll|wait4|waitpid|libc_read")
+    keep, thread = [], None
     try:
         with open(path, encoding="utf-8", errors="replace") as backtrace:
             for line in backtrace:
                 if line.startswith("Thread "):
-                    keep.append(line.rstrip())
-                elif re.search(r"Trivia|Cluster|ChildProcess|Postgres|sem_wait|futex|epoll_wait|ppoll|waitpid|read \(", line):
-                    keep.append("    " + line.strip()[:200])
+                    thread = line.split("(", 1)[0].strip()
+                elif line.startswith("#") and ours.search(line):
+                    frame = re.sub(r" \(.*?\) at ", " at ", line.strip())
+                    keep.append(f"{thread}: {frame}")
     except OSError:
+        return []
+    try:
+        demangled = subprocess.run(["swift", "demangle", "--simplified"], input="\n".join(keep), capture_output=True, text=True,
+                                   timeout=60, check=False).stdout.splitlines()
+        if len(demangled) == len(keep):
+            keep = demangled
+    except (OSError, subprocess.TimeoutExpired):
         pass
-    return keep[:limit]
+    return [line[:200] for line in keep[:limit]]
 
 
 def stop_databases(owner, wait_seconds):
