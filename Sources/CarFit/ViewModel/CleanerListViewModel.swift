@@ -5,7 +5,7 @@ import SharedNetworking
 /// The CarFit home screen: the worker's visits on the days selected in the calendar, as cards,
 /// with pull to refresh.
 ///
-/// Dependencies are injected and abstract: a ``VisitsSource`` for data (API, sample file,
+/// Dependencies are injected and abstract: a ``CarFitFeedLoading`` for data (API, sample file,
 /// generator, or a test fake), an `AppClock` for "now", and a `Calendar` and `TimeZone` for
 /// days and times. It formats nothing itself: ``VisitSchedule`` arranges the visits,
 /// ``VisitCardFormatter`` produces the cards, ``CalendarViewModel`` owns the selection.
@@ -39,7 +39,7 @@ public final class CleanerListViewModel {
     /// Cards per day, built once per load (distances depend only on the day's own order).
     private var cardsByDay: [CalendarDay: [VisitCard]] = [:]
 
-    @ObservationIgnored private let source: any VisitsSource
+    @ObservationIgnored private let source: any CarFitFeedLoading
     @ObservationIgnored private let clock: any AppClock
     @ObservationIgnored private let cardFormatter: VisitCardFormatter
     @ObservationIgnored private let dayText: DayTextFormatter
@@ -57,7 +57,7 @@ public final class CleanerListViewModel {
     ///     visits are grouped by the day they start on in it. It replaces `calendar.timeZone`.
     ///   - language: the locale whose language the screen's own words are in (`Today`, the
     ///     badges); the calendar's locale when `nil`. Dates and numbers follow the calendar.
-    public init(source: any VisitsSource, clock: any AppClock, calendar: Calendar, timeZone: TimeZone, language: Locale? = nil) {
+    public init(source: any CarFitFeedLoading, clock: any AppClock, calendar: Calendar, timeZone: TimeZone, language: Locale? = nil) {
         var local = CalendarViewModel.gregorian(like: calendar)
         local.timeZone = timeZone
         self.source = source
@@ -99,7 +99,7 @@ public final class CleanerListViewModel {
             // slip in between and start a second one.
             runningFetch = Task {
                 do throws(CarFitError) {
-                    self.apply(try await self.source.fetchVisits())
+                    self.apply(try await self.source.load())
                 } catch {
                     // Cancelled is not a failure: everything stays as it was.
                     if !error.isCancellation { self.error = error }
@@ -215,8 +215,8 @@ public final class CleanerListViewModel {
     }
 
     /// The whole screen as one value (terminal, HTML previews, snapshot tests).
-    public var state: CleanerListState {
-        CleanerListState(
+    public var state: CleanerListViewState {
+        CleanerListViewState(
             title: title,
             lastUpdatedText: lastUpdated.map { cardFormatter.strings.updated(at: dayText.time(of: $0)) },
             isLoading: isLoading,

@@ -13,11 +13,8 @@ public final class HooSetsViewModel {
     /// Everything the grid draws, replaced as a whole value.
     public private(set) var state: HooSetsViewState
 
-    /// Loads the library (``HooSetsSource/load()`` in the app; a stub in tests).
-    public typealias Loader = @Sendable () async throws(HooSetsError) -> Loaded<HooLibrary>
-
-    private let loader: Loader
-    private var screen: HooSetsScreen
+    private let loader: any HooSetsFeedLoading
+    private var screen: HooSetsViewStateBuilder
     private var layout: HooGridLayout
     private var selection: HooID?
     private var offset = 0.0
@@ -25,30 +22,21 @@ public final class HooSetsViewModel {
     private var arbiter: GestureArbiter<HooID>
     private var usesBundledArtwork: Bool
 
-    /// A view-model that loads through `loader` and lays the grid out with `metrics` for
+    /// A view-model that loads through `loader` (a ``HooSetsSource`` in an app) and lays the grid out with `metrics` for
     /// `viewport`; `artwork` defaults to the module's bundled artwork for `displayScale`.
     public init(
-        loader: @escaping Loader, metrics: HooGridMetrics = .standard, rules: ScrubRules = .standard, displayScale: DisplayScale = .x2,
+        loader: any HooSetsFeedLoading, metrics: HooGridMetrics = .standard, rules: ScrubRules = .standard, displayScale: DisplayScale = .x2,
         viewport: LayoutSize = LayoutSize(width: 320, height: 480), artwork: HooArtworkState? = nil
     ) {
         self.loader = loader
         self.arbiter = GestureArbiter(rules: rules)
         self.usesBundledArtwork = artwork == nil
-        let screen = HooSetsScreen(
-            library: HooLibrary(sets: []), metrics: metrics, displayScale: displayScale, viewport: viewport,
+        let screen = HooSetsViewStateBuilder(
+            library: HooSetsFeed(sets: []), metrics: metrics, displayScale: displayScale, viewport: viewport,
             artwork: artwork ?? .bundled(scale: displayScale))
         self.screen = screen
         self.layout = screen.layout
         self.state = screen.state(layout: screen.layout, selection: nil, contentOffsetY: 0)
-    }
-
-    /// A view-model over a ``HooSetsSource``.
-    public convenience init(
-        source: HooSetsSource, metrics: HooGridMetrics = .standard, rules: ScrubRules = .standard, displayScale: DisplayScale = .x2
-    ) {
-        self.init(
-            loader: { () async throws(HooSetsError) in try await source.load() }, metrics: metrics, rules: rules, displayScale: displayScale
-        )
     }
 
     // MARK: Loading
@@ -59,7 +47,7 @@ public final class HooSetsViewModel {
         state.isLoading = true
         state.errorMessage = nil
         do {
-            let loaded = try await loader()
+            let loaded = try await loader.load()
             screen.library = loaded.value
             screen.diagnostics = loaded.diagnostics
             if let selection, loaded.value.hoo(selection) == nil { self.selection = nil }

@@ -18,7 +18,7 @@ public struct NavigationBarState: Sendable, Hashable, Codable {
     /// Whether the tricode was found in ``NFLTeams`` (otherwise the neutral style is used).
     public var isKnownTeam: Bool
 
-    /// A bar from its parts; ``ScheduleScreenBuilder`` chooses the colours.
+    /// A bar from its parts; ``ScheduleViewStateBuilder`` chooses the colours.
     public init(
         title: String, teamName: String, triCode: String, background: RGBColor, titleColor: RGBColor, accent: RGBColor, isKnownTeam: Bool
     ) {

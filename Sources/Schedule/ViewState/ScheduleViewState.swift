@@ -1,6 +1,6 @@
 /// Everything the schedule screen draws, ready to draw: no formatting or decisions left.
 ///
-/// Built from a feed by ``ScheduleScreenBuilder``; printed by `exercises schedule --json`.
+/// Built from a feed by ``ScheduleViewStateBuilder``; printed by `exercises schedule --json`.
 public struct ScheduleViewState: Sendable, Hashable, Codable {
     /// Title, team name and colours of the navigation bar.
     public var navigationBar: NavigationBarState
@@ -13,7 +13,7 @@ public struct ScheduleViewState: Sendable, Hashable, Codable {
     /// The design's sizes, colours and fonts, so a renderer needs no constant of its own.
     public var metrics: ScheduleMetrics
 
-    /// A screen from its parts; ``ScheduleScreenBuilder`` makes the real one.
+    /// A screen from its parts; ``ScheduleViewStateBuilder`` makes the real one.
     public init(
         navigationBar: NavigationBarState, sections: [ScheduleSectionState], initialRow: RowPosition?,
         emptyMessage: String?, metrics: ScheduleMetrics

@@ -2,7 +2,7 @@ import Foundation
 import SharedNetworking
 
 /// Everything the client knows, as a value. The screens are a function of it
-/// (``TriviaScreenBuilder``); it changes only through ``handle(_:at:)``.
+/// (``TriviaViewStateBuilder``); it changes only through ``handle(_:at:)``.
 public struct TriviaClientState: Sendable, Hashable {
     /// Who the client is and every delay it uses.
     public var configuration: TriviaClientConfiguration

@@ -19,10 +19,7 @@ public struct WildcardBalanceEndpoint: Sendable {
 
     /// The path for `user`, percent-encoded so any user id is one path segment.
     public static func path(for user: UserID) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "/;?#%")
-        let segment = user.rawValue.addingPercentEncoding(withAllowedCharacters: allowed) ?? user.rawValue
-        return "v1/users/\(segment)/wildcards"
+        "v1/users/\(PathSegment.encode(user.rawValue))/wildcards"
     }
 
     /// The user named by a percent-encoded request path ending in `v1/users/{user}/wildcards`
@@ -30,7 +27,7 @@ public struct WildcardBalanceEndpoint: Sendable {
     public static func user(inPath encodedPath: String) -> UserID? {
         let parts = encodedPath.split(separator: "/", omittingEmptySubsequences: true).suffix(4).map(String.init)
         guard parts.count == 4, parts[0] == "v1", parts[1] == "users", parts[3] == "wildcards",
-            let user = parts[2].removingPercentEncoding, !user.isEmpty
+            let user = PathSegment.decode(parts[2])
         else { return nil }
         return UserID(user)
     }
@@ -84,11 +81,6 @@ public struct WildcardBalanceEndpoint: Sendable {
     }
 
     static func json(_ status: Int, _ value: some Encodable, for request: HTTPRequest) -> HTTPResponse {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let body = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        return HTTPResponse(
-            url: request.url, status: status,
-            headers: ["Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store"], body: body)
+        HTTPResponse(url: request.url, status: status, headers: HTTPHeaders(TriviaHTTPJSON.headers), body: TriviaHTTPJSON.body(value))
     }
 }

@@ -85,7 +85,7 @@ extension TriviaHostCore {
         case .lobby:
             return []
         case .open(let index, _, _):
-            return emit(.question(questionPayload(index, role: record.role)), to: user).1
+            return emit(.question(questionPayload(index, role: record.role)), to: user)
         case .reviewing(let index, let until):
             let question = questions[index]
             let isLast = index + 1 == questions.count
@@ -93,11 +93,11 @@ extension TriviaHostCore {
                 questionId: question.id, correctChoice: question.answer, yourChoice: nil, correct: false,
                 role: record.role, wildcardDeadline: isLast ? nil : until,
                 answerCounts: answerCounts(question), playersRemaining: records.count { $0.role == .player })
-            return emit(.result(result), to: user).1
+            return emit(.result(result), to: user)
         case .finished:
             let winners = self.winners
             let summary = FinishSummary(questionCount: questions.count, playerCount: startingPlayers, winnerCount: winners.count)
-            return emit(.finish(finishPayload(for: record, winners: winners, summary: summary)), to: user).1
+            return emit(.finish(finishPayload(for: record, winners: winners, summary: summary)), to: user)
         }
     }
 

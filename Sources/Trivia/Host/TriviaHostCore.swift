@@ -197,16 +197,11 @@ public struct TriviaHostCore: Sendable {
         return .send(ServerEnvelope(id: MessageID("\(connection)-\(count)"), seq: 0, message: message), to: connection)
     }
 
-    /// A stream message for `user`: numbered, logged, and sent if the user is connected.
-    mutating func emit(_ message: ServerMessage, to user: UserID) -> (ServerEnvelope, [HostOutput]) {
-        guard let slot = slots[user] else { return (ServerEnvelope(id: "orphan", seq: 0, message: message), []) }
-        return emit(message, slot: slot)
-    }
-
-    /// ``emit(_:to:)`` for the user at `slot` of ``records``.
-    mutating func emit(_ message: ServerMessage, slot: Int) -> (ServerEnvelope, [HostOutput]) {
-        let (stored, outputs) = store(message, slot: slot)
-        return (stored.envelope, outputs)
+    /// A stream message for `user`: numbered, logged, and sent if the user is connected. A user
+    /// who never joined has no stream: nothing is logged or sent.
+    mutating func emit(_ message: ServerMessage, to user: UserID) -> [HostOutput] {
+        guard let slot = slots[user] else { return [] }
+        return store(message, slot: slot).1
     }
 
     /// Numbers, logs and sends `message` to the user at `slot`; returns what was logged (kept

@@ -53,11 +53,6 @@ public struct TriviaQuestionSet: Sendable, Hashable, Decodable {
 }
 
 extension TriviaQuestionSet {
-    /// The bundled default set (`Resources/questions.json`), also the Trivia server's default.
-    public static func bundledSource() throws(NetworkError) -> FeedSource {
-        try FeedSource.resource("questions", withExtension: "json", in: .module)
-    }
-
     /// Loads a question set from any source through the shared feed loader (text encodings,
     /// size limits and diagnostics included).
     public static func load(from source: FeedSource, loader: FeedLoader) async throws(NetworkError) -> Loaded<TriviaQuestionSet> {

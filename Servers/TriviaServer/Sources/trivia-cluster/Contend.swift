@@ -42,7 +42,7 @@ struct Contend: AsyncParsableCommand {
             if create {
                 try await ClusterSchema.migrate(connection, logger: logger)
                 let loaded = try await TriviaQuestionSet.load(
-                    from: TriviaQuestionSet.bundledSource(), loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral)))
+                    from: TriviaSource.bundled(), loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral)))
                 var configuration = TriviaHostConfiguration(questionSet: loaded.value, startsAt: Date().addingTimeInterval(30))
                 configuration.competition = CompetitionID(competition)
                 _ = try await ClusterRegistry.open(

@@ -117,7 +117,7 @@ struct TriviaLoadCommand: AsyncParsableCommand {
         }
         let workDirectory = URL(fileURLWithPath: NSTemporaryDirectory())
         let loader = FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral))
-        let set = try await TriviaQuestionSet.load(from: TriviaQuestionSet.bundledSource(), loader: loader).value.prefix(questions)
+        let set = try await TriviaQuestionSet.load(from: TriviaSource.bundled(), loader: loader).value.prefix(questions)
 
         var reports: [LoadReport] = []
         for count in counts {

@@ -15,7 +15,7 @@ struct FailoverTests {
     /// The bundled question set's first three questions (what the child nodes play).
     static func bundledQuestions() async throws -> TriviaQuestionSet {
         let loaded = try await TriviaQuestionSet.load(
-            from: TriviaQuestionSet.bundledSource(), loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral)))
+            from: TriviaSource.bundled(), loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral)))
         return loaded.value.prefix(3)
     }
 

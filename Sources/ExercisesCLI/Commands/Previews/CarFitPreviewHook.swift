@@ -1,7 +1,7 @@
 import CarFit
 import ScreenPreviews
 
-extension CleanerListState: HTMLPreviewable {
+extension CleanerListViewState: HTMLPreviewable {
     func previewScreens(_ context: PreviewContext) -> [PreviewScreen] {
         [CarFitPreview.screen(self)]
     }

@@ -1,7 +1,7 @@
 import Facts
 import ScreenPreviews
 
-extension FactsScreen: HTMLPreviewable {
+extension FactsViewState: HTMLPreviewable {
     func previewScreens(_ context: PreviewContext) -> [PreviewScreen] {
         [FactsPreview.screen(self, images: context.images)]
     }

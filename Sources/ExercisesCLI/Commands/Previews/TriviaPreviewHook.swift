@@ -40,11 +40,11 @@ enum TriviaPreviewMoment: String, CaseIterable {
     }
 
     /// Among matching screens, the one to show if there is one: a correct answer for the result.
-    func isPreferred(_ screen: TriviaScreenState) -> Bool {
+    func isPreferred(_ screen: TriviaViewState) -> Bool {
         self != .result || screen.question?.result?.outcome == .correct
     }
 
-    func matches(_ screen: TriviaScreenState) -> Bool {
+    func matches(_ screen: TriviaViewState) -> Bool {
         switch self {
         case .question:
             guard let question = screen.question else { return false }

@@ -16,7 +16,7 @@ struct TriviaRunLog: Encodable, Sendable {
     /// One screen as it appeared.
     struct Frame: Encodable, Sendable {
         let at: Date
-        let screen: TriviaScreenState
+        let screen: TriviaViewState
     }
 
     /// One message or connection change on the user's side.

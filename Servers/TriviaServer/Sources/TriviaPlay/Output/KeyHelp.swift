@@ -5,7 +5,7 @@ import Trivia
 /// its buttons from).
 public enum KeyHelp {
     /// The keys for `screen`; when the game is over (`ended`), any key leaves.
-    public static func line(for screen: TriviaScreenState, ended: Bool) -> String {
+    public static func line(for screen: TriviaViewState, ended: Bool) -> String {
         if ended { return " Press any key to leave. " }
         if let offer = screen.question?.wildcardOffer {
             return offer.isSending ? " Using your wild-card…  ·  q leave " : " w use a wild-card  ·  n watch instead  ·  q leave "

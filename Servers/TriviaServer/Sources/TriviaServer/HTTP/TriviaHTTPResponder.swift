@@ -36,13 +36,7 @@ struct TriviaHTTPResponder: HTTPResponder {
     }
 
     private func json(_ status: Int, _ value: some Encodable) -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(TriviaDates.string(from: date))
-        }
-        let body = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        let body = TriviaHTTPJSON.body(value)
         return Response(
             status: HTTPTypes.HTTPResponse.Status(code: status),
             headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],

@@ -136,7 +136,7 @@ struct ScreenScript {
         send(.received(ServerEnvelope(id: MessageID("s\(seq)"), seq: seq, message: message)))
     }
 
-    func screen(at seconds: Double = 0) -> TriviaScreenState {
-        TriviaScreenBuilder(locale: Locale(identifier: "en_US"), timeZone: .gmt).screen(for: state, at: epoch.addingTimeInterval(seconds))
+    func screen(at seconds: Double = 0) -> TriviaViewState {
+        TriviaViewStateBuilder(locale: Locale(identifier: "en_US"), timeZone: .gmt).screen(for: state, at: epoch.addingTimeInterval(seconds))
     }
 }
