@@ -65,6 +65,7 @@ let package = Package(
             dependencies: [
                 "TriviaWebSocketMessages",
                 .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "TriviaHost", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -83,6 +84,7 @@ let package = Package(
             dependencies: [
                 "TriviaWebSocketMessages",
                 .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "TriviaHost", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -112,6 +114,7 @@ let package = Package(
             dependencies: [
                 "TriviaWebSocketClient",
                 .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "TriviaHost", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -126,6 +129,7 @@ let package = Package(
                 "TriviaPlay",
                 "TriviaWebSocketClient",
                 .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "TriviaHost", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -144,6 +148,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "TriviaHost", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -157,6 +162,7 @@ let package = Package(
             dependencies: [
                 "TriviaServer",
                 .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "TriviaHost", package: "MobileExercises"),
             ],
             path: "Tests/TriviaServerTestSupport",
             swiftSettings: strictSettings
@@ -171,6 +177,7 @@ let package = Package(
             name: "TriviaCluster",
             dependencies: [
                 .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "TriviaHost", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -186,6 +193,7 @@ let package = Package(
                 "TriviaServer",
                 "TriviaCluster",
                 .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "TriviaHost", package: "MobileExercises"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -197,6 +205,7 @@ let package = Package(
             dependencies: [
                 "TriviaCluster",
                 .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "TriviaHost", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -213,6 +222,7 @@ let package = Package(
                 "TriviaWebSocketClient",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "TriviaHost", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -231,6 +241,7 @@ let package = Package(
                 "TriviaPlay",
                 "CPseudoTerminal",
                 .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "TriviaHost", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,6 +1,7 @@
 import Foundation
 import SharedNetworking
 import Trivia
+import TriviaHost
 
 /// `exercises trivia`: a whole competition played in-process against the reference host, with
 /// bots and you, in virtual time; every screen you would see is printed as it changes.

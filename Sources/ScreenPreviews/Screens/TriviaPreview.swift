@@ -1,6 +1,7 @@
 import Foundation
 import SharedNetworking
 import Trivia
+import TriviaHost
 
 /// The trivia screens as pages: the question screen (waiting, a question with its countdown
 /// ring, the locked overlay, a result with the wild-card offer) and the final screen, drawn

@@ -35,7 +35,7 @@ public struct TriviaClientState: Sendable, Hashable {
     var scoredThrough = 0
     var sentMessages = 0
     var nextRequest = 0
-    var reconnectAttempt = 0
+    package var reconnectAttempt = 0
     var awaitingPong = false
     var balanceFromHost = false
     var random: SeededRandom

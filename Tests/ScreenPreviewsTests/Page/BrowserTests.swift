@@ -7,6 +7,7 @@ import ScreenPreviews
 import SharedNetworking
 import Testing
 import Trivia
+import TriviaHost
 
 /// Screenshots every page in headless Chromium at the phone's size and checks what a person
 /// would see: the size, that something is drawn, and the design's colours at known places.

@@ -3,6 +3,7 @@ import ScreenPreviews
 import SharedNetworking
 import Testing
 import Trivia
+import TriviaHost
 
 @Suite("Trivia pages")
 struct TriviaPreviewTests {

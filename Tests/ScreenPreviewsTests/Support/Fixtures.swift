@@ -6,6 +6,7 @@ import Schedule
 import ScreenPreviews
 import SharedNetworking
 import Trivia
+import TriviaHost
 
 /// Strings a hostile feed might carry, for the escaping tests.
 enum Hostile {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Trivia
+@testable import TriviaHost
 
 @Suite("Client rules: launch and balance")
 struct ClientLaunchTests {

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import Trivia
+@testable import TriviaHost
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -21,7 +22,7 @@ struct WildcardBalanceLoopbackTests {
         let ledger = self.ledger
         // The route is stored in the server: capturing the server itself would be a cycle
         // (LeakSanitizer reported every server of this suite).
-        server.route("/" + WildcardBalanceEndpoint.path(for: user)) { [unowned server] recorded in
+        server.route("/" + WildcardBalance.path(for: user)) { [unowned server] recorded in
             let attempt = hits.next()
             if attempt <= before.count { return before[attempt - 1] }
             let request = HTTPRequest(

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import Trivia
+@testable import TriviaHost
 
 @Suite("Wild-card balance over HTTP")
 struct WildcardBalanceTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Trivia
+@testable import TriviaHost
 
 @Suite("Reference host: joining and connections")
 struct HostJoinTests {

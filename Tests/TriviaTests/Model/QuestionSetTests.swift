@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import Trivia
+@testable import TriviaHost
 
 @Suite("Question sets")
 struct QuestionSetTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Trivia
+@testable import TriviaHost
 
 /// Broadcasts: one message encoded once for everyone, each user's frame exact, and `finish`
 /// bounded whatever the size of the game.

@@ -3,6 +3,7 @@ import SharedNetworking
 import Testing
 
 @testable import Trivia
+@testable import TriviaHost
 
 @Suite("TriviaCodec")
 struct CodecTests {

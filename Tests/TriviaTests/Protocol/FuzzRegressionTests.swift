@@ -2,6 +2,7 @@ import Foundation
 import SharedNetworking
 import Testing
 import Trivia
+import TriviaHost
 
 /// Inputs found by the fuzz targets in `Fuzz/` (see Docs/Reliability.md), kept as tests.
 @Suite("Fuzz regressions: Trivia")

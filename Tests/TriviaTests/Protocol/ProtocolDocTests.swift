@@ -3,6 +3,7 @@ import SharedNetworking
 import Testing
 
 @testable import Trivia
+@testable import TriviaHost
 
 /// The protocol document is the wire: every example in it is byte for byte what the code writes,
 /// and every code the code can send has its row in it.

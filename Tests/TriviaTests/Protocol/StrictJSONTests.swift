@@ -3,6 +3,7 @@ import SharedNetworking
 import Testing
 
 @testable import Trivia
+@testable import TriviaHost
 
 /// One case of `Tests/Conformance/strict-json.txt`.
 struct ConformanceCase: Sendable, CustomStringConvertible {

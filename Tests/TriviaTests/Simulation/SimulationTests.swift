@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Trivia
+@testable import TriviaHost
 
 @Suite("Simulation: a whole competition with many players")
 struct SimulationTests {

@@ -3,6 +3,7 @@ import SharedNetworking
 import TestSupport
 
 @testable import Trivia
+@testable import TriviaHost
 
 /// 2020-09-10T08:00:00Z, the instant every test starts from.
 let epoch = Date(timeIntervalSince1970: 1_599_724_800)

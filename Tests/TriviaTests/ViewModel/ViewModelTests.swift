@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import Trivia
+@testable import TriviaHost
 
 /// The real driver (`TriviaViewModel`) against the real host actor over the in-memory network,
 /// on a manual clock: the whole stack except the socket.

@@ -3,6 +3,7 @@ import SharedNetworking
 import Testing
 
 @testable import Trivia
+@testable import TriviaHost
 
 @Suite("Screens built from client state")
 struct ScreenBuilderTests {

@@ -3,6 +3,7 @@ import SharedNetworking
 import Testing
 
 @testable import Trivia
+@testable import TriviaHost
 
 /// ``TriviaScreenText``: the terminal text of the screens, shared by `exercises trivia` and
 /// `trivia-play`. Screens come from the real builder over the real client state.

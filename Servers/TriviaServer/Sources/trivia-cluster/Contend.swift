@@ -3,6 +3,7 @@ import Foundation
 import PostgresNIO
 import SharedNetworking
 import Trivia
+import TriviaHost
 import TriviaCluster
 
 /// `trivia-cluster contend`: one lease contender for an existing competition, printing each

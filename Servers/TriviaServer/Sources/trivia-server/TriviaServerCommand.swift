@@ -4,6 +4,7 @@ import Logging
 import NIOPosix
 import SharedNetworking
 import Trivia
+import TriviaHost
 import TriviaCluster
 import TriviaClusterServer
 import TriviaServer

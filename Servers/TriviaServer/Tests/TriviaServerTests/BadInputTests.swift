@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Trivia
+import TriviaHost
 import TriviaServer
 
 /// Everything a client can get wrong, over real sockets, answered as `Docs/Trivia/Protocol.md`

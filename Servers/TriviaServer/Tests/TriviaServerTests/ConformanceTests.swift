@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Trivia
+import TriviaHost
 import TriviaServer
 
 /// The server against `Docs/Trivia/Protocol.md`, from the outside: the strict-JSON corpus sent at

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Trivia
+import TriviaHost
 import TriviaServer
 
 /// A whole competition: the real `TriviaViewModel`s and scripted protocol clients against the

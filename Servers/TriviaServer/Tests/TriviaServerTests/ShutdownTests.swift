@@ -4,6 +4,7 @@ import NIOPosix
 import SharedNetworking
 import Testing
 import Trivia
+import TriviaHost
 import TriviaServer
 import TriviaWebSocketClient
 

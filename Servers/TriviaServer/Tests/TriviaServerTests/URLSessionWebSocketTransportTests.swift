@@ -2,6 +2,7 @@ import Foundation
 import SharedNetworking
 import Testing
 import Trivia
+import TriviaHost
 
 #if canImport(FoundationNetworking)
     /// swift-corelibs-foundation's URLSession sits on libcurl, which has no WebSockets.

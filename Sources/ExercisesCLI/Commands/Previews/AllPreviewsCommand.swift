@@ -2,6 +2,7 @@ import Foundation
 import ScreenPreviews
 import SharedNetworking
 import Trivia
+import TriviaHost
 
 /// `exercises all --html-dir DIR`: every exercise's screen from its bundled data, one page per
 /// phone screen plus `index.html`, with the options that show each screen at its most telling

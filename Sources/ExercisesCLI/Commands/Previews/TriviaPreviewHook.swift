@@ -1,5 +1,6 @@
 import ScreenPreviews
 import Trivia
+import TriviaHost
 
 /// A run shows many screens; the preview keeps one of each kind, the first time it appears:
 /// a question still open, a result, the wild-card offer and the final screen. A run without

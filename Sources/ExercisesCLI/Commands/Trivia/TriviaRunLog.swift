@@ -1,5 +1,6 @@
 import Foundation
 import Trivia
+import TriviaHost
 
 /// What `exercises trivia --json` prints as `screen`: the settings, every screen the user saw
 /// and every message on the user's connection, in order.

@@ -1,4 +1,5 @@
 import Trivia
+import TriviaHost
 
 /// The game on the whole terminal: the alternate screen, redrawn in place when the view
 /// state changes (every second while a countdown runs) or the window is resized; the keys at

@@ -1,4 +1,5 @@
 import Trivia
+import TriviaHost
 
 /// The line of keys at the bottom of the screen: what can be pressed now, from the screen's
 /// view state (the same `isInteractive`, choices and wild-card offer a SwiftUI view enables

@@ -1,6 +1,7 @@
 import Foundation
 import SharedNetworking
 import Trivia
+import TriviaHost
 
 /// The game as a plain log, for output that is not a terminal (a file, a pipe, a CI log): each
 /// screen once when it changes (a countdown ticking is not a change), stamped with the time

@@ -1,4 +1,5 @@
 import Trivia
+import TriviaHost
 
 /// Where the game is shown: the full screen of a terminal, or a plain log of screens.
 @MainActor

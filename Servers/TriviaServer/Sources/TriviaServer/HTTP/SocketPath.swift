@@ -1,6 +1,7 @@
 import Foundation
 import SharedNetworking
 import Trivia
+import TriviaHost
 
 /// `/v1/competitions/{competition}/socket`, the WebSocket endpoint of `Docs/Trivia/Protocol.md`.
 public enum SocketPath {

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import SharedNetworking
 import Trivia
+import TriviaHost
 
 /// The plain HTTP side of the server: `GET /health` and the wild-card balance
 /// (`GET /v1/users/{user}/wildcards`, served by the Trivia module's ``WildcardBalanceEndpoint``,

@@ -1,5 +1,6 @@
 import Foundation
 import Trivia
+import TriviaHost
 import TriviaServer
 
 #if canImport(Glibc)

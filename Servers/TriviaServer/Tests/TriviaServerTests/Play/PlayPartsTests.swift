@@ -2,6 +2,7 @@ import Foundation
 import SharedNetworking
 import Testing
 import Trivia
+import TriviaHost
 import TriviaPlay
 
 /// The terminal client's parts, without a terminal: keys, actions, frames, the keys line, the log.

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Trivia
+import TriviaHost
 import TriviaWebSocketClient
 
 /// A scripted peer speaking the protocol message by message over a real socket: sends exactly

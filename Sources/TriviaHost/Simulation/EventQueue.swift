@@ -1,4 +1,5 @@
 import Foundation
+import Trivia
 
 /// A min-heap of timed events; ties keep insertion order, so a run is reproducible.
 struct EventQueue<Payload> {

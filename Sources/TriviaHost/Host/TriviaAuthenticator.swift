@@ -1,4 +1,5 @@
 import Foundation
+import Trivia
 
 /// Who a token belongs to.
 public struct TriviaIdentity: Sendable, Hashable, Codable {

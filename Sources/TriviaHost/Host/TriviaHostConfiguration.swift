@@ -1,4 +1,5 @@
 import Foundation
+import Trivia
 
 /// How the host runs a competition. Times are host time (its injected clock).
 public struct TriviaHostConfiguration: Sendable, Hashable {

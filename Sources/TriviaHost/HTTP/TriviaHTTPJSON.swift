@@ -1,5 +1,6 @@
 import Foundation
 import SharedNetworking
+import Trivia
 
 /// How every Trivia HTTP endpoint writes its JSON body: keys sorted, instants as ``TriviaDates``
 /// writes them, never cached. The one copy for the in-process ``WildcardBalanceEndpoint`` and

@@ -1,5 +1,6 @@
 import Foundation
 import SharedNetworking
+import Trivia
 
 /// The reference host as a running service: ``TriviaHostCore`` behind an actor, with a clock
 /// that drives the schedule and one stream of outputs for whatever carries the bytes.

@@ -1,4 +1,5 @@
 import SharedNetworking
+import Trivia
 
 /// Where the questions come from: the set bundled with the module, the Trivia server's default.
 /// The client itself reads no feed (it plays over a ``TriviaTransport``); a host reads this one.

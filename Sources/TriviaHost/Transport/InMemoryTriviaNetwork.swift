@@ -1,4 +1,5 @@
 import Foundation
+import Trivia
 import Synchronization
 
 /// Connects clients to a ``TriviaHost`` in the same process, through the same bytes a socket

@@ -1,5 +1,6 @@
 import Foundation
 import SharedNetworking
+import Trivia
 
 /// The questions of one competition, as the host loads them (`questions.json`).
 ///

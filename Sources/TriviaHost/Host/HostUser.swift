@@ -1,4 +1,5 @@
 import Foundation
+import Trivia
 
 /// Everything the host remembers about one user in one competition.
 struct HostUser: Sendable, Hashable {

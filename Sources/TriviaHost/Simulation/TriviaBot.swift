@@ -1,5 +1,6 @@
 import Foundation
 import SharedNetworking
+import Trivia
 
 /// A simulated participant: an account, a wild-card balance and how it plays.
 public struct TriviaBot: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import Trivia
 
 extension TriviaSimulation {
     mutating func process(_ event: Event, observe: (TriviaSimulationObservation) -> Void) {

@@ -1,5 +1,6 @@
 import Foundation
 import SharedNetworking
+import Trivia
 
 /// Everything a simulated competition depends on. Same settings, same run.
 public struct TriviaSimulationSettings: Sendable {

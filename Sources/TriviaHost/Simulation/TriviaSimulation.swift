@@ -1,5 +1,6 @@
 import Foundation
 import SharedNetworking
+import Trivia
 
 /// A whole competition in virtual time: the real ``TriviaHostCore`` and one real
 /// ``TriviaClientState`` machine per bot, exchanging frames encoded by ``TriviaCodec`` over a

@@ -1,4 +1,5 @@
 import Foundation
+import Trivia
 
 extension TriviaHostCore {
     /// One transition of the schedule, stamped with the time it was due (not the time it ran),

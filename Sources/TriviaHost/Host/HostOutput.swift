@@ -1,4 +1,5 @@
 import Foundation
+import Trivia
 
 /// What the host asks its transport to do.
 public enum HostOutput: Sendable, Hashable {

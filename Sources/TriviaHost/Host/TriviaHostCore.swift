@@ -1,4 +1,5 @@
 import Foundation
+import Trivia
 
 /// The server's rules as a pure state machine: events in (a connection opened, a frame
 /// arrived, a connection closed, time passed), ``HostOutput``s out.

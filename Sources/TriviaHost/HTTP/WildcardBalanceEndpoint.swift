@@ -1,5 +1,6 @@
 import Foundation
 import SharedNetworking
+import Trivia
 
 /// The host's side of `GET /v1/users/{user}/wildcards`: status and body for a request, with no
 /// HTTP server attached, so the contract is tested in-process and a real server only routes.
@@ -15,21 +16,6 @@ public struct WildcardBalanceEndpoint: Sendable {
     public init(authenticator: any TriviaAuthenticator, balance: @escaping @Sendable (UserID) async -> Int) {
         self.authenticator = authenticator
         self.balance = balance
-    }
-
-    /// The path for `user`, percent-encoded so any user id is one path segment.
-    public static func path(for user: UserID) -> String {
-        "v1/users/\(PathSegment.encode(user.rawValue))/wildcards"
-    }
-
-    /// The user named by a percent-encoded request path ending in `v1/users/{user}/wildcards`
-    /// (any mount prefix before it), or `nil` when the path is not this endpoint.
-    public static func user(inPath encodedPath: String) -> UserID? {
-        let parts = encodedPath.split(separator: "/", omittingEmptySubsequences: true).suffix(4).map(String.init)
-        guard parts.count == 4, parts[0] == "v1", parts[1] == "users", parts[3] == "wildcards",
-            let user = PathSegment.decode(parts[2])
-        else { return nil }
-        return UserID(user)
     }
 
     /// Answers `request`: 200 with a ``WildcardBalance``, or 401/403/404 (another path)/405 with a
@@ -52,7 +38,7 @@ public struct WildcardBalanceEndpoint: Sendable {
     /// Routing and the token check, synchronous, for servers whose ledger is synchronous too.
     public static func authorize(_ request: HTTPRequest, authenticator: any TriviaAuthenticator) -> Authorization {
         let encodedPath = URLComponents(url: request.url, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? request.url.path
-        guard let user = user(inPath: encodedPath) else {
+        guard let user = WildcardBalance.user(inPath: encodedPath) else {
             return .refused(error(404, "notFound", "no such endpoint: \(request.url.path)", for: request))
         }
         guard request.method == .get else {

@@ -1,4 +1,5 @@
 import Foundation
+import Trivia
 
 extension TriviaHostCore {
     // MARK: Join
