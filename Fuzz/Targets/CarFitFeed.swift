@@ -42,4 +42,3 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     return 0
 }
-

@@ -40,4 +40,3 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     require(layout.rowTops.map(\.count) == state.sections.map(\.rows.count), "layout rows disagree with the state's rows")
     return 0
 }
-

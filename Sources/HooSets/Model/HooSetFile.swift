@@ -67,7 +67,8 @@ extension KeyedDecodingContainer where K == AnyKey {
 /// Decodes the small JSON files of a set through the shared feed decoding path (charset
 /// sniffing, HTML detection, diagnostics with paths). Files only: the client refuses requests.
 struct LocalJSON: Sendable {
-    private let loader = FeedLoader(client: OfflineHTTPClient(reason: "Hoo sets are read from files only"), options: FeedDecodingOptions(maxBytes: 1 << 20))
+    private let loader = FeedLoader(
+        client: OfflineHTTPClient(reason: "Hoo sets are read from files only"), options: FeedDecodingOptions(maxBytes: 1 << 20))
 
     func decode<T: Decodable>(_ type: T.Type, at url: URL, name: String) throws(NetworkError) -> Loaded<T> {
         let data: Data

@@ -25,7 +25,8 @@ public final class HooSetsViewModel {
     /// A view-model that loads through `loader` (a ``HooSetsSource`` in an app) and lays the grid out with `metrics` for
     /// `viewport`; `artwork` defaults to the module's bundled artwork for `displayScale`.
     public init(
-        loader: any HooSetsFeedLoading, metrics: HooGridMetrics = .standard, rules: ScrubRules = .standard, displayScale: DisplayScale = .x2,
+        loader: any HooSetsFeedLoading, metrics: HooGridMetrics = .standard, rules: ScrubRules = .standard,
+        displayScale: DisplayScale = .x2,
         viewport: LayoutSize = LayoutSize(width: 320, height: 480), artwork: HooArtworkState? = nil
     ) {
         self.loader = loader

@@ -6,7 +6,9 @@ public struct ScheduleViewState: Sendable, Hashable, Codable {
     public var navigationBar: NavigationBarState
     /// Sections in feed order; sections without rows are left out.
     public var sections: [ScheduleSectionState]
-    /// The row to scroll to when the screen opens (the feed's `DefaultGameId`).
+    /// The row to scroll to when the screen opens: the game the feed's `DefaultGameId` names;
+    /// if it names none, the first scheduled game not started yet (a TBA game counts as not
+    /// started); `nil` (the top) when there is neither.
     public var initialRow: RowPosition?
     /// Shown instead of the list when there are no rows at all.
     public var emptyMessage: String?

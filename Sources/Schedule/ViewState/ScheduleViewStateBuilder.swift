@@ -9,8 +9,9 @@ import Foundation
 /// - **Lower right.** Final: the game state uppercased (`FINAL`). Scheduled: the kick-off time
 ///   in the user's time zone, `TBA` when the feed says so, `TBD` when the timestamp is invalid.
 /// - **Lower left.** The day of kick-off in the user's locale and time zone (a late game can be
-///   on the next day in Tokyo). For a TBA game, the feed's calendar day (`Numeric`) instead,
-///   which no time zone moves.
+///   on the next day in Tokyo). For a TBA game that has both a timestamp and the feed's calendar
+///   day (`Numeric`), that day instead, which no time zone moves; a TBA game without `Numeric`
+///   shows its timestamp's day, and a game without a valid timestamp shows `TBD`.
 ///
 /// Make one builder per screen and keep it: its formatters (ICU's, three of them) cost more to
 /// create than a whole feed costs to format. It formats every distinct day and time of day once

@@ -1,6 +1,6 @@
 import Foundation
-import Trivia
 import Synchronization
+import Trivia
 
 /// Connects clients to a ``TriviaHost`` in the same process, through the same bytes a socket
 /// would carry (every message is encoded and decoded with ``TriviaCodec``).

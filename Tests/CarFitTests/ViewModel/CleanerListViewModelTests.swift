@@ -11,7 +11,9 @@ struct CleanerListViewModelTests {
     let september10 = CalendarDay(year: 2020, month: 9, day: 10)
     let september11 = CalendarDay(year: 2020, month: 9, day: 11)
 
-    func makeViewModel(_ source: any CarFitFeedLoading, locale: String = "en_GB", zone: String = "UTC", now: String = "2020-09-10T07:00:00Z")
+    func makeViewModel(
+        _ source: any CarFitFeedLoading, locale: String = "en_GB", zone: String = "UTC", now: String = "2020-09-10T07:00:00Z"
+    )
         -> CleanerListViewModel
     {
         CleanerListViewModel(

@@ -85,7 +85,8 @@ struct LoopbackScrollingTests {
                 httpClient: images ?? client, clock: clock, diskCacheDirectory: caches, maxConcurrentRequests: 8
             ))
         let model = FactsViewModel(
-            loader: FactsFeedLoader(loader: FeedLoader(client: client, options: FactsSource.decodingOptions), source: .remote(server.url("/feed.json"))),
+            loader: FactsFeedLoader(
+                loader: FeedLoader(client: client, options: FactsSource.decodingOptions), source: .remote(server.url("/feed.json"))),
             images: FactsImageCoordinator(loader: pipeline, policy: policy),
             clock: clock
         )

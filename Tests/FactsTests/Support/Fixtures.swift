@@ -19,7 +19,6 @@ func decodeFeed(_ json: String) throws(NetworkError) -> Loaded<FactsFeed> {
     try decodeFeed(Data(json.utf8))
 }
 
-
 func url(_ text: String) -> URL {
     guard let url = URL(string: text) else { preconditionFailure("test URL literal: \(text)") }
     return url

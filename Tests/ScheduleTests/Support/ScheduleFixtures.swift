@@ -3,7 +3,6 @@ import SharedNetworking
 
 @testable import Schedule
 
-
 enum Fixture {
     /// The bundled feed's bytes, read through the module's own resource accessor.
     static func data() throws -> Data {

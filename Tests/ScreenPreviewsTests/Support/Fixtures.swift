@@ -111,7 +111,9 @@ enum Fixtures {
     @MainActor
     static func facts(width: Double = 375, image: Data? = nil) async throws -> FactsViewState {
         let model = FactsViewModel(
-            loader: FactsFeedLoader(loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral), options: FactsSource.decodingOptions), source: try FactsSource.bundled()),
+            loader: FactsFeedLoader(
+                loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral), options: FactsSource.decodingOptions),
+                source: try FactsSource.bundled()),
             images: FactsImageCoordinator(loader: StubImages(data: image)),
             clock: ManualClock(now: Date(timeIntervalSince1970: 1_599_724_800)))
         await model.load()

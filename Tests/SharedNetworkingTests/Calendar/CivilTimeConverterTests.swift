@@ -5,7 +5,7 @@ import Testing
 
 /// `CivilTimeConverter` gives what a Gregorian `Calendar` in the same zone gives, for every instant,
 /// whatever order the instants come in; `FormattedTextMemo` keeps what it was given, bounded.
-@Suite struct WallClockTests {
+@Suite struct CivilTimeConverterTests {
     /// Zones with daylight saving, half-hour and 45-minute offsets, a 30-minute DST shift, a
     /// skipped day (Apia, 2011-12-30) and changes of standard time (Caracas 2007 and 2016,
     /// Moscow 2011 and 2014).

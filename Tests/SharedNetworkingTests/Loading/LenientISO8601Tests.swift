@@ -112,4 +112,3 @@ import Testing
         #expect(error?.description == #"events.json: start: expected an ISO 8601 date, found "soon-ish""#)
     }
 }
-

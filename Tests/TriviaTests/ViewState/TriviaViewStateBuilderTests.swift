@@ -6,7 +6,7 @@ import Testing
 @testable import TriviaHost
 
 @Suite("Screens built from client state")
-struct ScreenBuilderTests {
+struct TriviaViewStateBuilderTests {
     let builder = TriviaViewStateBuilder(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "America/New_York")!)
 
     @Test("before the first question: the question screen waits, with the start time in the user's zone")
