@@ -1,7 +1,7 @@
 // swift-tools-version: 6.2
 // (6.2: the root package's minimum, which this package depends on; see the root Package.swift.)
 //
-// The Trivia server: the Trivia module's reference host (`TriviaHost`) served over real HTTP and
+// The Trivia server: the reference host (the root package's `TriviaHost` module) served over HTTP and
 // WebSockets with Hummingbird. A nested package so that the root package stays dependency-free.
 //
 // Build, test and run from the repository root:

@@ -6,20 +6,20 @@ import SharedNetworking
 public struct CarFitFeedLoader: CarFitFeedLoading {
     /// The shared loader (text repair, lenient dates, diagnostics).
     public var loader: FeedLoader
-    /// Where the document comes from.
-    public var feed: FeedSource
+    /// Where the document comes from: the bundled copy (``CarFitSource/bundled()``), a file, the API.
+    public var source: FeedSource
 
-    /// A source that loads `feed` through `loader`.
-    public init(loader: FeedLoader, feed: FeedSource) {
+    /// A loader for `source` through `loader`.
+    public init(loader: FeedLoader, source: FeedSource) {
         self.loader = loader
-        self.feed = feed
+        self.source = source
     }
 
     /// Loads and decodes the document; a failed response or a missing visit list is a ``CarFitError``.
     public func load() async throws(CarFitError) -> VisitBatch {
         let loaded: Loaded<CarFitFeed>
         do {
-            loaded = try await loader.load(CarFitFeed.self, from: feed)
+            loaded = try await loader.load(CarFitFeed.self, from: source)
         } catch {
             throw .loading(error)
         }

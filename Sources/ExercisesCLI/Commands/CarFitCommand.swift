@@ -37,9 +37,9 @@ struct CarFitCommand: ExerciseCommand {
         case (let seed?, _):
             source = GeneratedCarFitFeedLoader(generator: VisitGenerator(seed: seed), clock: request.clock, calendar: environment.calendar)
         case (nil, let feed?):
-            source = CarFitFeedLoader(loader: context.feedLoader(), feed: feed)
+            source = CarFitFeedLoader(loader: context.feedLoader(), source: feed)
         case (nil, nil):
-            source = CarFitFeedLoader(loader: context.feedLoader(), feed: try Self.bundledSample())
+            source = CarFitFeedLoader(loader: context.feedLoader(), source: try Self.bundledSample())
         }
         let screen = await Self.loadScreen(source: source, request: request, environment: environment)
         if let error = screen.error {
@@ -83,7 +83,7 @@ struct CarFitCommand: ExerciseCommand {
         state: CleanerListViewState, diagnostics: [Diagnostic], error: CarFitError?, visitDays: [CalendarDay]
     ) {
         let viewModel = CleanerListViewModel(
-            source: source, clock: request.clock, calendar: environment.calendar, timeZone: environment.timeZone,
+            loader: source, clock: request.clock, calendar: environment.calendar, timeZone: environment.timeZone,
             language: environment.messagesLocale)
         await viewModel.load()
         if !request.days.isEmpty {

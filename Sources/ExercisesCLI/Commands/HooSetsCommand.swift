@@ -56,7 +56,7 @@ struct HooSetsCommand: ExerciseCommand {
             throw .input("--select: there is no Hoo \(selection.set)/\(selection.hoo); \(HooSetsTextRenderer.available(loaded.value))")
         }
         let screen = HooSetsViewStateBuilder(
-            library: loaded.value, displayScale: scale, viewport: LayoutSize(width: 320, height: 480),
+            feed: loaded.value, displayScale: scale, viewport: LayoutSize(width: 320, height: 480),
             artwork: .bundled(scale: scale), diagnostics: loaded.diagnostics)
         let state = screen.state(layout: screen.layout, selection: selection, contentOffsetY: 0)
         let text = HooSetsTextRenderer(width: context.width, source: sourceLabel).render(state)

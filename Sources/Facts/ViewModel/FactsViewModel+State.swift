@@ -13,7 +13,7 @@ extension FactsViewModel {
         /// error: `loading` only while the first load runs with nothing to show, `failed` only when
         /// the first load failed (``errorMessage`` full screen with a retry button). A failed
         /// *refresh* keeps `loaded` and shows the message as a banner.
-        public var status: LoadingPhase
+        public var phase: LoadingPhase
         /// A refresh is running while the rows stay on screen (pull-to-refresh spinner).
         public var isRefreshing: Bool
         /// The last load's failure, one line, ready to show; cleared by the next success.
@@ -31,7 +31,7 @@ extension FactsViewModel {
         public init(
             title: String = FactsFeed.defaultTitle,
             rows: [FactRow] = [],
-            status: LoadingPhase = .idle,
+            phase: LoadingPhase = .idle,
             isRefreshing: Bool = false,
             errorMessage: String? = nil,
             droppedRowCount: Int = 0,
@@ -41,7 +41,7 @@ extension FactsViewModel {
         ) {
             self.title = title
             self.rows = rows
-            self.status = status
+            self.phase = phase
             self.isRefreshing = isRefreshing
             self.errorMessage = errorMessage
             self.droppedRowCount = droppedRowCount

@@ -52,7 +52,7 @@ public final class FactsViewModel {
     /// Loads the feed if nothing is on screen yet (call from `.task`); otherwise does nothing,
     /// so returning to the screen does not reload it.
     public func load() async {
-        if state.status == .loaded { return }
+        if state.phase == .loaded { return }
         await refresh()
     }
 
@@ -80,11 +80,11 @@ public final class FactsViewModel {
 
     private func performLoad() async {
         loadCount += 1
-        let hadRows = state.status == .loaded
+        let hadRows = state.phase == .loaded
         if hadRows {
             state.isRefreshing = true
         } else {
-            state.status = .loading
+            state.phase = .loading
         }
         let result: Result<Loaded<FactsFeed>, NetworkError>
         do throws(NetworkError) {
@@ -98,7 +98,7 @@ public final class FactsViewModel {
             if hadRows { await images.retryFailures() }
         case .failure(let error):
             state.errorMessage = error.description
-            state.status = hadRows ? .loaded : .failed
+            state.phase = hadRows ? .loaded : .failed
         }
         state.isRefreshing = false
         inFlight = nil
@@ -109,7 +109,7 @@ public final class FactsViewModel {
         state.title = feed.displayTitle
         state.rows = feed.rows
         state.droppedRowCount = feed.droppedRowCount
-        state.status = .loaded
+        state.phase = .loaded
         state.errorMessage = nil
         state.lastUpdated = clock.now
         state.source = loaded.source

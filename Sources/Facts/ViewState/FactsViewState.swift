@@ -7,7 +7,7 @@ import SharedNetworking
 public struct FactsViewState: Sendable, Equatable, Codable {
     /// The navigation title.
     public var title: String
-    /// Where loading stands (see ``/SharedNetworking/LoadingPhase``).
+    /// Where loading stands: the view-model's ``FactsViewModel/State/phase``, printed as `status`.
     public var status: LoadingPhase
     /// Whether a refresh runs while the rows stay on screen.
     public var isRefreshing: Bool
@@ -57,11 +57,11 @@ public struct FactsViewState: Sendable, Equatable, Codable {
     /// changed since the cache's last screen are measured (``FactRowLayoutCache``).
     public init(state: FactsViewModel.State, images: (Int) -> RowImageState, width: Double, cache: inout FactRowLayoutCache) {
         title = state.title
-        status = state.status
+        status = state.phase
         isRefreshing = state.isRefreshing
         errorMessage = state.errorMessage
         droppedRowsNotice = state.droppedRowsNotice
-        emptyText = state.status == .loaded && state.rows.isEmpty ? state.emptyText : nil
+        emptyText = state.phase == .loaded && state.rows.isEmpty ? state.emptyText : nil
         lastUpdated = state.lastUpdated
         source = state.source
         self.width = width

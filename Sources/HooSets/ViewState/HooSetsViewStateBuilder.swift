@@ -1,11 +1,11 @@
 import Foundation
 import SharedNetworking
 
-/// Builds ``HooSetsViewState`` from a library and the interaction state: the one pure function
+/// Builds ``HooSetsViewState`` from a feed and the interaction state: the one pure function
 /// behind the view-model and the command line.
 public struct HooSetsViewStateBuilder: Sendable, Equatable {
     /// The sets to show.
-    public var library: HooSetsFeed
+    public var feed: HooSetsFeed
     /// Columns, insets, colours and fonts.
     public var metrics: HooGridMetrics
     /// Which scale of artwork and header images to pick.
@@ -17,13 +17,13 @@ public struct HooSetsViewStateBuilder: Sendable, Equatable {
     /// What loading skipped or repaired, passed through to the view state.
     public var diagnostics: [Diagnostic]
 
-    /// A screen of `library`; the defaults are the design's metrics on a 320 × 480 pt screen at 2x.
+    /// A screen of `feed`; the defaults are the design's metrics on a 320 × 480 pt screen at 2x.
     public init(
-        library: HooSetsFeed, metrics: HooGridMetrics = .standard, displayScale: DisplayScale = .x2,
+        feed: HooSetsFeed, metrics: HooGridMetrics = .standard, displayScale: DisplayScale = .x2,
         viewport: LayoutSize = LayoutSize(width: 320, height: 480), artwork: HooArtworkState = HooArtworkState(),
         diagnostics: [Diagnostic] = []
     ) {
-        self.library = library
+        self.feed = feed
         self.metrics = metrics
         self.displayScale = displayScale
         self.viewport = viewport
@@ -34,15 +34,15 @@ public struct HooSetsViewStateBuilder: Sendable, Equatable {
     /// The grid geometry for the current viewport width.
     public var layout: HooGridLayout {
         HooGridLayout(
-            itemCounts: library.sets.map(\.hoos.count),
-            headerImageSizes: library.sets.map { $0.header.best(for: displayScale)?.pointSize },
+            itemCounts: feed.sets.map(\.hoos.count),
+            headerImageSizes: feed.sets.map { $0.header.best(for: displayScale)?.pointSize },
             containerWidth: viewport.width, metrics: metrics)
     }
 
     /// The Hoo under a viewport point, given the scroll offset.
     public func hoo(atViewportPoint point: LayoutPoint, contentOffsetY: Double, in layout: HooGridLayout) -> HooID? {
         guard let index = layout.hitTest(LayoutPoint(x: point.x, y: point.y + contentOffsetY)) else { return nil }
-        return library.sets[index.section].hoos[index.item].id
+        return feed.sets[index.section].hoos[index.item].id
     }
 
     /// The largest valid scroll offset.
@@ -57,7 +57,7 @@ public struct HooSetsViewStateBuilder: Sendable, Equatable {
     ) -> HooSetsViewState {
         var sections: [HooSectionState] = []
         var selectionState: HooSelectionState?
-        for (sectionIndex, set) in library.sets.enumerated() {
+        for (sectionIndex, set) in feed.sets.enumerated() {
             let frames = layout.sections[sectionIndex]
             var items: [HooItemState] = []
             for (itemIndex, hoo) in set.hoos.enumerated() {

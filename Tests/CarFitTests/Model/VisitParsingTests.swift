@@ -121,11 +121,11 @@ struct VisitParsingTests {
 
     @Test func sourceReportsHowManyVisitsWereDropped() async throws {
         let json = Self.envelope([Self.visitJSON(), Self.visitJSON(["visitId": nil]), "\"x\""])
-        let source = CarFitFeedLoader(loader: loader, feed: .data(Data(json.utf8), name: "visits.json"))
+        let source = CarFitFeedLoader(loader: loader, source: .data(Data(json.utf8), name: "visits.json"))
         let batch = try await source.load()
         #expect(batch.visits.count == 1)
         #expect(batch.diagnostics.contains(Diagnostic(.note, path: "data", message: "2 visits could not be read and are not shown")))
-        let one = CarFitFeedLoader(loader: loader, feed: .data(Data(Self.envelope([Self.visitJSON(), "7"]).utf8), name: "visits.json"))
+        let one = CarFitFeedLoader(loader: loader, source: .data(Data(Self.envelope([Self.visitJSON(), "7"]).utf8), name: "visits.json"))
         #expect(try await one.load().diagnostics.last?.message == "1 visit could not be read and is not shown")
     }
 
@@ -190,7 +190,8 @@ struct VisitParsingTests {
     }
 
     @Test func htmlInsteadOfJSONIsALoadingError() async throws {
-        let source = CarFitFeedLoader(loader: loader, feed: .data(Data("<html><body>Maintenance</body></html>".utf8), name: "visits.json"))
+        let source = CarFitFeedLoader(
+            loader: loader, source: .data(Data("<html><body>Maintenance</body></html>".utf8), name: "visits.json"))
         await #expect(throws: CarFitError.self) { try await source.load() }
         do {
             _ = try await source.load()
@@ -202,7 +203,7 @@ struct VisitParsingTests {
     @Test func remoteFeedGoesThroughTheInjectedHTTPClient() async throws {
         let client = ScriptedHTTPClient(body: Data(Self.envelope([Self.visitJSON()]).utf8))
         let url = try #require(URL(string: "https://api.carfit.example/visits"))
-        let source = CarFitFeedLoader(loader: FeedLoader(client: client), feed: .remote(url))
+        let source = CarFitFeedLoader(loader: FeedLoader(client: client), source: .remote(url))
         #expect(try await source.load().visits.map(\.id) == ["v-1"])
         #expect(client.snapshot.requestedURLs == [url])
     }
@@ -210,7 +211,7 @@ struct VisitParsingTests {
     @Test func httpFailureIsALoadingErrorNamingTheStatus() async throws {
         let client = ScriptedHTTPClient(body: Data("down".utf8), status: 503)
         let url = try #require(URL(string: "https://api.carfit.example/visits"))
-        let source = CarFitFeedLoader(loader: FeedLoader(client: client), feed: .remote(url))
+        let source = CarFitFeedLoader(loader: FeedLoader(client: client), source: .remote(url))
         do {
             _ = try await source.load()
             Issue.record("expected a failure")

@@ -32,9 +32,9 @@ struct CarFitOverHTTPTests {
         options.timeout = timeout
         let source = CarFitFeedLoader(
             loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral), options: options),
-            feed: .remote(server.url("/visits")))
+            source: .remote(server.url("/visits")))
         return CleanerListViewModel(
-            source: source,
+            loader: source,
             clock: TestCalendars.clock("2020-09-10T07:00:00Z"),
             calendar: TestCalendars.gregorian("en_GB"),
             timeZone: TestCalendars.zone("UTC")

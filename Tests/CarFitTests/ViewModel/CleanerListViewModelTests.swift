@@ -17,7 +17,7 @@ struct CleanerListViewModelTests {
         -> CleanerListViewModel
     {
         CleanerListViewModel(
-            source: source, clock: TestCalendars.clock(now), calendar: TestCalendars.gregorian(locale), timeZone: TestCalendars.zone(zone))
+            loader: source, clock: TestCalendars.clock(now), calendar: TestCalendars.gregorian(locale), timeZone: TestCalendars.zone(zone))
     }
 
     var dayVisits: [Visit] {
@@ -284,7 +284,7 @@ struct CleanerListViewModelTests {
     }
 
     @Test func sampleDataWithDiagnosticsFromSourceAndSchedule() async throws {
-        let source = CarFitFeedLoader(loader: FeedLoader(client: OfflineHTTPClient()), feed: try CarFitSource.bundled())
+        let source = CarFitFeedLoader(loader: FeedLoader(client: OfflineHTTPClient()), source: try CarFitSource.bundled())
         let viewModel = makeViewModel(source, locale: "da_DK", zone: "Europe/Copenhagen")
         await viewModel.load()
         #expect(viewModel.title == "I dag")
@@ -299,7 +299,7 @@ struct CleanerListViewModelTests {
         var calendar = TestCalendars.gregorian("en_GB", "UTC")
         calendar.timeZone = TestCalendars.zone("Asia/Tokyo")
         let viewModel = CleanerListViewModel(
-            source: ScriptedVisitsSource(visits: dayVisits),
+            loader: ScriptedVisitsSource(visits: dayVisits),
             clock: TestCalendars.clock("2020-09-10T07:00:00Z"),
             calendar: calendar,
             timeZone: TestCalendars.zone("Europe/Copenhagen")

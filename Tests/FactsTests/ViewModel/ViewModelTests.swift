@@ -55,9 +55,9 @@ struct ViewModelTests {
     func loadsBundledFeed() async throws {
         let harness = Harness(source: try FactsSource.bundled())
         let model = harness.model
-        #expect(model.state.status == .idle)
+        #expect(model.state.phase == .idle)
         await model.load()
-        #expect(model.state.status == .loaded)
+        #expect(model.state.phase == .loaded)
         #expect(model.state.title == "About Canada")
         #expect(model.state.rows.count == 13)
         #expect(model.state.droppedRowCount == 1)
@@ -78,10 +78,10 @@ struct ViewModelTests {
             { await $0.load() },
             during: { model in
                 // The test runs on the main actor: it gets here while the download is pending.
-                #expect(model.state.status == .loading)
+                #expect(model.state.phase == .loading)
                 #expect(model.state.rows.isEmpty)
             }, answer: { $0.respond(Self.feed(["A", "B"])) })
-        #expect(harness.model.state.status == .loaded)
+        #expect(harness.model.state.phase == .loaded)
         #expect(harness.model.state.rows.map(\.title) == ["A", "B"])
     }
 
@@ -94,7 +94,7 @@ struct ViewModelTests {
             { await $0.refresh() },
             during: { model in
                 #expect(model.state.isRefreshing)
-                #expect(model.state.status == .loaded)
+                #expect(model.state.phase == .loaded)
                 #expect(model.state.rows.map(\.title) == ["A", "B"])
             }, answer: { $0.respond(Self.feed(["C"], title: "Updated")) })
         let state = harness.model.state
@@ -110,7 +110,7 @@ struct ViewModelTests {
         await harness.loadRows(["A", "B"])
         await harness.perform({ await $0.refresh() }, answer: { $0.fail(.timedOut(url: url("https://feeds.example/facts.json"))) })
         let state = harness.model.state
-        #expect(state.status == .loaded)
+        #expect(state.phase == .loaded)
         #expect(state.rows.map(\.title) == ["A", "B"])
         #expect(state.errorMessage == "https://feeds.example/facts.json: timed out")
         #expect(state.lastUpdated == Self.now)
@@ -137,16 +137,16 @@ struct ViewModelTests {
         await harness.perform(
             { await $0.load() },
             answer: { $0.fail(.httpStatus(code: 404, url: url("https://feeds.example/facts.json"), bodyExcerpt: "")) })
-        #expect(harness.model.state.status == .failed)
+        #expect(harness.model.state.phase == .failed)
         #expect(harness.model.state.errorMessage?.contains("HTTP 404") == true)
         #expect(harness.model.state.title == FactsFeed.defaultTitle)
 
         await harness.perform(
             { await $0.load() },
             during: { model in
-                #expect(model.state.status == .loading)
+                #expect(model.state.phase == .loading)
             }, answer: { $0.respond(Self.feed(["A"])) })
-        #expect(harness.model.state.status == .loaded)
+        #expect(harness.model.state.phase == .loaded)
         #expect(harness.model.state.errorMessage == nil)
     }
 
@@ -225,7 +225,7 @@ struct ViewModelTests {
     func emptyFeed() async {
         let harness = Harness(source: .data(Data(#"{"title":"Nothing","rows":null}"#.utf8), name: "empty.json"))
         await harness.model.load()
-        #expect(harness.model.state.status == .loaded)
+        #expect(harness.model.state.phase == .loaded)
         #expect(harness.model.screen(width: 320).emptyText == "This feed has no facts yet.")
     }
 

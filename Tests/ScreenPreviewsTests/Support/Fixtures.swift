@@ -45,7 +45,7 @@ enum Fixtures {
     static func hooSets(caches: URL, selection: HooID? = HooID(set: 1, hoo: 1)) async throws -> HooSetsViewState {
         let loaded = try await HooSetsSource.bundled(caches: caches).load()
         let screen = HooSetsViewStateBuilder(
-            library: loaded.value, displayScale: .x2, viewport: LayoutSize(width: 320, height: 480), artwork: .bundled(scale: .x2))
+            feed: loaded.value, displayScale: .x2, viewport: LayoutSize(width: 320, height: 480), artwork: .bundled(scale: .x2))
         return screen.state(layout: screen.layout, selection: selection, contentOffsetY: 0)
     }
 
@@ -84,7 +84,7 @@ enum Fixtures {
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .gmt
         let loader = FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral))
         let model = CleanerListViewModel(
-            source: CarFitFeedLoader(loader: loader, feed: try CarFitSource.bundled()),
+            loader: CarFitFeedLoader(loader: loader, source: try CarFitSource.bundled()),
             clock: ManualClock(now: Date(timeIntervalSince1970: 1_599_724_800)), calendar: calendar, timeZone: calendar.timeZone)
         await model.load()
         if !days.isEmpty { model.calendarViewModel.select(days) }

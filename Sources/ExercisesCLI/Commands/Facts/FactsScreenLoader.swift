@@ -25,7 +25,7 @@ enum FactsScreenLoader {
             clock: clock
         )
         await model.load()
-        if model.state.status == .failed {
+        if model.state.phase == .failed {
             throw .input(model.state.errorMessage ?? "\(source.description): could not be loaded")
         }
         if images != nil {
