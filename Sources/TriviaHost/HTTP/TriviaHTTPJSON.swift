@@ -2,7 +2,7 @@ import Foundation
 import SharedNetworking
 import Trivia
 
-/// How every Trivia HTTP endpoint writes its JSON body: keys sorted, instants as ``TriviaDates``
+/// How every Trivia HTTP endpoint writes its JSON body: keys sorted, instants as ``/Trivia/TriviaDates``
 /// writes them, never cached. The one copy for the in-process ``WildcardBalanceEndpoint`` and
 /// the Trivia server's routes, so their bodies are byte for byte the same.
 public enum TriviaHTTPJSON {

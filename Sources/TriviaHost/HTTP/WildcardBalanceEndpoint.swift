@@ -18,8 +18,8 @@ public struct WildcardBalanceEndpoint: Sendable {
         self.balance = balance
     }
 
-    /// Answers `request`: 200 with a ``WildcardBalance``, or 401/403/404 (another path)/405 with a
-    /// ``TriviaHTTPErrorBody``.
+    /// Answers `request`: 200 with a ``/Trivia/WildcardBalance``, or 401/403/404 (another path)/405 with a
+    /// ``/Trivia/TriviaHTTPErrorBody``.
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
         switch Self.authorize(request, authenticator: authenticator) {
         case .refused(let response): response

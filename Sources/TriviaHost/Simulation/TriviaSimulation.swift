@@ -3,7 +3,7 @@ import SharedNetworking
 import Trivia
 
 /// A whole competition in virtual time: the real ``TriviaHostCore`` and one real
-/// ``TriviaClientState`` machine per bot, exchanging frames encoded by ``TriviaCodec`` over a
+/// ``/Trivia/TriviaClientState`` machine per bot, exchanging frames encoded by ``/Trivia/TriviaCodec`` over a
 /// simulated network with random delays and dropped connections.
 ///
 /// Single-threaded discrete-event simulation: events run in (time, insertion) order on a

@@ -3,7 +3,7 @@ import Synchronization
 import Trivia
 
 /// Connects clients to a ``TriviaHost`` in the same process, through the same bytes a socket
-/// would carry (every message is encoded and decoded with ``TriviaCodec``).
+/// would carry (every message is encoded and decoded with ``/Trivia/TriviaCodec``).
 ///
 /// Tests use it to run the real client driver against the real host, and to break things on
 /// purpose: ``sever(_:)`` drops a connection as a network would, ``refusesConnections`` makes
@@ -100,7 +100,7 @@ public final class InMemoryTriviaNetwork: Sendable {
     }
 }
 
-/// The ``TriviaTransport`` of an ``InMemoryTriviaNetwork``.
+/// The ``/Trivia/TriviaTransport`` of an ``InMemoryTriviaNetwork``.
 public struct InMemoryTriviaTransport: TriviaTransport {
     /// The network connections are opened on.
     public let network: InMemoryTriviaNetwork
