@@ -29,7 +29,7 @@ struct FactsLayoutBenchmark: Benchmark {
                 id: index, title: "\(text.title ?? "Fact") \(index)", description: text.description,
                 imageURL: index % 3 == 0 ? URL(string: "https://img.example/\(index).png") : nil)
         }
-        return FactsViewModel.State(title: "About Canada", rows: rows, status: .loaded)
+        return FactsViewModel.State(title: "About Canada", rows: rows, phase: .loaded)
     }
 
     private static func bundledFactsURL() throws -> URL {

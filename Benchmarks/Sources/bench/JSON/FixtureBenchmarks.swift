@@ -180,7 +180,7 @@ enum FactsWork {
 
     @Sendable static func state(_ data: Data) async throws {
         let feed = try loader.decode(FactsFeed.self, from: data, sourceName: "facts.json").value
-        let state = FactsViewModel.State(title: feed.displayTitle, rows: feed.rows, status: .loaded, droppedRowCount: feed.droppedRowCount)
+        let state = FactsViewModel.State(title: feed.displayTitle, rows: feed.rows, phase: .loaded, droppedRowCount: feed.droppedRowCount)
         guard !state.rows.isEmpty else { throw BenchmarkError("no rows") }
     }
 
