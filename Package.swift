@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "HooSets", targets: ["HooSets"]),
         .library(name: "Facts", targets: ["Facts"]),
         .library(name: "Trivia", targets: ["Trivia"]),
+        .library(name: "TriviaHost", targets: ["TriviaHost"]),
         .library(name: "ScreenPreviews", targets: ["ScreenPreviews"]),
         .executable(name: "exercises", targets: ["exercises"]),
     ],
@@ -77,10 +78,15 @@ let package = Package(
             resources: [.copy("Resources/facts.json")],
             swiftSettings: strictSettings
         ),
-        /// Live trivia: the documented protocol, client state machine and reference host.
+        /// Live trivia, what an app imports: the documented protocol and its codec, the client
+        /// state machine, the transports, the view state and the view-model.
+        .target(name: "Trivia", dependencies: ["SharedNetworking"], swiftSettings: strictSettings),
+        /// The Trivia host, what a server imports: the reference host, its question sets, the
+        /// wild-card balance endpoint, the in-memory network and the simulation with bots. Apart
+        /// from `Trivia` so that an app does not carry a server (see Docs/Trivia.md).
         .target(
-            name: "Trivia",
-            dependencies: ["SharedNetworking"],
+            name: "TriviaHost",
+            dependencies: ["SharedNetworking", "Trivia"],
             resources: [.copy("Resources/questions.json")],
             swiftSettings: strictSettings
         ),
@@ -90,14 +96,14 @@ let package = Package(
         /// Static HTML pages of every screen, rendered from view state only.
         .target(
             name: "ScreenPreviews",
-            dependencies: ["Schedule", "CarFit", "HooSets", "Facts", "Trivia"],
+            dependencies: ["Schedule", "CarFit", "HooSets", "Facts", "Trivia", "TriviaHost"],
             swiftSettings: strictSettings
         ),
         /// The `exercises` command's logic: hand-written, table-driven argument parsing and one
         /// screen per exercise. A library so that it is tested like everything else.
         .target(
             name: "ExercisesCLI",
-            dependencies: ["SharedNetworking", "Schedule", "CarFit", "HooSets", "Facts", "Trivia", "ScreenPreviews"],
+            dependencies: ["SharedNetworking", "Schedule", "CarFit", "HooSets", "Facts", "Trivia", "TriviaHost", "ScreenPreviews"],
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "exercises", dependencies: ["ExercisesCLI"], swiftSettings: strictSettings),
@@ -112,7 +118,8 @@ let package = Package(
         .testTarget(name: "CarFitTests", dependencies: ["CarFit", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "HooSetsTests", dependencies: ["HooSets", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "FactsTests", dependencies: ["Facts", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "TriviaTests", dependencies: ["Trivia", "TestSupport"], swiftSettings: strictSettings),
+        /// The client and the host together: the client is tested against a real host.
+        .testTarget(name: "TriviaTests", dependencies: ["Trivia", "TriviaHost", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ScreenPreviewsTests", dependencies: ["ScreenPreviews", "TestSupport", "CZlib"], swiftSettings: strictSettings),
         .testTarget(name: "ExercisesCLITests", dependencies: ["ExercisesCLI", "TestSupport"], swiftSettings: strictSettings),
     ]

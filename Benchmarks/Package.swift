@@ -32,6 +32,7 @@ let package = Package(
                 .product(name: "CarFit", package: "MobileExercises"),
                 .product(name: "Facts", package: "MobileExercises"),
                 .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "TriviaHost", package: "MobileExercises"),
                 "LoopbackServer",
             ],
             swiftSettings: [.swiftLanguageMode(.v6), .enableUpcomingFeature("ExistentialAny")]

@@ -1,4 +1,4 @@
-// The CarFit feed through the shared loader (`FeedLoader.decode(VisitsResponse.self)`), then
+// The CarFit feed through the shared loader (`FeedLoader.decode(CarFitFeed.self)`), then
 // what the list does with it: the visits by day (`VisitSchedule`) and every day's cards with
 // distances (`VisitCardFormatter`). Never crashes; errors and diagnostics are one line; each
 // distinct visit occurrence lands on exactly one day; each day has one card per visit.
@@ -6,7 +6,7 @@ import CarFit
 import Foundation
 import SharedNetworking
 
-private let loader = FeedLoader(client: NoNetwork(), options: FeedDecodingOptions(maxBytes: 1 << 20))
+private let loader = FeedLoader(client: OfflineHTTPClient(), options: FeedDecodingOptions(maxBytes: 1 << 20))
 private let calendar: Calendar = {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "Europe/Copenhagen") ?? calendar.timeZone
@@ -19,7 +19,7 @@ private let formatter = VisitCardFormatter(calendar: calendar)
 public func fuzz(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let visits: [Visit]
     do {
-        let loaded = try loader.decode(VisitsResponse.self, from: fuzzData(bytes, size), sourceName: "carfit.json")
+        let loaded = try loader.decode(CarFitFeed.self, from: fuzzData(bytes, size), sourceName: "carfit.json")
         for diagnostic in loaded.diagnostics {
             require(isOneLine(diagnostic.description), "multi-line diagnostic \(diagnostic.description.debugDescription)")
         }
@@ -41,11 +41,4 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         require(formatter.cards(for: dayVisits).count == dayVisits.count, "cards and visits disagree on \(day)")
     }
     return 0
-}
-
-/// Decoding never touches the network.
-private struct NoNetwork: HTTPClient {
-    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
-        throw .invalidURL(request.url.absoluteString)
-    }
 }

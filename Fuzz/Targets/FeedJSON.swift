@@ -39,7 +39,7 @@ private struct Row: Decodable {
     var children: [Row]?
 }
 
-private let loader = FeedLoader(client: NoNetwork(), options: FeedDecodingOptions(maxBytes: 1 << 20))
+private let loader = FeedLoader(client: OfflineHTTPClient(), options: FeedDecodingOptions(maxBytes: 1 << 20))
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -58,11 +58,4 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         require(isOneLine(error.description), "multi-line error \(error.description.debugDescription)")
     }
     return 0
-}
-
-/// Decoding never touches the network.
-private struct NoNetwork: HTTPClient {
-    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
-        throw .invalidURL(request.url.absoluteString)
-    }
 }

@@ -1,13 +1,13 @@
 // The YinzCam schedule feed through the shared loader (`FeedLoader.decode(ScheduleFeed.self)`)
-// and on to the screen (`ScheduleScreenBuilder.build`) in a fixed locale, time zone and time.
+// and on to the screen (`ScheduleViewStateBuilder.build`) in a fixed locale, time zone and time.
 // Never crashes; errors and diagnostics are one line; the row the screen opens at exists; the
 // sticky-header layout has one slot per row, a finite height and sections in order.
 import Foundation
 import Schedule
 import SharedNetworking
 
-private let loader = FeedLoader(client: NoNetwork(), options: FeedDecodingOptions(maxBytes: 1 << 20))
-private let builder: ScheduleScreenBuilder = {
+private let loader = FeedLoader(client: OfflineHTTPClient(), options: FeedDecodingOptions(maxBytes: 1 << 20))
+private let builder: ScheduleViewStateBuilder = {
     let timeZone = TimeZone(identifier: "America/New_York") ?? .gmt
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
@@ -15,7 +15,7 @@ private let builder: ScheduleScreenBuilder = {
     calendar.locale = locale
     let context = ScheduleDisplayContext(
         locale: locale, timeZone: timeZone, calendar: calendar, now: Date(timeIntervalSince1970: 1_600_000_000))
-    return ScheduleScreenBuilder(context: context)
+    return ScheduleViewStateBuilder(context: context)
 }()
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -39,11 +39,4 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     require(zip(layout.sectionTops, layout.sectionTops.dropFirst()).allSatisfy { $0 <= $1 }, "sections out of order: \(layout.sectionTops)")
     require(layout.rowTops.map(\.count) == state.sections.map(\.rows.count), "layout rows disagree with the state's rows")
     return 0
-}
-
-/// Decoding never touches the network.
-private struct NoNetwork: HTTPClient {
-    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
-        throw .invalidURL(request.url.absoluteString)
-    }
 }

@@ -1,7 +1,7 @@
 // swift-tools-version: 6.2
 // (6.2: the root package's minimum, which this package depends on; see the root Package.swift.)
 //
-// The Trivia server: the Trivia module's reference host (`TriviaHost`) served over real HTTP and
+// The Trivia server: the reference host (the root package's `TriviaHost` module) served over HTTP and
 // WebSockets with Hummingbird. A nested package so that the root package stays dependency-free.
 //
 // Build, test and run from the repository root:
@@ -72,6 +72,7 @@ let package = Package(
             dependencies: [
                 "TriviaWebSocketMessages",
                 .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "TriviaHost", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -90,6 +91,7 @@ let package = Package(
             dependencies: [
                 "TriviaWebSocketMessages",
                 .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "TriviaHost", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -119,6 +121,7 @@ let package = Package(
             dependencies: [
                 "TriviaWebSocketClient",
                 .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "TriviaHost", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -133,6 +136,7 @@ let package = Package(
                 "TriviaPlay",
                 "TriviaWebSocketClient",
                 .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "TriviaHost", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -152,6 +156,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "TriviaHost", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -167,6 +172,7 @@ let package = Package(
                 "TriviaServer",
                 .product(name: "Trivia", package: "MobileExercises"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "TriviaHost", package: "MobileExercises"),
             ],
             path: "Tests/TriviaServerTestSupport",
             swiftSettings: strictSettings
@@ -181,6 +187,7 @@ let package = Package(
             name: "TriviaCluster",
             dependencies: [
                 .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "TriviaHost", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -196,6 +203,7 @@ let package = Package(
                 "TriviaServer",
                 "TriviaCluster",
                 .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "TriviaHost", package: "MobileExercises"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -207,6 +215,7 @@ let package = Package(
             dependencies: [
                 "TriviaCluster",
                 .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "TriviaHost", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -224,6 +233,7 @@ let package = Package(
                 "TriviaWebSocketClient",
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "TriviaHost", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -243,6 +253,7 @@ let package = Package(
                 "TriviaPlay",
                 "CPseudoTerminal",
                 .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "TriviaHost", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -5,20 +5,20 @@ import SharedNetworking
 ///
 /// `CalendarDay(_:in:)` asks `Calendar` once per instant, which is most of the time spent
 /// grouping 100,000 visits. For the Gregorian calendar (the one visits are grouped in) the day
-/// follows from the zone's offset by arithmetic (``WallClock``), with the same result; any other
+/// follows from the zone's offset by arithmetic (``CivilTimeConverter``), with the same result; any other
 /// calendar is asked as before.
 struct DayOfInstant {
     private let calendar: Calendar
-    private var clock: WallClock?
+    private var clock: CivilTimeConverter?
 
     init(calendar: Calendar) {
         self.calendar = calendar
-        clock = calendar.identifier == .gregorian ? WallClock(timeZone: calendar.timeZone) : nil
+        clock = calendar.identifier == .gregorian ? CivilTimeConverter(timeZone: calendar.timeZone) : nil
     }
 
     mutating func day(of instant: Date) -> CalendarDay {
         guard let days = clock?.civilTime(of: instant)?.day else { return CalendarDay(instant, in: calendar) }
-        let date = WallClock.civilDate(fromDays: days)
+        let date = CivilTimeConverter.civilDate(fromDays: days)
         return CalendarDay(year: date.year, month: date.month, day: date.day)
     }
 }

@@ -31,12 +31,12 @@ struct VisitCardTexts: Sendable {
     private let formatter: VisitCardFormatter
     private let memos: Memos
     /// The zone's offsets, learnt once per batch of cards.
-    private var clock: WallClock
+    private var clock: CivilTimeConverter
 
     init(formatter: VisitCardFormatter, memos: Memos) {
         self.formatter = formatter
         self.memos = memos
-        clock = WallClock(timeZone: formatter.timeZone)
+        clock = CivilTimeConverter(timeZone: formatter.timeZone)
     }
 
     /// The start time, the expected window and the clock line (`10:05 / 08:00-10:00`) of a

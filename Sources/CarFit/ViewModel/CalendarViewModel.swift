@@ -104,10 +104,10 @@ public final class CalendarViewModel {
     // MARK: View state
 
     /// The calendar as values for a view.
-    public var state: CalendarState {
+    public var state: CalendarViewState {
         let today = today
         let grid = MonthGrid(month: displayedMonth, calendar: calendar)
-        return CalendarState(
+        return CalendarViewState(
             isPresented: isPresented,
             month: displayedMonth,
             title: text.title(of: displayedMonth),

@@ -5,7 +5,7 @@ import SharedNetworking
 /// The CarFit home screen: the worker's visits on the days selected in the calendar, as cards,
 /// with pull to refresh.
 ///
-/// Dependencies are injected and abstract: a ``VisitsSource`` for data (API, sample file,
+/// Dependencies are injected and abstract: a ``CarFitFeedLoading`` for data (API, sample file,
 /// generator, or a test fake), an `AppClock` for "now", and a `Calendar` and `TimeZone` for
 /// days and times. It formats nothing itself: ``VisitSchedule`` arranges the visits,
 /// ``VisitCardFormatter`` produces the cards, ``CalendarViewModel`` owns the selection.
@@ -26,10 +26,15 @@ import SharedNetworking
 public final class CleanerListViewModel {
     /// The calendar panel above the list; its selection decides which days the list shows.
     public let calendarViewModel: CalendarViewModel
-    /// The first load is running (nothing to show yet).
-    public private(set) var isLoading = false
-    /// A pull-to-refresh is running.
+    /// Where loading stands: `loading` while a fetch runs (a first load or a refresh), then
+    /// `loaded` or `failed`; a cancelled fetch leaves it as it was. A failed refresh keeps the
+    /// visits on screen.
+    public private(set) var phase: LoadingPhase = .idle
+    /// A pull-to-refresh is running (``phase`` is `loading`).
     public private(set) var isRefreshing = false
+    /// A load started by ``load()`` is running (a full-screen spinner): ``phase`` is `loading`
+    /// and the fetch is not a refresh.
+    public var isLoading: Bool { phase == .loading && !isRefreshing }
     /// The last load or refresh failure; `nil` after a success or ``dismissError()``.
     public private(set) var error: CarFitError?
     /// What the last successful load dropped or repaired (bad rows, repeated visits).
@@ -39,7 +44,7 @@ public final class CleanerListViewModel {
     /// Cards per day, built once per load (distances depend only on the day's own order).
     private var cardsByDay: [CalendarDay: [VisitCard]] = [:]
 
-    @ObservationIgnored private let source: any VisitsSource
+    @ObservationIgnored private let loader: any CarFitFeedLoading
     @ObservationIgnored private let clock: any AppClock
     @ObservationIgnored private let cardFormatter: VisitCardFormatter
     @ObservationIgnored private let dayText: DayTextFormatter
@@ -50,17 +55,17 @@ public final class CleanerListViewModel {
     @ObservationIgnored private var nextTicket = 0
 
     /// - Parameters:
-    ///   - source: where visits come from.
+    ///   - loader: where visits come from (``CarFitFeedLoader``, ``GeneratedCarFitFeedLoader``, a test double).
     ///   - clock: "now", for today and the time of the last update.
     ///   - calendar: locale (names, number formats, first weekday) and week rules.
     ///   - timeZone: the worker's time zone; start times (UTC in the feed) are shown in it and
     ///     visits are grouped by the day they start on in it. It replaces `calendar.timeZone`.
     ///   - language: the locale whose language the screen's own words are in (`Today`, the
     ///     badges); the calendar's locale when `nil`. Dates and numbers follow the calendar.
-    public init(source: any VisitsSource, clock: any AppClock, calendar: Calendar, timeZone: TimeZone, language: Locale? = nil) {
+    public init(loader: any CarFitFeedLoading, clock: any AppClock, calendar: Calendar, timeZone: TimeZone, language: Locale? = nil) {
         var local = CalendarViewModel.gregorian(like: calendar)
         local.timeZone = timeZone
-        self.source = source
+        self.loader = loader
         self.clock = clock
         self.calendar = local
         self.cardFormatter = VisitCardFormatter(calendar: local, language: language)
@@ -93,18 +98,25 @@ public final class CleanerListViewModel {
 
     private func fetch(_ kind: FetchKind) async {
         if runningFetch == nil {
+            let before = phase
             setActivity(kind, true)
             // An unstructured task so a second caller can join the same fetch; it is on the main
             // actor, and nothing suspends between creating it and storing it, so no caller can
             // slip in between and start a second one.
             runningFetch = Task {
+                var after = LoadingPhase.loaded
                 do throws(CarFitError) {
-                    self.apply(try await self.source.fetchVisits())
+                    self.apply(try await self.loader.load())
                 } catch {
                     // Cancelled is not a failure: everything stays as it was.
-                    if !error.isCancellation { self.error = error }
+                    if error.isCancellation {
+                        after = before
+                    } else {
+                        self.error = error
+                        after = .failed
+                    }
                 }
-                self.setActivity(kind, false)
+                self.setActivity(kind, false, then: after)
                 self.runningFetch = nil
                 let finished = self.waiters
                 self.waiters = [:]
@@ -131,11 +143,10 @@ public final class CleanerListViewModel {
         if waiters.isEmpty { runningFetch?.cancel() }
     }
 
-    private func setActivity(_ kind: FetchKind, _ active: Bool) {
-        switch kind {
-        case .load: isLoading = active
-        case .refresh: isRefreshing = active
-        }
+    /// A fetch of `kind` starts (`active`) or ends, leaving ``phase`` at `after`.
+    private func setActivity(_ kind: FetchKind, _ active: Bool, then after: LoadingPhase = .loading) {
+        phase = active ? .loading : after
+        if kind == .refresh { isRefreshing = active }
     }
 
     private func apply(_ batch: VisitBatch) {
@@ -215,8 +226,8 @@ public final class CleanerListViewModel {
     }
 
     /// The whole screen as one value (terminal, HTML previews, snapshot tests).
-    public var state: CleanerListState {
-        CleanerListState(
+    public var state: CleanerListViewState {
+        CleanerListViewState(
             title: title,
             lastUpdatedText: lastUpdated.map { cardFormatter.strings.updated(at: dayText.time(of: $0)) },
             isLoading: isLoading,

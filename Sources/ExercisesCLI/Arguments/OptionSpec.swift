@@ -51,11 +51,6 @@ public struct OptionSpec: Sendable, Hashable {
         case .repeatedValue(let placeholder): "\(name) \(placeholder) (repeatable)"
         }
     }
-
-    var takesValue: Bool {
-        if case .flag = kind { return false }
-        return true
-    }
 }
 
 /// The options a command was given, after validation against its table.

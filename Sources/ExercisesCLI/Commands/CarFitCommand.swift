@@ -32,14 +32,14 @@ struct CarFitCommand: ExerciseCommand {
     func run(_ context: CommandContext) async throws(CLIError) -> ScreenOutput {
         let request = try CarFitRequest(context)
         let environment = context.environment
-        let source: any VisitsSource
+        let source: any CarFitFeedLoading
         switch (request.generatorSeed, context.source) {
         case (let seed?, _):
-            source = GeneratedVisitsSource(generator: VisitGenerator(seed: seed), clock: request.clock, calendar: environment.calendar)
+            source = GeneratedCarFitFeedLoader(generator: VisitGenerator(seed: seed), clock: request.clock, calendar: environment.calendar)
         case (nil, let feed?):
-            source = FeedVisitsSource(loader: context.feedLoader(), feed: feed)
+            source = CarFitFeedLoader(loader: context.feedLoader(), source: feed)
         case (nil, nil):
-            source = FeedVisitsSource(loader: context.feedLoader(), feed: try Self.bundledSample())
+            source = CarFitFeedLoader(loader: context.feedLoader(), source: try Self.bundledSample())
         }
         let screen = await Self.loadScreen(source: source, request: request, environment: environment)
         if let error = screen.error {
@@ -59,7 +59,7 @@ struct CarFitCommand: ExerciseCommand {
     /// month or year, such as the exercise's own carfit.json today): which days, and the option
     /// that shows them. Today stays today (see the CarFit guide, "A feed whose visits are on
     /// other days").
-    static func whereTheVisitsAre(_ state: CleanerListState, visitDays: [CalendarDay]) -> String? {
+    static func whereTheVisitsAre(_ state: CleanerListViewState, visitDays: [CalendarDay]) -> String? {
         guard let nearest = state.sections.lazy.compactMap(\.nearestVisitDay).first, let first = visitDays.first,
             let last = visitDays.last
         else { return nil }
@@ -71,7 +71,7 @@ struct CarFitCommand: ExerciseCommand {
     /// The bundled sample; a missing resource is an input error, not a crash.
     private static func bundledSample() throws(CLIError) -> FeedSource {
         do throws(CarFitError) {
-            return try CarFitSample.feed()
+            return try CarFitSource.bundled()
         } catch {
             throw .input(error.description)
         }
@@ -79,11 +79,11 @@ struct CarFitCommand: ExerciseCommand {
 
     /// Runs the view-model as an app would: load, then apply the selection and open the calendar.
     @MainActor
-    private static func loadScreen(source: any VisitsSource, request: CarFitRequest, environment: AppEnvironment) async -> (
-        state: CleanerListState, diagnostics: [Diagnostic], error: CarFitError?, visitDays: [CalendarDay]
+    private static func loadScreen(source: any CarFitFeedLoading, request: CarFitRequest, environment: AppEnvironment) async -> (
+        state: CleanerListViewState, diagnostics: [Diagnostic], error: CarFitError?, visitDays: [CalendarDay]
     ) {
         let viewModel = CleanerListViewModel(
-            source: source, clock: request.clock, calendar: environment.calendar, timeZone: environment.timeZone,
+            loader: source, clock: request.clock, calendar: environment.calendar, timeZone: environment.timeZone,
             language: environment.messagesLocale)
         await viewModel.load()
         if !request.days.isEmpty {

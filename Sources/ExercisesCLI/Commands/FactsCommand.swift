@@ -25,14 +25,14 @@ struct FactsCommand: RemoteFeedCommand {
         "exercises facts --url default",
         "exercises facts --file facts.json --json",
     ]
-    let defaultURL = Facts.remoteURL
+    let defaultURL = FactsSource.remoteURL
 
     func run(_ context: CommandContext) async throws(CLIError) -> ScreenOutput {
         let width = try FactsOptions.width(context.options)
-        let source = try context.source(orBundled: Facts.bundledFeed)
+        let source = try context.source(orBundled: FactsSource.bundled)
         let loaded = try await FactsScreenLoader.load(
             source: source,
-            loader: context.feedLoader(Facts.decodingOptions),
+            loader: context.feedLoader(FactsSource.decodingOptions),
             images: context.options.has("--images") ? FactsScreenLoader.pipeline(context.environment) : nil,
             clock: context.environment.clock,
             width: width

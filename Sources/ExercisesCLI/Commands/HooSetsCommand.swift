@@ -46,7 +46,7 @@ struct HooSetsCommand: ExerciseCommand {
         } catch {
             throw .input(error.description)
         }
-        let loaded: Loaded<HooLibrary>
+        let loaded: Loaded<HooSetsFeed>
         do {
             loaded = try await source.load()
         } catch {
@@ -55,8 +55,8 @@ struct HooSetsCommand: ExerciseCommand {
         if let selection, loaded.value.hoo(selection) == nil {
             throw .input("--select: there is no Hoo \(selection.set)/\(selection.hoo); \(HooSetsTextRenderer.available(loaded.value))")
         }
-        let screen = HooSetsScreen(
-            library: loaded.value, displayScale: scale, viewport: LayoutSize(width: 320, height: 480),
+        let screen = HooSetsViewStateBuilder(
+            feed: loaded.value, displayScale: scale, viewport: LayoutSize(width: 320, height: 480),
             artwork: .bundled(scale: scale), diagnostics: loaded.diagnostics)
         let state = screen.state(layout: screen.layout, selection: selection, contentOffsetY: 0)
         let text = HooSetsTextRenderer(width: context.width, source: sourceLabel).render(state)

@@ -1,6 +1,7 @@
 import Foundation
 import SharedNetworking
 import Trivia
+import TriviaHost
 
 /// `exercises trivia`: a whole competition played in-process against the reference host, with
 /// bots and you, in virtual time; every screen you would see is printed as it changes.
@@ -32,7 +33,7 @@ struct TriviaCommand: ExerciseCommand {
 
     func run(_ context: CommandContext) async throws(CLIError) -> ScreenOutput {
         let settings = try TriviaRunOptions(context.options)
-        let source = try context.source(orBundled: TriviaQuestionSet.bundledSource)
+        let source = try context.source(orBundled: TriviaSource.bundled)
         let loaded: Loaded<TriviaQuestionSet>
         do throws(NetworkError) {
             loaded = try await TriviaQuestionSet.load(from: source, loader: context.feedLoader())
@@ -52,7 +53,7 @@ struct TriviaCommand: ExerciseCommand {
         var simulation = TriviaSimulation(
             settings: TriviaSimulationSettings(
                 seed: settings.seed, questionSet: questionSet, startsAt: startsAt, bots: bots, latency: 0.03...0.25))
-        let builder = TriviaScreenBuilder(locale: context.environment.locale, timeZone: context.environment.timeZone)
+        let builder = TriviaViewStateBuilder(locale: context.environment.locale, timeZone: context.environment.timeZone)
         var recorder = Recorder(builder: builder)
         let report = simulation.run { recorder.observe($0) }
 
@@ -77,10 +78,10 @@ struct TriviaCommand: ExerciseCommand {
 
     /// Keeps your screens (when they change other than by a countdown) and your messages.
     struct Recorder {
-        let builder: TriviaScreenBuilder
+        let builder: TriviaViewStateBuilder
         var frames: [TriviaRunLog.Frame] = []
         var events: [TriviaRunLog.Event] = []
-        var last: TriviaScreenState?
+        var last: TriviaViewState?
 
         mutating func observe(_ observation: TriviaSimulationObservation) {
             switch observation {

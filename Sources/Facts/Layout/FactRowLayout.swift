@@ -31,7 +31,7 @@ public struct FactRowLayout: Sendable, Hashable, Codable {
 
 /// Computes self-sizing rows: each row as tall as its content and no taller, nothing clipped.
 ///
-/// Rules (see <doc:FactsGuide#Self-sizing-rows>): text wraps to the text column; the image column is a fraction of
+/// Rules (see `Docs/Facts.md`, "Self-sizing rows"): text wraps to the text column; the image column is a fraction of
 /// the width within min/max bounds; the image slot's height follows the image's real aspect
 /// ratio (from the pipeline's pixel size; a placeholder ratio until it is known) within min/max
 /// bounds, the image scaled to fit without distortion; the row is the taller of text and image

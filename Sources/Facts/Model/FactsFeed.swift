@@ -22,8 +22,11 @@ public struct FactsFeed: Sendable, Hashable, Decodable {
         self.droppedRowCount = droppedRowCount
     }
 
-    /// The navigation title: the feed's own, or ``Facts/defaultTitle``.
-    public var displayTitle: String { title ?? Facts.defaultTitle }
+    /// The navigation title when the feed has none.
+    public static let defaultTitle = "Facts"
+
+    /// The navigation title: the feed's own, or ``FactsFeed/defaultTitle``.
+    public var displayTitle: String { title ?? FactsFeed.defaultTitle }
 
     enum CodingKeys: String, CodingKey {
         case title, rows

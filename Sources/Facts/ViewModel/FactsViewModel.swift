@@ -8,7 +8,7 @@ import SharedNetworking
 ///   download, the text repair and the JSON decoding run on the global executor; only the
 ///   finished ``FactsFeed`` is applied here.
 /// - A refresh keeps the current rows on screen until the new ones arrive; a failed refresh keeps
-///   them and sets ``FactsViewState/errorMessage``.
+///   them and sets ``FactsViewModel/State/errorMessage``.
 /// - A refresh (or load) while one is running **joins** it: no second download starts and every
 ///   caller returns when the one in flight finishes. The running request already fetches the
 ///   newest feed, so cancelling it to start the same request again would only waste the bytes
@@ -16,15 +16,14 @@ import SharedNetworking
 @Observable @MainActor
 public final class FactsViewModel {
     /// Everything the screen shows apart from per-row images; replaced as a whole value.
-    public private(set) var state: FactsViewState
+    public private(set) var state: FactsViewModel.State
     /// What the last successful load repaired or dropped (text decoded as Mac OS Roman, an
     /// empty row), for logs or a discreet notice.
     public private(set) var diagnostics: [Diagnostic] = []
     /// Per-row image loading; the view reports visible rows to it.
     public let images: FactsImageCoordinator
 
-    @ObservationIgnored private let source: FeedSource
-    @ObservationIgnored private let loader: FeedLoader
+    @ObservationIgnored private let loader: any FactsFeedLoading
     @ObservationIgnored private let clock: any AppClock
     @ObservationIgnored private var inFlight: Task<Void, Never>?
     /// Row layouts reused between ``screen(width:)`` calls (only changed rows are measured).
@@ -34,28 +33,26 @@ public final class FactsViewModel {
 
     /// A view-model for one feed; nothing is loaded until ``load()``.
     /// - Parameters:
-    ///   - source: where the feed is.
-    ///   - loader: how it is fetched and decoded.
+    ///   - loader: where the feed is and how it is fetched and decoded (``FactsFeedLoader``).
     ///   - images: loads the rows' images.
     ///   - clock: for "Updated" times.
     ///   - layoutEngine: how rows are measured and laid out (an app passes one with
     ///     `TextKitMeasurer` where UIKit has TextKit; the default measures deterministically).
     public init(
-        source: FeedSource, loader: FeedLoader, images: FactsImageCoordinator, clock: any AppClock,
+        loader: any FactsFeedLoading, images: FactsImageCoordinator, clock: any AppClock,
         layoutEngine: FactRowLayoutEngine = FactRowLayoutEngine()
     ) {
-        self.source = source
         self.loader = loader
         self.images = images
         self.clock = clock
         self.layoutCache = FactRowLayoutCache(engine: layoutEngine)
-        self.state = FactsViewState(source: source.description)
+        self.state = State()
     }
 
     /// Loads the feed if nothing is on screen yet (call from `.task`); otherwise does nothing,
     /// so returning to the screen does not reload it.
     public func load() async {
-        if state.status == .loaded { return }
+        if state.phase == .loaded { return }
         await refresh()
     }
 
@@ -74,8 +71,8 @@ public final class FactsViewModel {
     /// The screen at `width` points, with each row's image state and layout. Cheap to call
     /// from a view's `body`: a row is measured again only when its text, its image state or the
     /// width changed since the last call (``FactRowLayoutCache``).
-    public func screen(width: Double) -> FactsScreen {
-        FactsScreen(state: state, images: images.state(forRow:), width: width, cache: &layoutCache)
+    public func screen(width: Double) -> FactsViewState {
+        FactsViewState(state: state, images: images.state(forRow:), width: width, cache: &layoutCache)
     }
 
     /// Row layouts measured and reused by ``screen(width:)`` so far (tests, benchmarks).
@@ -83,15 +80,15 @@ public final class FactsViewModel {
 
     private func performLoad() async {
         loadCount += 1
-        let hadRows = state.status == .loaded
+        let hadRows = state.phase == .loaded
         if hadRows {
             state.isRefreshing = true
         } else {
-            state.status = .loading
+            state.phase = .loading
         }
         let result: Result<Loaded<FactsFeed>, NetworkError>
         do throws(NetworkError) {
-            result = .success(try await loader.load(FactsFeed.self, from: source))
+            result = .success(try await loader.load())
         } catch {
             result = .failure(error)
         }
@@ -101,7 +98,7 @@ public final class FactsViewModel {
             if hadRows { await images.retryFailures() }
         case .failure(let error):
             state.errorMessage = error.description
-            state.status = hadRows ? .loaded : .failed
+            state.phase = hadRows ? .loaded : .failed
         }
         state.isRefreshing = false
         inFlight = nil
@@ -112,7 +109,7 @@ public final class FactsViewModel {
         state.title = feed.displayTitle
         state.rows = feed.rows
         state.droppedRowCount = feed.droppedRowCount
-        state.status = .loaded
+        state.phase = .loaded
         state.errorMessage = nil
         state.lastUpdated = clock.now
         state.source = loaded.source

@@ -1,69 +1,76 @@
 import Foundation
+import SharedNetworking
 
-/// Everything the facts screen shows, apart from per-row image state (see
-/// ``FactsImageCoordinator``) and geometry (see ``FactsScreen``).
+/// The whole screen for one width: view state, each row's image state and layout, and the
+/// metrics it was laid out with. What the terminal and the HTML previews draw, and what
+/// `exercises facts --json` prints.
 public struct FactsViewState: Sendable, Equatable, Codable {
-    /// Where loading stands, which decides between a spinner, the rows and a full-screen error.
-    public enum Status: String, Sendable, Codable {
-        /// Nothing requested yet.
-        case idle
-        /// The first load is running and there is nothing to show: a full-screen spinner.
-        case loading
-        /// Rows are on screen (possibly none: ``emptyText``).
-        case loaded
-        /// The first load failed and there is nothing to show: ``errorMessage`` full screen with
-        /// a retry button. A failed *refresh* keeps `loaded` and shows the message as a banner.
-        case failed
-    }
-
-    /// The navigation title: the feed's, or ``Facts/defaultTitle``.
+    /// The navigation title.
     public var title: String
-    /// The rows to show, in feed order.
-    public var rows: [FactRow]
-    /// Where loading stands now.
-    public var status: Status
-    /// A refresh is running while the rows stay on screen (pull-to-refresh spinner).
+    /// Where loading stands: the view-model's ``FactsViewModel/State/phase``, printed as `status`.
+    public var status: LoadingPhase
+    /// Whether a refresh runs while the rows stay on screen.
     public var isRefreshing: Bool
-    /// The last load's failure, one line, ready to show; cleared by the next success.
+    /// The last failure, one line, ready to show.
     public var errorMessage: String?
-    /// Rows the feed had but that were dropped (empty or malformed), for a discreet notice.
-    public var droppedRowCount: Int
-    /// When the rows on screen were loaded ("Updated 10:42").
+    /// `2 rows could not be shown.` when the feed had rows that were dropped; `nil` otherwise.
+    public var droppedRowsNotice: String?
+    /// Shown instead of rows when a loaded feed has none.
+    public var emptyText: String?
+    /// When the rows on screen were loaded.
     public var lastUpdated: Date?
     /// Where the rows came from (a file name or URL).
     public var source: String?
-    /// Shown when a loaded feed has no rows.
-    public var emptyText: String
+    /// The width in points the rows were laid out for.
+    public var width: Double
+    /// The sum of the row heights (a table's content height, without separators).
+    public var contentHeight: Double
+    /// The design constants the rows were laid out with.
+    public var metrics: FactsLayoutMetrics
+    /// The rows in order, each with its image state and layout.
+    public var rows: [Row]
 
-    /// A state; the defaults are the state before anything was loaded.
-    public init(
-        title: String = Facts.defaultTitle,
-        rows: [FactRow] = [],
-        status: Status = .idle,
-        isRefreshing: Bool = false,
-        errorMessage: String? = nil,
-        droppedRowCount: Int = 0,
-        lastUpdated: Date? = nil,
-        source: String? = nil,
-        emptyText: String = "This feed has no facts yet."
-    ) {
-        self.title = title
-        self.rows = rows
-        self.status = status
-        self.isRefreshing = isRefreshing
-        self.errorMessage = errorMessage
-        self.droppedRowCount = droppedRowCount
-        self.lastUpdated = lastUpdated
-        self.source = source
-        self.emptyText = emptyText
+    /// One row as drawn: its content, its image's state and where everything goes.
+    public struct Row: Sendable, Equatable, Codable, Identifiable {
+        /// The row's position on screen.
+        public var id: Int
+        /// The title, if any.
+        public var title: String?
+        /// The description, if any.
+        public var description: String?
+        /// The image's URL, if any.
+        public var imageURL: URL?
+        /// Whether the image is loading, loaded (with its pixel size) or failed.
+        public var image: RowImageState
+        /// Frames and wrapped lines for the screen's width.
+        public var layout: FactRowLayout
     }
 
-    /// "1 empty row hidden", or `nil`.
-    public var droppedRowsNotice: String? {
-        switch droppedRowCount {
-        case 0: nil
-        case 1: "1 empty row hidden"
-        default: "\(droppedRowCount) empty rows hidden"
+    /// The screen for `state` at `width` points: each row laid out by `engine` (every row
+    /// measured) with its image state from `images` (by row id).
+    public init(state: FactsViewModel.State, images: (Int) -> RowImageState, width: Double, engine: FactRowLayoutEngine) {
+        var cache = FactRowLayoutCache(engine: engine)
+        self.init(state: state, images: images, width: width, cache: &cache)
+    }
+
+    /// The screen laid out through `cache`: only rows whose content, image state or width
+    /// changed since the cache's last screen are measured (``FactRowLayoutCache``).
+    public init(state: FactsViewModel.State, images: (Int) -> RowImageState, width: Double, cache: inout FactRowLayoutCache) {
+        title = state.title
+        status = state.phase
+        isRefreshing = state.isRefreshing
+        errorMessage = state.errorMessage
+        droppedRowsNotice = state.droppedRowsNotice
+        emptyText = state.phase == .loaded && state.rows.isEmpty ? state.emptyText : nil
+        lastUpdated = state.lastUpdated
+        source = state.source
+        self.width = width
+        metrics = cache.engine.metrics
+        let imageStates = state.rows.enumerated().map { index, row in row.imageURL == nil ? RowImageState.none : images(index) }
+        let layouts = cache.layouts(for: state.rows, images: imageStates, width: width)
+        rows = zip(state.rows, zip(imageStates, layouts)).map { row, placed in
+            Row(id: row.id, title: row.title, description: row.description, imageURL: row.imageURL, image: placed.0, layout: placed.1)
         }
+        contentHeight = rows.reduce(0) { $0 + $1.layout.size.height }
     }
 }

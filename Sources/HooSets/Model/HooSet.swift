@@ -114,27 +114,3 @@ public struct HooSetOrigin: Sendable, Hashable, Codable {
         self.directory = directory
     }
 }
-
-/// Every set, ordered by number.
-public struct HooLibrary: Sendable, Hashable, Codable {
-    /// The sets in number order.
-    public var sets: [HooSet]
-
-    /// A library of `sets`, in the order given.
-    public init(sets: [HooSet]) {
-        self.sets = sets
-    }
-
-    /// How many Hoos all the sets hold.
-    public var hooCount: Int { sets.reduce(0) { $0 + $1.hoos.count } }
-
-    /// The set numbered `id`, if there is one.
-    public func set(_ id: Int) -> HooSet? {
-        sets.first { $0.id == id }
-    }
-
-    /// The Hoo `id`, if its set and it exist.
-    public func hoo(_ id: HooID) -> Hoo? {
-        set(id.set)?.hoos.first { $0.id == id }
-    }
-}

@@ -12,12 +12,12 @@ import SharedNetworking
 public final class HooSetsViewModel {
     /// Everything the grid draws, replaced as a whole value.
     public private(set) var state: HooSetsViewState
+    /// Where loading stands; ``HooSetsViewState/isLoading`` is `true` exactly while it is
+    /// ``/SharedNetworking/LoadingPhase/loading``. A failed reload keeps the sets on screen.
+    public private(set) var phase: LoadingPhase = .idle
 
-    /// Loads the library (``HooSetsSource/load()`` in the app; a stub in tests).
-    public typealias Loader = @Sendable () async throws(HooSetsError) -> Loaded<HooLibrary>
-
-    private let loader: Loader
-    private var screen: HooSetsScreen
+    private let loader: any HooSetsFeedLoading
+    private var builder: HooSetsViewStateBuilder
     private var layout: HooGridLayout
     private var selection: HooID?
     private var offset = 0.0
@@ -25,30 +25,22 @@ public final class HooSetsViewModel {
     private var arbiter: GestureArbiter<HooID>
     private var usesBundledArtwork: Bool
 
-    /// A view-model that loads through `loader` and lays the grid out with `metrics` for
+    /// A view-model that loads through `loader` (a ``HooSetsSource`` in an app) and lays the grid out with `metrics` for
     /// `viewport`; `artwork` defaults to the module's bundled artwork for `displayScale`.
     public init(
-        loader: @escaping Loader, metrics: HooGridMetrics = .standard, rules: ScrubRules = .standard, displayScale: DisplayScale = .x2,
+        loader: any HooSetsFeedLoading, metrics: HooGridMetrics = .standard, rules: ScrubRules = .standard,
+        displayScale: DisplayScale = .x2,
         viewport: LayoutSize = LayoutSize(width: 320, height: 480), artwork: HooArtworkState? = nil
     ) {
         self.loader = loader
         self.arbiter = GestureArbiter(rules: rules)
         self.usesBundledArtwork = artwork == nil
-        let screen = HooSetsScreen(
-            library: HooLibrary(sets: []), metrics: metrics, displayScale: displayScale, viewport: viewport,
+        let builder = HooSetsViewStateBuilder(
+            feed: HooSetsFeed(sets: []), metrics: metrics, displayScale: displayScale, viewport: viewport,
             artwork: artwork ?? .bundled(scale: displayScale))
-        self.screen = screen
-        self.layout = screen.layout
-        self.state = screen.state(layout: screen.layout, selection: nil, contentOffsetY: 0)
-    }
-
-    /// A view-model over a ``HooSetsSource``.
-    public convenience init(
-        source: HooSetsSource, metrics: HooGridMetrics = .standard, rules: ScrubRules = .standard, displayScale: DisplayScale = .x2
-    ) {
-        self.init(
-            loader: { () async throws(HooSetsError) in try await source.load() }, metrics: metrics, rules: rules, displayScale: displayScale
-        )
+        self.builder = builder
+        self.layout = builder.layout
+        self.state = builder.state(layout: builder.layout, selection: nil, contentOffsetY: 0)
     }
 
     // MARK: Loading
@@ -56,16 +48,19 @@ public final class HooSetsViewModel {
     /// Loads (or reloads) the sets. On failure the sets already shown stay and
     /// ``HooSetsViewState/errorMessage`` says why; the selection survives a reload if its Hoo does.
     public func load() async {
+        phase = .loading
         state.isLoading = true
         state.errorMessage = nil
         do {
-            let loaded = try await loader()
-            screen.library = loaded.value
-            screen.diagnostics = loaded.diagnostics
+            let loaded = try await loader.load()
+            builder.feed = loaded.value
+            builder.diagnostics = loaded.diagnostics
             if let selection, loaded.value.hoo(selection) == nil { self.selection = nil }
-            layout = screen.layout
+            layout = builder.layout
+            phase = .loaded
             rebuild()
         } catch {
+            phase = .failed
             state.isLoading = false
             state.errorMessage = error.description
         }
@@ -76,11 +71,11 @@ public final class HooSetsViewModel {
     /// The container changed size (rotation, split view): lays out again and keeps the item
     /// at the top of the viewport at the top.
     public func setViewport(_ size: LayoutSize) {
-        guard size != screen.viewport else { return }
+        guard size != builder.viewport else { return }
         let anchor = topVisibleItem()
         let anchorGap = anchor.flatMap { layout.frame(of: $0) }.map { $0.minY - offset }
-        screen.viewport = LayoutSize(width: max(0, size.width), height: max(0, size.height))
-        layout = screen.layout
+        builder.viewport = LayoutSize(width: max(0, size.width), height: max(0, size.height))
+        layout = builder.layout
         if let anchor, let gap = anchorGap, let frame = layout.frame(of: anchor) {
             offset = frame.minY - gap
         }
@@ -89,10 +84,10 @@ public final class HooSetsViewModel {
 
     /// Switches to the artwork and header images of `scale` (the screen's `displayScale`).
     public func setDisplayScale(_ scale: DisplayScale) {
-        guard scale != screen.displayScale else { return }
-        screen.displayScale = scale
-        if usesBundledArtwork { screen.artwork = .bundled(scale: scale) }
-        layout = screen.layout
+        guard scale != builder.displayScale else { return }
+        builder.displayScale = scale
+        if usesBundledArtwork { builder.artwork = .bundled(scale: scale) }
+        layout = builder.layout
         rebuild()
     }
 
@@ -107,12 +102,12 @@ public final class HooSetsViewModel {
     /// A tap at a viewport point: selects the Hoo there; tapping the selected Hoo, or anywhere
     /// that is not a Hoo, dismisses the disc.
     public func tap(at point: LayoutPoint) {
-        apply(tapOn: screen.hoo(atViewportPoint: point, contentOffsetY: offset, in: layout))
+        apply(tapOn: builder.hoo(atViewportPoint: point, contentOffsetY: offset, in: layout))
     }
 
     /// Selects a Hoo (`nil` dismisses). Unknown identifiers are ignored.
     public func select(_ id: HooID?) {
-        if let id, screen.library.hoo(id) == nil { return }
+        if let id, builder.feed.hoo(id) == nil { return }
         selection = id
         rebuild()
     }
@@ -124,14 +119,14 @@ public final class HooSetsViewModel {
 
     /// Feeds one touch sample to the gesture arbiter and applies what it decides.
     public func handle(_ sample: TouchSample) {
-        let screen = self.screen, layout = self.layout, offset = self.offset
-        let events = arbiter.handle(sample) { screen.hoo(atViewportPoint: $0, contentOffsetY: offset, in: layout) }
+        let builder = self.builder, layout = self.layout, offset = self.offset
+        let events = arbiter.handle(sample) { builder.hoo(atViewportPoint: $0, contentOffsetY: offset, in: layout) }
         for event in events {
             switch event {
             case .modeChanged:
                 break
             case .scrolled(let delta):
-                self.offset = min(max(0, self.offset + delta), screen.maxOffset(in: layout))
+                self.offset = min(max(0, self.offset + delta), builder.maxOffset(in: layout))
             case .selectionChanged(let id):
                 if id != selection {
                     selection = id
@@ -159,8 +154,8 @@ public final class HooSetsViewModel {
     }
 
     private func rebuild() {
-        offset = min(max(0, offset.isFinite ? offset : 0), screen.maxOffset(in: layout))
-        var next = screen.state(
+        offset = min(max(0, offset.isFinite ? offset : 0), builder.maxOffset(in: layout))
+        var next = builder.state(
             layout: layout, selection: selection, contentOffsetY: offset, gestureMode: arbiter.mode, feedbackCount: feedbackCount)
         next.isLoading = false
         next.errorMessage = state.isLoading ? nil : state.errorMessage

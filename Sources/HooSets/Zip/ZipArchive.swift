@@ -3,7 +3,7 @@ import Foundation
 /// A ZIP archive opened for reading: its central directory parsed and checked, its entries'
 /// data read on demand, in bounded chunks, from memory or from a file.
 ///
-/// Format coverage (details in <doc:HooSetsGuide#Format-coverage>): Stored and Deflate; data descriptors (with or
+/// Format coverage (details in `Docs/HooSets.md`, "Format coverage"): Stored and Deflate; data descriptors (with or
 /// without their signature); ZIP64 (end records and extra fields); a trailing archive comment;
 /// UTF-8, Unicode Path and CP437 names. Refused with a specific ``ZipError``: split archives,
 /// encryption, other methods, patched data, overlapping entries, and anything that breaks the

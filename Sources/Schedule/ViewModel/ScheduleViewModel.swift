@@ -7,14 +7,14 @@ import SharedNetworking
 /// A SwiftUI view reads ``state`` and calls ``load()`` in `.task`, ``refresh()`` from
 /// `.refreshable`, and ``loadLogos(for:)`` in each row's `.task`. Guarantees:
 /// - one download at a time: ``refresh()`` during a refresh waits for the running one;
-/// - a failed refresh keeps the previous content and sets ``ScheduleScreenState/error``;
+/// - a failed refresh keeps the previous content and sets ``ScheduleViewModel/State/error``;
 /// - each distinct logo is requested once, however many rows show it or how often they appear;
 ///   a failed logo shows its tricode and is retried once per ``refresh()``, never in a loop.
 @Observable
 @MainActor
 public final class ScheduleViewModel {
     /// Everything the screen draws, replaced as a whole value; SwiftUI observes it.
-    public private(set) var state = ScheduleScreenState()
+    public private(set) var state = ScheduleViewModel.State()
 
     @ObservationIgnored private let loader: any ScheduleFeedLoading
     @ObservationIgnored private let resources: any ResourceLoading
@@ -24,7 +24,7 @@ public final class ScheduleViewModel {
     @ObservationIgnored private let clock: any AppClock
     @ObservationIgnored private let logoCatalog: TeamLogoCatalog
     /// Made on the first load and kept: its formatters cost more than formatting a feed.
-    @ObservationIgnored private var builder: ScheduleScreenBuilder?
+    @ObservationIgnored private var builder: ScheduleViewStateBuilder?
     @ObservationIgnored private var feedTask: Task<Void, Never>?
     @ObservationIgnored private var logoTasks: [URL: Task<Void, Never>] = [:]
 
@@ -143,10 +143,10 @@ public final class ScheduleViewModel {
     private func download() async {
         state.phase = .loading
         do {
-            let loaded = try await loader.loadSchedule()
+            let loaded = try await loader.load()
             let builder =
                 self.builder
-                ?? ScheduleScreenBuilder(
+                ?? ScheduleViewStateBuilder(
                     context: ScheduleDisplayContext(
                         locale: locale, timeZone: timeZone, calendar: calendar, now: clock.now, logos: logoCatalog))
             self.builder = builder

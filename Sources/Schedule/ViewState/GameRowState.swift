@@ -34,7 +34,7 @@ public struct GameRowState: Sendable, Hashable, Codable, Identifiable {
     /// Points: ``ScheduleMetrics/gameRowHeight``.
     public var height: Double
 
-    /// A game row from its parts; ``ScheduleScreenBuilder`` makes the real ones.
+    /// A game row from its parts; ``ScheduleViewStateBuilder`` makes the real ones.
     public init(
         id: String, gameID: String?, kind: Kind, left: TeamSideState, right: TeamSideState, centerText: String,
         dateText: String, weekText: String, statusText: String, kickoff: Date?, height: Double

@@ -1,6 +1,7 @@
 import SharedNetworking
 
-/// The navigation bar, styled by the schedule's root team.
+/// The navigation bar, in the colours of the schedule's root team (``styled(for:teamName:)``
+/// chooses them from ``NFLTeams``).
 public struct NavigationBarState: Sendable, Hashable, Codable {
     /// `SCHEDULE`.
     public var title: String
@@ -18,7 +19,8 @@ public struct NavigationBarState: Sendable, Hashable, Codable {
     /// Whether the tricode was found in ``NFLTeams`` (otherwise the neutral style is used).
     public var isKnownTeam: Bool
 
-    /// A bar from its parts; ``ScheduleScreenBuilder`` chooses the colours.
+    /// A bar from its parts, colours as given; ``styled(for:teamName:)`` is the one that
+    /// chooses them for a team.
     public init(
         title: String, teamName: String, triCode: String, background: RGBColor, titleColor: RGBColor, accent: RGBColor, isKnownTeam: Bool
     ) {
@@ -31,7 +33,9 @@ public struct NavigationBarState: Sendable, Hashable, Codable {
         self.isKnownTeam = isKnownTeam
     }
 
-    /// The style for `team` (a tricode from the feed) with `teamName` shown under the title.
+    /// The bar for the team whose tricode is `triCode` (the feed's `Team.TriCode`; old tricodes
+    /// resolve to today's clubs), with `teamName` under the title (the table's full name when
+    /// `nil`). An unknown or missing tricode gets the neutral style.
     public static func styled(for triCode: String?, teamName: String?) -> NavigationBarState {
         let known = triCode.flatMap(NFLTeams.team(forTriCode:))
         let team = known ?? NFLTeams.neutral

@@ -18,7 +18,7 @@ public struct ScheduleTextStyle: Sendable, Hashable, Codable {
 ///
 /// Values marked *spec* are the exercise's design annotations ("The attached design metrics are
 /// in points... should be used as is"); values marked *decision* fill a gap the spec leaves and
-/// are explained in <doc:ScheduleGuide#Decisions>. The view state carries one of these (``standard``) so a
+/// are explained in `Docs/Schedule.md` ("Metrics"). The view state carries one of these (``standard``) so a
 /// renderer never needs a constant of its own.
 public struct ScheduleMetrics: Sendable, Hashable, Codable {
     /// *Spec*: "#F3F3F2 30 pt" section header.

@@ -1,19 +1,21 @@
 /// Everything the schedule screen draws, ready to draw: no formatting or decisions left.
 ///
-/// Built from a feed by ``ScheduleScreenBuilder``; printed by `exercises schedule --json`.
+/// Built from a feed by ``ScheduleViewStateBuilder``; printed by `exercises schedule --json`.
 public struct ScheduleViewState: Sendable, Hashable, Codable {
     /// Title, team name and colours of the navigation bar.
     public var navigationBar: NavigationBarState
     /// Sections in feed order; sections without rows are left out.
     public var sections: [ScheduleSectionState]
-    /// The row to scroll to when the screen opens (the feed's `DefaultGameId`).
+    /// The row to scroll to when the screen opens: the game the feed's `DefaultGameId` names;
+    /// if it names none, the first scheduled game not started yet (a TBA game counts as not
+    /// started); `nil` (the top) when there is neither.
     public var initialRow: RowPosition?
     /// Shown instead of the list when there are no rows at all.
     public var emptyMessage: String?
     /// The design's sizes, colours and fonts, so a renderer needs no constant of its own.
     public var metrics: ScheduleMetrics
 
-    /// A screen from its parts; ``ScheduleScreenBuilder`` makes the real one.
+    /// A screen from its parts; ``ScheduleViewStateBuilder`` makes the real one.
     public init(
         navigationBar: NavigationBarState, sections: [ScheduleSectionState], initialRow: RowPosition?,
         emptyMessage: String?, metrics: ScheduleMetrics

@@ -18,7 +18,7 @@ public struct TeamSideState: Sendable, Hashable, Codable {
     /// Whether this team plays at home (it is then the right-hand side).
     public var isHome: Bool
 
-    /// A side from its parts; ``ScheduleScreenBuilder`` decides which team goes where.
+    /// A side from its parts; ``ScheduleViewStateBuilder`` decides which team goes where.
     public init(name: String, triCode: String, logoURL: URL?, logoPlaceholder: String, value: String, isRootTeam: Bool, isHome: Bool) {
         self.name = name
         self.triCode = triCode

@@ -4,13 +4,13 @@ import SharedNetworking
 
 /// The CarFit worker's screen as a page: a large title with the last update, the month
 /// calendar panel (when presented) and the visit cards of the selected days, drawn from
-/// ``/CarFit/CleanerListState`` with ``/CarFit/CarFitTheme`` (colours, fonts, radii, the calendar cell size).
+/// ``/CarFit/CleanerListViewState`` with ``/CarFit/CarFitTheme`` (colours, fonts, radii, the calendar cell size).
 ///
 /// The calendar slides in from the top over the list in the app; the page shows it open at
 /// the top with the list below it, so both are visible in one screenshot.
 public enum CarFitPreview {
     /// The list screen for `state`, drawn with `theme`.
-    public static func screen(_ state: CleanerListState, theme: CarFitTheme = .standard) -> PreviewScreen {
+    public static func screen(_ state: CleanerListViewState, theme: CarFitTheme = .standard) -> PreviewScreen {
         var content: [HTMLNode] = [
             .div(
                 "carfit-header",
@@ -67,7 +67,7 @@ public enum CarFitPreview {
 
     // MARK: Calendar
 
-    static func calendar(_ calendar: CalendarState, theme: CarFitTheme) -> HTMLNode {
+    static func calendar(_ calendar: CalendarViewState, theme: CarFitTheme) -> HTMLNode {
         let cell = theme.calendarCellSize
         let header = HTMLNode.div(
             "carfit-month",

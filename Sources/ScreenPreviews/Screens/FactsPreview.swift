@@ -13,7 +13,7 @@ import SharedNetworking
 /// placeholder for its state (not loaded, loading, failed) as the app does.
 public enum FactsPreview {
     /// The facts screen for `screen`, with images resolved by `images`.
-    public static func screen(_ screen: FactsScreen, images: PreviewImages = .localFilesOnly) -> PreviewScreen {
+    public static func screen(_ screen: FactsViewState, images: PreviewImages = .localFilesOnly) -> PreviewScreen {
         let metrics = screen.metrics
         var content: [HTMLNode] = []
         if screen.isRefreshing || screen.status == .loading {
@@ -54,7 +54,7 @@ public enum FactsPreview {
             content: .div("facts-screen", content), styles: styles(metrics), contentWidth: screen.width)
     }
 
-    static func row(_ row: FactsScreen.Row, metrics: FactsLayoutMetrics, images: PreviewImages) -> HTMLNode {
+    static func row(_ row: FactsViewState.Row, metrics: FactsLayoutMetrics, images: PreviewImages) -> HTMLNode {
         let layout = row.layout
         var children: [HTMLNode] = []
         if let slot = layout.imageSlot {

@@ -1,14 +1,15 @@
 import Foundation
 import SharedNetworking
 import Trivia
+import TriviaHost
 
 /// The trivia screens as pages: the question screen (waiting, a question with its countdown
 /// ring, the locked overlay, a result with the wild-card offer) and the final screen, drawn
-/// from ``/Trivia/TriviaScreenState`` with its ``/Trivia/TriviaStyle`` (fonts, sizes, colours).
+/// from ``/Trivia/TriviaViewState`` with its ``/Trivia/TriviaStyle`` (fonts, sizes, colours).
 public enum TriviaPreview {
     /// One phone screen for one state. `slug` names the page (`trivia-result`), `caption` says
     /// which moment of the game it is.
-    public static func screen(_ state: TriviaScreenState, slug: String, title: String, caption: String) -> PreviewScreen {
+    public static func screen(_ state: TriviaViewState, slug: String, title: String, caption: String) -> PreviewScreen {
         let style = state.style
         var content: [HTMLNode] = []
         if let banner = state.banner {

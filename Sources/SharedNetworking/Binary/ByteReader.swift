@@ -1,10 +1,12 @@
 /// Bounds-checked reads at absolute offsets of bytes in memory: a read past either end is
 /// `nil` (or `false`), never a trap.
 ///
-/// Every binary parser in the package reads through this type or ``ByteCursor`` (which is built
-/// on it): the image header parser, the disk-cache file format, the ZIP reader. That is what
-/// makes them safe on arbitrary input: a fuzzer can feed them anything, and the only indexing
-/// left to audit is here.
+/// The record parsers read through this type or ``ByteCursor`` (which is built on it): the image
+/// header parser, the disk-cache file format, the ZIP reader's headers and central directory.
+/// That is what makes them safe on arbitrary input: a read past the end is a value, not a trap.
+/// Code that scans text byte by byte indexes on its own, each with its bounds checked where it
+/// indexes and a fuzz target of its own (`Fuzz/targets.sh`): ``UTF8Validation``,
+/// ``TextNormalizer``, the Trivia codec's JSON reader.
 public struct ByteReader: Sendable, Hashable {
     /// The bytes read.
     public let bytes: [UInt8]

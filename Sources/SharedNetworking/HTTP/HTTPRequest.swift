@@ -77,7 +77,10 @@ public struct HTTPRequest: Sendable, Hashable {
 public struct HTTPResponse: Sendable, Equatable {
     /// The URL that was requested (not a redirect's target), so errors and diagnostics name it.
     public var url: URL
-    /// The HTTP status code, already inside the request's ``HTTPRequest/acceptableStatus``.
+    /// The HTTP status code. One an ``HTTPClient`` returns is inside the request's
+    /// ``HTTPRequest/acceptableStatus`` (any other is thrown as
+    /// ``NetworkError/httpStatus(code:url:bodyExcerpt:retryAfter:)``); one built elsewhere, such
+    /// as an endpoint's 404, may be anything.
     public var status: Int
     /// The response's header fields, case-insensitive.
     public var headers: HTTPHeaders

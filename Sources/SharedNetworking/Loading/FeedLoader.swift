@@ -103,7 +103,11 @@ public struct FeedLoader: Sendable {
         do {
             attributes = try FileManager.default.attributesOfItem(atPath: path)
         } catch {
-            throw .file(path: path, reason: "no such file")
+            // Only a missing file is "no such file"; a folder that may not be searched, a broken
+            // mount and the like are "cannot be read".
+            let code = (error as NSError).code
+            let missing = code == CocoaError.fileReadNoSuchFile.rawValue || code == CocoaError.fileNoSuchFile.rawValue
+            throw .file(path: path, reason: missing ? "no such file" : "cannot be read")
         }
         if (attributes[.type] as? FileAttributeType) == .typeDirectory {
             throw .file(path: path, reason: "is a directory, not a file")

@@ -1,42 +1,69 @@
-/// Where UTF-8 breaks, found in one pass (RFC 3629: no overlong forms, no surrogates, nothing
-/// above U+10FFFF). ASCII, most of any feed, is checked eight bytes at a time.
-enum UTF8Validation {
-    /// The offset of the first byte that breaks UTF-8, or `nil` when the bytes are valid.
-    static func firstInvalidOffset(_ bytes: UnsafeRawBufferPointer) -> Int? {
-        var index = 0
+/// Well-formed UTF-8 (RFC 3629): no overlong forms, no surrogates (U+D800…U+DFFF), nothing above
+/// U+10FFFF, no truncated sequence. ASCII, most of any feed or frame, is checked eight bytes at a
+/// time.
+///
+/// The one validator of the package: ``TextNormalizer`` asks it whether a feed is already
+/// UTF-8, and the Trivia codec refuses a frame that is not before parsing it (JSON exchanged
+/// between systems must be UTF-8, RFC 8259 §8.1), so its parser only ever sees valid text.
+public enum UTF8Validation {
+    /// Where the first ill-formed sequence starts and why, or `nil` when `bytes` is UTF-8.
+    public static func firstProblem(in bytes: UnsafeRawBufferPointer) -> (offset: Int, reason: String)? {
         let count = bytes.count
+        var index = 0
         while index < count {
-            if index + 8 <= count, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+            // ASCII runs, eight bytes at a time.
+            while index + 8 <= count, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
                 index += 8
-                continue
             }
+            guard index < count else { break }
             let lead = bytes[index]
             if lead < 0x80 {
                 index += 1
                 continue
             }
             let length: Int
-            var lower: UInt8 = 0x80
-            var upper: UInt8 = 0xBF
+            var secondRange: ClosedRange<UInt8> = 0x80...0xBF
             switch lead {
             case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; lower = 0xA0
+            case 0xE0:
+                length = 3
+                secondRange = 0xA0...0xBF
             case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; upper = 0x9F
-            case 0xF0: length = 4; lower = 0x90
+            case 0xED:
+                length = 3
+                secondRange = 0x80...0x9F
+            case 0xF0:
+                length = 4
+                secondRange = 0x90...0xBF
             case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; upper = 0x8F
-            default: return index
+            case 0xF4:
+                length = 4
+                secondRange = 0x80...0x8F
+            case 0x80...0xBF: return (index, "byte 0x\(hex(lead)) continues a character that never started")
+            case 0xC0, 0xC1: return (index, "byte 0x\(hex(lead)) starts an overlong form")
+            default: return (index, "byte 0x\(hex(lead)) cannot appear in UTF-8")
             }
-            guard index + length <= count else { return index }
-            let second = bytes[index + 1]
-            guard second >= lower && second <= upper else { return index }
-            if length > 2 {
-                for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return index }
+            guard index + length <= count else { return (index, "the text ends inside a character") }
+            guard secondRange.contains(bytes[index + 1]) else {
+                return (index, "byte 0x\(hex(lead)) is followed by 0x\(hex(bytes[index + 1])), which cannot continue it")
+            }
+            for next in (index + 2)..<(index + length) where !(0x80...0xBF).contains(bytes[next]) {
+                return (index, "byte 0x\(hex(lead)) is followed by 0x\(hex(bytes[next])), which cannot continue it")
             }
             index += length
         }
         return nil
+    }
+
+    /// Two upper-case hex digits.
+    public static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+    }
+
+    /// The offset of the first byte that breaks UTF-8, or `nil` when the bytes are valid.
+    static func firstInvalidOffset(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        firstProblem(in: bytes)?.offset
     }
 
     /// Whether any byte is 0x80 or above.

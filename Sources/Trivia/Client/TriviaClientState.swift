@@ -2,7 +2,7 @@ import Foundation
 import SharedNetworking
 
 /// Everything the client knows, as a value. The screens are a function of it
-/// (``TriviaScreenBuilder``); it changes only through ``handle(_:at:)``.
+/// (``TriviaViewStateBuilder``); it changes only through ``handle(_:at:)``.
 public struct TriviaClientState: Sendable, Hashable {
     /// Who the client is and every delay it uses.
     public var configuration: TriviaClientConfiguration
@@ -35,7 +35,7 @@ public struct TriviaClientState: Sendable, Hashable {
     var scoredThrough = 0
     var sentMessages = 0
     var nextRequest = 0
-    var reconnectAttempt = 0
+    package var reconnectAttempt = 0
     var awaitingPong = false
     var balanceFromHost = false
     var random: SeededRandom

@@ -1,4 +1,5 @@
 import Foundation
+import SharedNetworking
 
 /// The body of `GET /v1/users/{user}/wildcards`:
 ///
@@ -15,6 +16,23 @@ public struct WildcardBalance: Codable, Sendable, Hashable {
     public init(user: UserID, balance: Int) {
         self.user = user
         self.balance = balance
+    }
+
+    // MARK: Where it is
+
+    /// The path for `user`, percent-encoded so any user id is one path segment.
+    public static func path(for user: UserID) -> String {
+        "v1/users/\(PathSegment.encode(user.rawValue))/wildcards"
+    }
+
+    /// The user named by a percent-encoded request path ending in `v1/users/{user}/wildcards`
+    /// (any mount prefix before it), or `nil` when the path is not this endpoint.
+    public static func user(inPath encodedPath: String) -> UserID? {
+        let parts = encodedPath.split(separator: "/", omittingEmptySubsequences: true).suffix(4).map(String.init)
+        guard parts.count == 4, parts[0] == "v1", parts[1] == "users", parts[3] == "wildcards",
+            let user = PathSegment.decode(parts[2])
+        else { return nil }
+        return UserID(user)
     }
 }
 

@@ -32,7 +32,7 @@ public struct WildcardBalanceClient: WildcardBalanceFetching {
     /// The request, exactly as documented in `Docs/Trivia/Protocol.md`.
     public func request(for user: UserID, token: String) -> HTTPRequest {
         HTTPRequest(
-            url: Self.url(baseURL, appending: WildcardBalanceEndpoint.path(for: user)),
+            url: Self.url(baseURL, appending: WildcardBalance.path(for: user)),
             method: .get,
             headers: ["Accept": "application/json", "Authorization": "Bearer \(token)"],
             timeout: .seconds(10),

@@ -256,7 +256,7 @@ public struct FinishSummary: Codable, Sendable, Hashable {
     public var questionCount: Int
     /// Users who were players when the first question opened.
     public var playerCount: Int
-    /// How many players were still in at the end (the names may be fewer: ``TriviaHostConfiguration/listedWinners``).
+    /// How many players were still in at the end (the names may be fewer: `TriviaHostConfiguration.listedWinners` in `TriviaHost`).
     public var winnerCount: Int
 
     /// Totals from their parts.

@@ -1,4 +1,5 @@
 import Foundation
+import SharedNetworking
 
 /// Turns messages into JSON frames and frames back into messages, for both sides, without
 /// Foundation's JSON: a hand-written encoder straight into bytes and a strict single-pass
@@ -46,7 +47,7 @@ public struct TriviaCodec: Sendable {
     /// `encode(_:)` of a server message as a byte array, for servers that copy it into their
     /// own buffers.
     public func encodeBytes(_ envelope: ServerEnvelope) -> [UInt8] {
-        var writer = FrameWriter()
+        var writer = JSONFrameWriter()
         writer.envelope(id: envelope.id, seq: envelope.seq, type: envelope.message.type, version: envelope.version) {
             envelope.message.writePayload(to: &$0)
         }
@@ -55,7 +56,7 @@ public struct TriviaCodec: Sendable {
 
     /// `encode(_:)` of a client message as a byte array.
     public func encodeBytes(_ envelope: ClientEnvelope) -> [UInt8] {
-        var writer = FrameWriter()
+        var writer = JSONFrameWriter()
         writer.envelope(id: envelope.id, seq: envelope.seq, type: envelope.message.type, version: envelope.version) {
             envelope.message.writePayload(to: &$0)
         }
@@ -64,7 +65,7 @@ public struct TriviaCodec: Sendable {
 
     /// `encode(_:)` as a byte array, for servers that copy it into their own buffers.
     public func encodeBytes<Message>(_ envelope: TriviaEnvelope<Message>) -> [UInt8] {
-        var writer = FrameWriter()
+        var writer = JSONFrameWriter()
         switch envelope.message {
         case let message as ServerMessage:
             writer.envelope(id: envelope.id, seq: envelope.seq, type: message.type, version: envelope.version) {
@@ -88,7 +89,7 @@ public struct TriviaCodec: Sendable {
 
     /// The shared bytes of `message` with holes for each recipient's fields, for a broadcast.
     static func template(for message: ServerMessage, version: Int) -> FrameTemplate {
-        var writer = FrameWriter(template: true)
+        var writer = JSONFrameWriter(template: true)
         writer.envelope(id: "", seq: 0, type: message.type, version: version) { message.writePayload(to: &$0) }
         return FrameTemplate(bytes: writer.json.bytes, holes: writer.holes)
     }
@@ -158,7 +159,7 @@ public struct TriviaCodec: Sendable {
         _ bytes: UnsafeRawBufferPointer, knownTypes: [String], validate: (Message) -> String?,
         payload readPayload: (String, inout JSONReader) throws(WireFailure) -> Message?
     ) throws(TriviaProtocolError) -> TriviaDecoded<Message> {
-        if let problem = UTF8Check.firstProblem(in: bytes) {
+        if let problem = UTF8Validation.firstProblem(in: bytes) {
             throw .malformed("byte \(problem.offset): not UTF-8: \(problem.reason)", offset: problem.offset, kind: .notJSON)
         }
         let offsets = try scan(bytes)

@@ -25,7 +25,7 @@ public enum TriviaDates {
         let milliseconds = interval.isNaN ? 0 : Int64(max(-limit, min(limit, interval.rounded())))
         let (seconds, fraction) = floorDivision(milliseconds, 1000)
         let (days, secondOfDay) = floorDivision(seconds, 86_400)
-        let civil = WallClock.civilDate(fromDays: Int(days))
+        let civil = CivilTimeConverter.civilDate(fromDays: Int(days))
         padded(Int64(civil.year), width: 4, into: &bytes)
         bytes.append(UInt8(ascii: "-"))
         padded(Int64(civil.month), width: 2, into: &bytes)

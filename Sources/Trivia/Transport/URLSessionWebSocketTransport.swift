@@ -11,7 +11,7 @@ import Synchronization
 /// On Linux the class compiles and runs, but swift-corelibs-foundation's URLSession sits on
 /// libcurl, which has no WebSocket support: the task fails with `NSURLErrorUnsupportedURL`
 /// (-1002). `connect()` reports that as ``TriviaTransportError/unsupported(_:)`` with a clear
-/// message instead of crashing or hanging; use ``InMemoryTriviaNetwork`` or a WebSocket client
+/// message instead of crashing or hanging; use `TriviaHost`'s `InMemoryTriviaNetwork` or a WebSocket client
 /// library there.
 public struct URLSessionWebSocketTransport: TriviaTransport {
     /// The socket's `ws://` or `wss://` URL.

@@ -13,12 +13,12 @@ public final class TriviaViewModel {
     /// The client's knowledge, for views that want more than the screen.
     public private(set) var state: TriviaClientState
     /// What to draw now.
-    public private(set) var screen: TriviaScreenState
+    public private(set) var screen: TriviaViewState
 
     @ObservationIgnored let transport: any TriviaTransport
     @ObservationIgnored let balances: any WildcardBalanceFetching
     @ObservationIgnored let clock: any AppClock
-    @ObservationIgnored let builder: TriviaScreenBuilder
+    @ObservationIgnored let builder: TriviaViewStateBuilder
     @ObservationIgnored let codec: TriviaCodec
     @ObservationIgnored var timers: [TriviaTimer: (token: Int, task: Task<Void, Never>)] = [:]
     @ObservationIgnored var timerTokens = 0
@@ -42,7 +42,7 @@ public final class TriviaViewModel {
         codec: TriviaCodec = TriviaCodec()
     ) {
         let state = TriviaClientState(configuration: configuration)
-        let builder = TriviaScreenBuilder(locale: locale, timeZone: timeZone)
+        let builder = TriviaViewStateBuilder(locale: locale, timeZone: timeZone)
         self.state = state
         self.transport = transport
         self.balances = balances

@@ -1,7 +1,7 @@
 import Foundation
 import SharedNetworking
 
-/// Draws a ``TriviaScreenState`` as terminal text, from the view state only.
+/// Draws a ``TriviaViewState`` as terminal text, from the view state only.
 ///
 /// The one text rendering of the trivia screens: `exercises trivia` prints each screen of a
 /// simulated run with it, and `trivia-play` (the server package's terminal client) redraws it
@@ -17,17 +17,17 @@ public struct TriviaScreenText: Sendable {
     }
 
     /// The screen: the header line, the banner, then the question or the final screen.
-    public func render(_ screen: TriviaScreenState) -> [String] {
+    public func render(_ screen: TriviaViewState) -> [String] {
         render(screen, stamp: nil)
     }
 
     /// The screen with `[m:ss.s]` (time since a run started) before the header, for a log of
     /// screens one after another.
-    public func render(_ screen: TriviaScreenState, elapsed: TimeInterval) -> [String] {
+    public func render(_ screen: TriviaViewState, elapsed: TimeInterval) -> [String] {
         render(screen, stamp: "[\(Self.clock(elapsed))] ")
     }
 
-    func render(_ screen: TriviaScreenState, stamp: String?) -> [String] {
+    func render(_ screen: TriviaViewState, stamp: String?) -> [String] {
         var header = [screen.header.title]
         if let progress = screen.header.progress { header.append(progress) }
         if let role = screen.header.role { header.append(role.text) }
@@ -115,10 +115,10 @@ public struct TriviaScreenText: Sendable {
     }
 }
 
-extension TriviaScreenState {
+extension TriviaViewState {
     /// The screen without what only moves with time (countdowns), to tell real changes apart:
     /// a log of screens prints a screen when this changes, not every second.
-    public var withoutTimers: TriviaScreenState {
+    public var withoutTimers: TriviaViewState {
         var copy = self
         copy.question?.countdown = nil
         copy.question?.wildcardOffer?.secondsRemaining = 0

@@ -1,7 +1,7 @@
 import SharedNetworking
 
 /// The design values of the two screens. View state carries the resolved colours; fonts and
-/// sizes are here, referenced by ``TriviaScreenState/style``.
+/// sizes are here, referenced by ``TriviaViewState/style``.
 public enum TriviaTheme {
     /// Behind both screens (navy).
     public static let background = RGBColor(red: 0x1B, green: 0x1F, blue: 0x3B)

@@ -5,7 +5,7 @@ import TestSupport
 
 /// A source that answers from a script, one result per call (the last one repeats), and counts
 /// the calls.
-final class ScriptedVisitsSource: VisitsSource {
+final class ScriptedVisitsSource: CarFitFeedLoading {
     private let state: Locked<(results: [Result<VisitBatch, CarFitError>], calls: Int)>
 
     init(_ results: [Result<VisitBatch, CarFitError>]) {
@@ -18,7 +18,7 @@ final class ScriptedVisitsSource: VisitsSource {
 
     var callCount: Int { state.withLock { $0.calls } }
 
-    func fetchVisits() async throws(CarFitError) -> VisitBatch {
+    func load() async throws(CarFitError) -> VisitBatch {
         let result = state.withLock { state -> Result<VisitBatch, CarFitError> in
             state.calls += 1
             return state.results.count > 1 ? state.results.removeFirst() : state.results[0]
@@ -29,7 +29,7 @@ final class ScriptedVisitsSource: VisitsSource {
 
 /// A source whose fetches stay suspended until the test releases them, to observe the
 /// view-model while a fetch is running.
-final class SuspendingVisitsSource: VisitsSource {
+final class SuspendingVisitsSource: CarFitFeedLoading {
     private struct State {
         var calls = 0
         var waiting: [CheckedContinuation<Result<VisitBatch, CarFitError>, Never>] = []
@@ -40,7 +40,7 @@ final class SuspendingVisitsSource: VisitsSource {
     var callCount: Int { state.withLock { $0.calls } }
     var suspendedCount: Int { state.withLock { $0.waiting.count } }
 
-    func fetchVisits() async throws(CarFitError) -> VisitBatch {
+    func load() async throws(CarFitError) -> VisitBatch {
         let result = await withCheckedContinuation { continuation in
             state.withLock {
                 $0.calls += 1
@@ -69,31 +69,9 @@ final class SuspendingVisitsSource: VisitsSource {
     }
 }
 
-/// An `HTTPClient` that answers every request with fixed bytes and records what was asked.
-final class FixedHTTPClient: HTTPClient {
-    private let body: Data
-    private let status: Int
-    private let requests = Locked<[URL]>([])
-
-    init(body: Data, status: Int = 200) {
-        self.body = body
-        self.status = status
-    }
-
-    var requestedURLs: [URL] { requests.withLock { $0 } }
-
-    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
-        requests.withLock { $0.append(request.url) }
-        guard request.acceptableStatus.contains(status) else {
-            throw .httpStatus(code: status, url: request.url, bodyExcerpt: String(decoding: body.prefix(40), as: UTF8.self))
-        }
-        return HTTPResponse(url: request.url, status: status, headers: ["Content-Type": "application/json"], body: body)
-    }
-}
-
 /// A source whose fetch runs until the test finishes it or the fetching task is cancelled, as
 /// a network request does; it counts the fetches that saw their cancellation.
-final class CancellableVisitsSource: VisitsSource {
+final class CancellableVisitsSource: CarFitFeedLoading {
     private struct State {
         var calls = 0
         var cancelled = 0
@@ -106,7 +84,7 @@ final class CancellableVisitsSource: VisitsSource {
     var cancelledCount: Int { state.withLock { $0.cancelled } }
     var runningCount: Int { state.withLock { $0.waiting.count } }
 
-    func fetchVisits() async throws(CarFitError) -> VisitBatch {
+    func load() async throws(CarFitError) -> VisitBatch {
         let id = state.withLock { state in
             state.calls += 1
             return state.calls

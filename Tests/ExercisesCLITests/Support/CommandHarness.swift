@@ -2,6 +2,7 @@ import ExercisesCLI
 import Foundation
 import SharedNetworking
 import TestSupport
+import Testing
 
 /// Captures what a command writes.
 final class CapturingIO: ConsoleIO {
@@ -65,11 +66,40 @@ func runExercises(
     return CommandRun(status: status, output: io.standardOutput, errors: io.standardError)
 }
 
-/// A file with `contents` in a fresh temporary directory (for `--file` tests).
+/// A file with `contents` in the test's own temporary directory (for `--file` tests), which
+/// is removed when the test ends: the suite must carry the ``TemporaryFilesTrait`` trait
+/// (`@Suite(.temporaryFiles)`). Without it the test fails instead of leaving files behind.
 func temporaryFile(named name: String, contents: Data) throws -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exercises-input-\(UUID().uuidString)", isDirectory: true)
+    guard let root = TemporaryFilesTrait.directory else {
+        Issue.record("temporaryFile(named:contents:) needs the suite's .temporaryFiles trait, which removes what it creates")
+        throw CocoaError(.fileNoSuchFile)
+    }
+    let directory = root.appendingPathComponent(UUID().uuidString, isDirectory: true)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let url = directory.appendingPathComponent(name)
     try contents.write(to: url)
     return url
+}
+
+/// Gives each test a temporary directory of its own (`exercises-input-<UUID>`) for
+/// ``temporaryFile(named:contents:)`` and removes it, with everything in it, when the test ends.
+struct TemporaryFilesTrait: SuiteTrait, TestTrait, TestScoping {
+    /// The directory of the test running in this task, if its suite has the trait.
+    @TaskLocal static var directory: URL?
+
+    var isRecursive: Bool { true }
+
+    func provideScope(
+        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "exercises-input-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await Self.$directory.withValue(directory) { try await function() }
+    }
+}
+
+extension Trait where Self == TemporaryFilesTrait {
+    /// Each test gets a temporary directory, removed when it ends.
+    static var temporaryFiles: Self { Self() }
 }

@@ -9,7 +9,7 @@ import Testing
 @Suite("Hoo sets view-model")
 struct HooSetsViewModelTests {
     /// Two sets: Red with 14 Hoos, Yellow with 5 (the last without an image).
-    static func library() -> HooLibrary {
+    static func library() -> HooSetsFeed {
         func set(_ id: Int, _ name: String, _ count: Int) -> HooSet {
             let hoos = (1...count).map { number in
                 Hoo(
@@ -21,12 +21,12 @@ struct HooSetsViewModelTests {
                 header: ImageVariants(variants: []),
                 hoos: hoos, origin: HooSetOrigin(kind: .directory, name: "0\(id)", directory: URL(fileURLWithPath: "/sets/\(id)")))
         }
-        return HooLibrary(sets: [set(1, "Red", 14), set(2, "Yellow", 5)])
+        return HooSetsFeed(sets: [set(1, "Red", 14), set(2, "Yellow", 5)])
     }
 
-    static func model(_ library: HooLibrary = library(), viewport: LayoutSize = LayoutSize(width: 320, height: 480)) -> HooSetsViewModel {
+    static func model(_ library: HooSetsFeed = library(), viewport: LayoutSize = LayoutSize(width: 320, height: 480)) -> HooSetsViewModel {
         HooSetsViewModel(
-            loader: { Loaded(value: library, diagnostics: [], source: "test") }, viewport: viewport, artwork: HooArtworkState())
+            loader: StubFeed { Loaded(value: library, diagnostics: [], source: "test") }, viewport: viewport, artwork: HooArtworkState())
     }
 
     @Test func loadingBuildsSectionsAndItems() async {
@@ -116,7 +116,7 @@ struct HooSetsViewModelTests {
         let attempts = Locked(0)
         let library = Self.library()
         let model = HooSetsViewModel(
-            loader: { () async throws(HooSetsError) -> Loaded<HooLibrary> in
+            loader: StubFeed { () async throws(HooSetsError) -> Loaded<HooSetsFeed> in
                 let attempt = attempts.withLock { count in
                     count += 1
                     return count
@@ -156,7 +156,7 @@ struct HooSetsViewModelTests {
     @Test func theBundledSetsWithArtworkForEachScale() async throws {
         let scratch = try Scratch("vm")
         defer { scratch.remove() }
-        let model = HooSetsViewModel(source: try HooSetsSource.bundled(caches: scratch.url), displayScale: .x3)
+        let model = HooSetsViewModel(loader: try HooSetsSource.bundled(caches: scratch.url), displayScale: .x3)
         await model.load()
         #expect(model.state.sections.count == 9)
         #expect(model.state.sections[0].headerImageURL?.lastPathComponent == "header@3x.png")
@@ -193,5 +193,18 @@ struct HooArtworkTests {
         #expect(disc == LayoutSize(width: 70, height: 70))
         #expect(cell == LayoutSize(width: 79, height: 79))
         #expect(HooGridMetrics.standard.discRatio == disc.width / cell.width)
+    }
+}
+
+/// A feed loader answering from a closure.
+struct StubFeed: HooSetsFeedLoading {
+    let answer: @Sendable () async throws(HooSetsError) -> Loaded<HooSetsFeed>
+
+    init(_ answer: @escaping @Sendable () async throws(HooSetsError) -> Loaded<HooSetsFeed>) {
+        self.answer = answer
+    }
+
+    func load() async throws(HooSetsError) -> Loaded<HooSetsFeed> {
+        try await answer()
     }
 }

@@ -54,7 +54,7 @@ final class ScriptedScheduleLoader: ScheduleFeedLoading {
         return false
     }
 
-    func loadSchedule() async throws(NetworkError) -> Loaded<ScheduleFeed> {
+    func load() async throws(NetworkError) -> Loaded<ScheduleFeed> {
         let (step, hold): (Step?, Bool) = state.withLock { state in
             state.calls += 1
             let hold = state.holdNext

@@ -3,13 +3,6 @@ import SharedNetworking
 
 @testable import Schedule
 
-/// An HTTP client for tests that must not touch the network.
-struct OfflineHTTPClient: HTTPClient {
-    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
-        throw .transport(url: request.url, code: -1009, message: "offline (test)")
-    }
-}
-
 enum Fixture {
     /// The bundled feed's bytes, read through the module's own resource accessor.
     static func data() throws -> Data {
@@ -73,11 +66,11 @@ enum Fixture {
     }
 
     static func screen(locale: String = "en_US", timeZone: String = "America/New_York") throws -> ScheduleViewState {
-        ScheduleScreenBuilder(context: context(locale: locale, timeZone: timeZone)).build(try feed().value)
+        ScheduleViewStateBuilder(context: context(locale: locale, timeZone: timeZone)).build(try feed().value)
     }
 
     static func screen(from data: Data, timeZone: String = "America/New_York") throws -> ScheduleViewState {
-        ScheduleScreenBuilder(context: context(timeZone: timeZone)).build(try decode(data).value)
+        ScheduleViewStateBuilder(context: context(timeZone: timeZone)).build(try decode(data).value)
     }
 
     /// Every game row of a screen, in order.

@@ -6,6 +6,7 @@ import Schedule
 import ScreenPreviews
 import SharedNetworking
 import Trivia
+import TriviaHost
 
 /// Strings a hostile feed might carry, for the escaping tests.
 enum Hostile {
@@ -43,14 +44,14 @@ enum Fixtures {
     /// `selection` selected, as `exercises hoosets --select` builds it.
     static func hooSets(caches: URL, selection: HooID? = HooID(set: 1, hoo: 1)) async throws -> HooSetsViewState {
         let loaded = try await HooSetsSource.bundled(caches: caches).load()
-        let screen = HooSetsScreen(
-            library: loaded.value, displayScale: .x2, viewport: LayoutSize(width: 320, height: 480), artwork: .bundled(scale: .x2))
+        let screen = HooSetsViewStateBuilder(
+            feed: loaded.value, displayScale: .x2, viewport: LayoutSize(width: 320, height: 480), artwork: .bundled(scale: .x2))
         return screen.state(layout: screen.layout, selection: selection, contentOffsetY: 0)
     }
 
     /// Every screen the player "you" sees in a simulated competition over `questions`, with a
     /// wrong first answer (so the wild-card is offered and used) and right answers after it.
-    static func triviaScreens(_ questions: [TriviaQuestion], title: String = "General Knowledge", players: Int = 5) -> [TriviaScreenState] {
+    static func triviaScreens(_ questions: [TriviaQuestion], title: String = "General Knowledge", players: Int = 5) -> [TriviaViewState] {
         let set = TriviaQuestionSet(id: CompetitionID("preview"), title: title, questions: questions)
         let answers: [TriviaBot.ScriptedAnswer] = questions.enumerated().map { index, question in
             .choice(index == 0 ? (question.answer + 1) % question.choices.count : question.answer)
@@ -64,8 +65,8 @@ enum Fixtures {
             at: 0)
         var simulation = TriviaSimulation(
             settings: TriviaSimulationSettings(seed: 3, questionSet: set, startsAt: start.addingTimeInterval(5), bots: bots))
-        let builder = TriviaScreenBuilder(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC") ?? .gmt)
-        var screens: [TriviaScreenState] = []
+        let builder = TriviaViewStateBuilder(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC") ?? .gmt)
+        var screens: [TriviaViewState] = []
         _ = simulation.run { observation in
             if case .stateChanged(0, let state, let time) = observation {
                 screens.append(builder.screen(for: state, at: time))
@@ -77,13 +78,13 @@ enum Fixtures {
     /// The bundled CarFit sample on its reference day (10 September 2020, 08:00 UTC) with the
     /// calendar open, as `exercises carfit` shows it.
     @MainActor
-    static func carFit(days: [CalendarDay] = []) async throws -> CleanerListState {
+    static func carFit(days: [CalendarDay] = []) async throws -> CleanerListViewState {
         var calendar = Calendar(identifier: .gregorian)
         calendar.locale = Locale(identifier: "en_US")
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .gmt
         let loader = FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral))
         let model = CleanerListViewModel(
-            source: FeedVisitsSource(loader: loader, feed: try CarFitSample.feed()),
+            loader: CarFitFeedLoader(loader: loader, source: try CarFitSource.bundled()),
             clock: ManualClock(now: Date(timeIntervalSince1970: 1_599_724_800)), calendar: calendar, timeZone: calendar.timeZone)
         await model.load()
         if !days.isEmpty { model.calendarViewModel.select(days) }
@@ -99,19 +100,20 @@ enum Fixtures {
         let loaded = try await ScheduleFeedLoader(
             loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral)), source: try ScheduleSource.bundled()
         )
-        .loadSchedule()
+        .load()
         let context = ScheduleDisplayContext(
             locale: Locale(identifier: "en_US"), timeZone: zone, calendar: calendar, now: Date(timeIntervalSince1970: 1_599_724_800))
-        return ScheduleScreenBuilder(context: context).build(loaded.value)
+        return ScheduleViewStateBuilder(context: context).build(loaded.value)
     }
 
     /// The bundled facts feed laid out at `width`; with `image`, every image "downloads" as
     /// those bytes (a stub loader), so the rows are sized by its aspect ratio.
     @MainActor
-    static func facts(width: Double = 375, image: Data? = nil) async throws -> FactsScreen {
+    static func facts(width: Double = 375, image: Data? = nil) async throws -> FactsViewState {
         let model = FactsViewModel(
-            source: try Facts.bundledFeed(),
-            loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral), options: Facts.decodingOptions),
+            loader: FactsFeedLoader(
+                loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral), options: FactsSource.decodingOptions),
+                source: try FactsSource.bundled()),
             images: FactsImageCoordinator(loader: StubImages(data: image)),
             clock: ManualClock(now: Date(timeIntervalSince1970: 1_599_724_800)))
         await model.load()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SharedNetworking
@@ -9,7 +10,7 @@ struct ResourcePipelineCachingTests {
 
     @Test("a second request is a memory hit: no new fetch, same bytes, header facts kept")
     func memoryHit() async throws {
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         client.route(imageURL("logo.png"), .body(logo))
         let pipeline = makePipeline(client: client)
         #expect(pipeline.cachedImage(for: imageURL("logo.png")) == nil)
@@ -27,7 +28,7 @@ struct ResourcePipelineCachingTests {
 
     @Test("the request asks for images with the configured size limit and timeout")
     func requestShape() async throws {
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         client.route(imageURL("logo.png"), .body(logo))
         let pipeline = makePipeline(client: client, maxResponseBytes: 123_456)
         _ = try await pipeline.image(for: imageURL("logo.png"), priority: .normal)
@@ -41,7 +42,7 @@ struct ResourcePipelineCachingTests {
     func diskSurvivesRestart() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         client.route(imageURL("logo.png"), .body(logo))
         _ = try await makePipeline(client: client, directory: directory.url).image(for: imageURL("logo.png"), priority: .normal)
         #expect(directory.cacheFiles.count == 1)
@@ -60,7 +61,7 @@ struct ResourcePipelineCachingTests {
     func corruptDiskFile() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         client.route(imageURL("logo.png"), .body(logo))
         _ = try await makePipeline(client: client, directory: directory.url).image(for: imageURL("logo.png"), priority: .normal)
         let file = try #require(directory.cacheFiles.first)
@@ -82,7 +83,7 @@ struct ResourcePipelineCachingTests {
     func memoryLRUThroughPipeline() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         for name in ["a", "b", "c"] { client.route(imageURL(name), .body(SampleImages.png(width: 8, height: 8))) }
         let pipeline = makePipeline(client: client, directory: directory.url, memoryCountLimit: 2)
         for name in ["a", "b"] { _ = try await pipeline.image(for: imageURL(name), priority: .normal) }
@@ -97,7 +98,7 @@ struct ResourcePipelineCachingTests {
 
     @Test("memory over its cost limit keeps only the most recent images that fit")
     func memoryCostThroughPipeline() async throws {
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         let image = SampleImages.png(width: 32, height: 32)
         let names = (0..<6).map { "image\($0).png" }
         for name in names { client.route(imageURL(name), .body(image)) }
@@ -114,7 +115,7 @@ struct ResourcePipelineCachingTests {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let clock = ManualClock(now: testEpoch)
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         let image = SampleImages.png(width: 16, height: 16)
         for name in ["a", "b", "c", "d"] { client.route(imageURL(name), .body(image)) }
         let entry = DiskCacheFile.encode(image, key: imageURL("a").absoluteString).count
@@ -135,7 +136,7 @@ struct ResourcePipelineCachingTests {
 
     @Test("http URLs are fetched as https under the default policy; the caller's URL is kept in the result")
     func policyUpgrade() async throws {
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         let secure = URL(string: "https://images.example.com/p.png")!
         client.route(secure, .body(logo))
         let pipeline = makePipeline(client: client, urlPolicy: .upgradeInsecure)
@@ -149,7 +150,7 @@ struct ResourcePipelineCachingTests {
 
     @Test("a blocked URL fails without a request")
     func blocked() async {
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         let pipeline = makePipeline(client: client)
         await #expect(throws: ResourceError.self) {
             try await pipeline.image(for: URL(string: "file:///etc/hosts")!, priority: .normal)
@@ -159,7 +160,7 @@ struct ResourcePipelineCachingTests {
 
     @Test("data(for:) returns any bytes; the same URL as an image is then refused without a fetch")
     func dataAndImageKinds() async throws {
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         let url = imageURL("notes.txt")
         client.route(url, .body(Data("plain text".utf8)))
         let pipeline = makePipeline(client: client)
@@ -176,7 +177,7 @@ struct ResourcePipelineCachingTests {
     func removeAll() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         client.route(imageURL("logo.png"), .body(logo))
         let pipeline = makePipeline(client: client, directory: directory.url)
         _ = try await pipeline.image(for: imageURL("logo.png"), priority: .normal)

@@ -10,7 +10,7 @@ struct ResourcePipelineCoalescingTests {
 
     @Test("100 concurrent requests for one URL make exactly one fetch")
     func hundredConcurrent() async throws {
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         client.route(imageURL("photo.jpg"), .body(image))
         client.hold(true)
         let pipeline = makePipeline(client: client)
@@ -34,7 +34,7 @@ struct ResourcePipelineCoalescingTests {
 
     @Test("cancelling one of two callers leaves the other's load running")
     func cancelOne() async throws {
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         client.route(imageURL("photo.jpg"), .body(image))
         client.hold(true)
         let pipeline = makePipeline(client: client)
@@ -59,7 +59,7 @@ struct ResourcePipelineCoalescingTests {
     func cancelBoth() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         client.route(imageURL("photo.jpg"), .body(image))
         client.hold(true)
         let pipeline = makePipeline(client: client, directory: directory.url)
@@ -89,7 +89,7 @@ struct ResourcePipelineCoalescingTests {
 
     @Test("a caller that is already cancelled gets .cancelled and starts nothing")
     func alreadyCancelled() async {
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         client.route(imageURL("photo.jpg"), .body(image))
         let pipeline = makePipeline(client: client)
         let task = Task {
@@ -103,7 +103,7 @@ struct ResourcePipelineCoalescingTests {
 
     @Test("a visible request joins a prefetch: one fetch")
     func prefetchJoined() async throws {
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         client.route(imageURL("photo.jpg"), .body(image))
         client.hold(true)
         let pipeline = makePipeline(client: client)
@@ -119,7 +119,7 @@ struct ResourcePipelineCoalescingTests {
 
     @Test("cancelPrefetch stops a load only nobody else wants")
     func cancelPrefetch() async throws {
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         for name in ["a.jpg", "b.jpg"] { client.route(imageURL(name), .body(image)) }
         client.hold(true)
         let pipeline = makePipeline(client: client)
@@ -138,7 +138,7 @@ struct ResourcePipelineCoalescingTests {
 
     @Test("prefetch skips what is in memory and what failed recently")
     func prefetchSkips() async throws {
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         client.route(imageURL("ok.jpg"), .body(image))
         let pipeline = makePipeline(client: client)
         _ = try await pipeline.image(for: imageURL("ok.jpg"), priority: .normal)

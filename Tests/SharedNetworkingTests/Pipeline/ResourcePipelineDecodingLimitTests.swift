@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SharedNetworking
@@ -19,7 +20,7 @@ struct ResourcePipelineDecodingLimitTests {
 
     @Test("a header claiming 100000×100000 pixels is refused before any decode, and says why")
     func bombIsRefused() async throws {
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         let url = imageURL("bomb.png")
         client.route(url, .body(Self.bombHeader))
         let pipeline = makePipeline(client: client)
@@ -39,7 +40,7 @@ struct ResourcePipelineDecodingLimitTests {
 
     @Test("with a target size the same image is downsampled to fit it, as ImageIO thumbnails are")
     func targetDownsamples() async throws {
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         let url = imageURL("bomb.png")
         client.route(url, .body(Self.bombHeader))
         let pipeline = makePipeline(client: client)
@@ -59,7 +60,7 @@ struct ResourcePipelineDecodingLimitTests {
 
     @Test("the limit is configurable and applies to the decoded size, target or not")
     func configurableLimit() async throws {
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         let pipeline = makePipeline(client: client, maxDecodedPixels: 1_000)
         let wide = imageURL("wide.png")
         client.route(wide, .body(SampleImages.png(width: 40, height: 30)))  // 1,200 pixels
@@ -79,7 +80,7 @@ struct ResourcePipelineDecodingLimitTests {
 
     @Test("an image whose header states no size cannot be checked, so it is refused")
     func unknownSizeIsRefused() async throws {
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         let url = imageURL("dnl.jpg")
         client.route(url, .body(SampleImages.jpeg(width: 100, height: 0)))  // height deferred to a DNL marker
         let pipeline = makePipeline(client: client)

@@ -11,7 +11,7 @@ struct ResourcePipelineFailureTests {
     @Test("a 404 is remembered for the failure TTL on the injected clock, then tried again")
     func notFoundRemembered() async throws {
         let clock = ManualClock(now: testEpoch)
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         client.route(url, .body(Data("<html>gone</html>".utf8), status: 404))
         let pipeline = makePipeline(client: client, clock: clock)
 
@@ -38,7 +38,7 @@ struct ResourcePipelineFailureTests {
 
     @Test("clearFailures (refresh) lets a remembered URL be fetched at once")
     func refreshClears() async throws {
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         client.route(url, .body(Data(), status: 500))
         let pipeline = makePipeline(client: client)
         await #expect(throws: ResourceError.self) { try await pipeline.image(for: url, priority: .normal) }
@@ -55,7 +55,7 @@ struct ResourcePipelineFailureTests {
     @Test("transient failures (5xx, timeouts) are remembered for the shorter TTL")
     func transientTTL() async throws {
         let clock = ManualClock(now: testEpoch)
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         let timeout = imageURL("slow.png")
         client.route(url, .body(Data(), status: 503))
         client.route(timeout, .failure(.timedOut(url: timeout)))
@@ -76,7 +76,7 @@ struct ResourcePipelineFailureTests {
     func htmlAs200() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         client.route(url, .body(Data("<!DOCTYPE html><title>Login</title>".utf8)))
         let pipeline = makePipeline(client: client, directory: directory.url)
         await #expect(throws: ResourceError.notAnImage(url: url, detected: "an HTML page")) {
@@ -90,7 +90,7 @@ struct ResourcePipelineFailureTests {
 
     @Test("a truncated image and a malformed header are malformedImage errors, not cached")
     func truncatedAndMalformed() async throws {
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         let truncated = imageURL("truncated.png")
         let png = SampleImages.png(width: 30, height: 30)
         client.route(truncated, .body(png.prefix(png.count - 20)))
@@ -110,7 +110,7 @@ struct ResourcePipelineFailureTests {
 
     @Test("an oversized body is a tooLarge error (the limit is passed to the client), not cached")
     func oversized() async throws {
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         client.route(url, .body(SampleImages.png(width: 64, height: 64)))
         let pipeline = makePipeline(client: client, maxResponseBytes: 1_000)
         await #expect(throws: ResourceError.network(.tooLarge(url: url, limit: 1_000))) {
@@ -122,7 +122,7 @@ struct ResourcePipelineFailureTests {
 
     @Test("every waiting caller gets the same failure")
     func failureSharedByCoalescedCallers() async throws {
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         client.route(url, .body(Data(), status: 404))
         client.hold(true)
         let pipeline = makePipeline(client: client)

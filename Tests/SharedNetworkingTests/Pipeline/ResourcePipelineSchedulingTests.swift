@@ -10,7 +10,7 @@ struct ResourcePipelineSchedulingTests {
 
     @Test("50 distinct URLs never have more than K requests in flight")
     func inFlightLimit() async throws {
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         let urls = (0..<50).map { imageURL("image\($0).gif") }
         for url in urls { client.route(url, .body(image)) }
         client.hold(true)
@@ -39,7 +39,7 @@ struct ResourcePipelineSchedulingTests {
 
     @Test("queued loads start by priority; a visible request raises a prefetch")
     func priorityOrder() async throws {
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         let names = ["blocker", "d-prefetched-then-visible", "a-prefetch", "b-normal", "c-high"]
         for name in names { client.route(imageURL(name), .body(image)) }
         client.hold(true)
@@ -75,7 +75,7 @@ struct ResourcePipelineSchedulingTests {
 
     @Test("a queued load whose callers all cancel gives up its place without a request")
     func cancelWhileQueued() async throws {
-        let client = FakeHTTPClient()
+        let client = ScriptedHTTPClient()
         for name in ["first", "second", "third"] { client.route(imageURL(name), .body(image)) }
         client.hold(true)
         let pipeline = makePipeline(client: client, maxConcurrentRequests: 1)

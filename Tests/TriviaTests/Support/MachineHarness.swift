@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import Trivia
+@testable import TriviaHost
 
 /// Drives a ``TriviaClientState`` by hand and remembers the last effects.
 struct MachineHarness {

@@ -3,6 +3,7 @@ import SharedNetworking
 import TestSupport
 
 @testable import Trivia
+@testable import TriviaHost
 
 /// 2020-09-10T08:00:00Z, the instant every test starts from.
 let epoch = Date(timeIntervalSince1970: 1_599_724_800)
@@ -109,36 +110,6 @@ func packageRoot(_ file: String = #filePath) -> URL {
         directory = directory.deletingLastPathComponent()
     }
     return directory
-}
-
-/// An HTTP client that answers from a closure and records requests.
-final class StubHTTPClient: HTTPClient {
-    private let handler: @Sendable (HTTPRequest, Int) async -> Result<HTTPResponse, NetworkError>
-    private let recorded = Locked<[HTTPRequest]>([])
-
-    init(_ handler: @escaping @Sendable (HTTPRequest, Int) async -> Result<HTTPResponse, NetworkError>) {
-        self.handler = handler
-    }
-
-    var requests: [HTTPRequest] { recorded.withLock { $0 } }
-
-    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
-        let attempt = recorded.withLock { list -> Int in
-            list.append(request)
-            return list.count
-        }
-        switch await handler(request, attempt) {
-        case .success(let response):
-            guard request.acceptableStatus.contains(response.status) else {
-                throw .httpStatus(
-                    code: response.status, url: request.url, bodyExcerpt: String(decoding: response.body, as: UTF8.self),
-                    retryAfter: response.headers["Retry-After"])
-            }
-            return response
-        case .failure(let error):
-            throw error
-        }
-    }
 }
 
 /// Moves `clock` forward in `step`s until `condition` holds: a timer task may not have started

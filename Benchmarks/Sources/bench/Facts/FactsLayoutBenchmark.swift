@@ -6,7 +6,7 @@ import Synchronization
 /// `FactsViewModel.screen(width:)` on a 4,000-row list, the way a SwiftUI `body` calls it: again
 /// and again, after each image that arrives. Ours reuses row layouts through `FactRowLayoutCache`
 /// (the second call measures nothing; an arriving image re-measures its row); the peer is what
-/// every call cost before: every row measured (`FactsScreen(…, engine:)`).
+/// every call cost before: every row measured (`FactsViewState(…, engine:)`).
 struct FactsLayoutBenchmark: Benchmark {
     let name = "facts-screen"
     let title = "4,000-row facts screen at 375 pt: second call and one arriving image (cached) vs every row measured"
@@ -18,9 +18,9 @@ struct FactsLayoutBenchmark: Benchmark {
 
     static func rowCount(_ scale: Scale) -> Int { scale == .full ? 4_000 : 40 }
 
-    static func state(_ scale: Scale) throws -> FactsViewState {
+    static func state(_ scale: Scale) throws -> FactsViewModel.State {
         let data = try Data(contentsOf: try bundledFactsURL())
-        let feed = try FeedLoader(client: NoNetwork(), options: Facts.decodingOptions).decode(
+        let feed = try FeedLoader(client: OfflineHTTPClient(), options: FactsSource.decodingOptions).decode(
             FactsFeed.self, from: data, sourceName: "facts.json")
         let texts = feed.value.rows
         let rows = (0..<rowCount(scale)).map { index in
@@ -29,11 +29,11 @@ struct FactsLayoutBenchmark: Benchmark {
                 id: index, title: "\(text.title ?? "Fact") \(index)", description: text.description,
                 imageURL: index % 3 == 0 ? URL(string: "https://img.example/\(index).png") : nil)
         }
-        return FactsViewState(title: "About Canada", rows: rows, status: .loaded)
+        return FactsViewModel.State(title: "About Canada", rows: rows, phase: .loaded)
     }
 
     private static func bundledFactsURL() throws -> URL {
-        guard case .file(let url) = try Facts.bundledFeed() else { throw BenchmarkError("the bundled facts feed is not a file") }
+        guard case .file(let url) = try FactsSource.bundled() else { throw BenchmarkError("the bundled facts feed is not a file") }
         return url
     }
 
@@ -52,7 +52,7 @@ struct FactsLayoutBenchmark: Benchmark {
                     list.imageArrives()
                 }, screen),
             .peer("every row measured (each call before the cache)") {
-                let screen = FactsScreen(state: state, images: { _ in .notLoaded }, width: 375, engine: FactRowLayoutEngine())
+                let screen = FactsViewState(state: state, images: { _ in .notLoaded }, width: 375, engine: FactRowLayoutEngine())
                 guard screen.rows.count == state.rows.count else { throw BenchmarkError("rows lost") }
             },
         ]
@@ -61,20 +61,20 @@ struct FactsLayoutBenchmark: Benchmark {
 
 /// The list as the view-model keeps it between calls: the rows' image states and the layout cache.
 private final class CachedList: Sendable {
-    let state: FactsViewState
+    let state: FactsViewModel.State
     private let images = Mutex([Int: RowImageState]())
     private let cache = Mutex(FactRowLayoutCache())
     private let nextImage = Mutex(0)
 
-    init(state: FactsViewState) {
+    init(state: FactsViewModel.State) {
         self.state = state
     }
 
     /// The screen at 375 pt, through the cache.
-    func screen() -> FactsScreen {
+    func screen() -> FactsViewState {
         let known = images.withLock { $0 }
         return cache.withLock { cache in
-            FactsScreen(state: state, images: { known[$0] ?? .notLoaded }, width: 375, cache: &cache)
+            FactsViewState(state: state, images: { known[$0] ?? .notLoaded }, width: 375, cache: &cache)
         }
     }
 

@@ -10,7 +10,7 @@ func feedLoaderBenchmark() -> DecodeBenchmark {
         runs: 9,
         document: { scale in SyntheticFeed.rows(scale == .full ? 10_000 : 100) },
         ours: { data in
-            let loaded = try FeedLoader(client: NoNetwork()).decode(SyntheticFeed.LenientFeed.self, from: data, sourceName: "feed.json")
+            let loaded = try FeedLoader(client: OfflineHTTPClient()).decode(SyntheticFeed.LenientFeed.self, from: data, sourceName: "feed.json")
             guard loaded.value.rows.count == loaded.value.expected else { throw BenchmarkError("rows lost") }
         },
         floor: { data in
@@ -71,9 +71,3 @@ enum SyntheticFeed {
     }
 }
 
-/// Decoding never touches the network.
-struct NoNetwork: HTTPClient {
-    func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
-        throw .invalidURL(request.url.absoluteString)
-    }
-}

@@ -17,11 +17,11 @@ enum FixtureBenchmarks {
                 decodeOnly: ScheduleWork.decode, extra: [("ours, first load: the screen's builder made too", ScheduleWork.firstScreen)]),
             DecodeBenchmark(
                 name: "json-carfit", title: "carfit.json → visits by day and every day's cards vs JSONDecoder",
-                runs: smallFeedRuns, document: { _ in try fixture(CarFitSample.feed()) }, ours: CarFitWork.cards, floor: CarFitWork.floor,
+                runs: smallFeedRuns, document: { _ in try fixture(CarFitSource.bundled()) }, ours: CarFitWork.cards, floor: CarFitWork.floor,
                 decodeOnly: CarFitWork.decode, extra: [("ours, first load: the screen's formatter made too", CarFitWork.firstCards)]),
             DecodeBenchmark(
-                name: "json-facts", title: "facts.json (Mac Roman) → FactsViewState vs JSONDecoder of the same text as UTF-8",
-                runs: smallFeedRuns, document: { _ in try fixture(Facts.bundledFeed()) }, ours: FactsWork.state, floor: FactsWork.floor,
+                name: "json-facts", title: "facts.json (Mac Roman) → FactsViewModel.State vs JSONDecoder of the same text as UTF-8",
+                runs: smallFeedRuns, document: { _ in try fixture(FactsSource.bundled()) }, ours: FactsWork.state, floor: FactsWork.floor,
                 decodeOnly: FactsWork.decode),
             DecodeBenchmark(
                 name: "json-schedule-10k", title: "a synthetic 10,000-game schedule feed → ScheduleViewState vs JSONDecoder", runs: 7,
@@ -44,7 +44,7 @@ enum FixtureBenchmarks {
         return try Data(contentsOf: url)
     }
 
-    static let loader = FeedLoader(client: NoNetwork(), options: FeedDecodingOptions(maxBytes: 256 << 20))
+    static let loader = FeedLoader(client: OfflineHTTPClient(), options: FeedDecodingOptions(maxBytes: 256 << 20))
 }
 
 /// A fixed locale, time zone and time, so every run does the same work.
@@ -64,7 +64,7 @@ enum ScheduleWork {
     static let context = ScheduleDisplayContext(locale: Fixed.locale, timeZone: Fixed.timeZone, calendar: Fixed.calendar, now: Fixed.now)
     /// The screen's builder, made once as the view-model makes it (its formatters are ICU's);
     /// ``firstScreen(_:)`` includes making it.
-    static let builder = ScheduleScreenBuilder(context: context)
+    static let builder = ScheduleViewStateBuilder(context: context)
 
     @Sendable static func screen(_ data: Data) async throws {
         let feed = try FixtureBenchmarks.loader.decode(ScheduleFeed.self, from: data, sourceName: "schedule.json").value
@@ -75,7 +75,7 @@ enum ScheduleWork {
     /// The first load of a screen: the builder (and its formatters) made too.
     @Sendable static func firstScreen(_ data: Data) throws {
         let feed = try FixtureBenchmarks.loader.decode(ScheduleFeed.self, from: data, sourceName: "schedule.json").value
-        let state = ScheduleScreenBuilder(context: context).build(feed)
+        let state = ScheduleViewStateBuilder(context: context).build(feed)
         guard !state.allRows.isEmpty, state.layout.contentHeight > 0 else { throw BenchmarkError("empty schedule") }
     }
 
@@ -130,7 +130,7 @@ enum CarFitWork {
     static let formatter = VisitCardFormatter(calendar: Fixed.calendar)
 
     @Sendable static func cards(_ data: Data) async throws {
-        let visits = try FixtureBenchmarks.loader.decode(VisitsResponse.self, from: data, sourceName: "carfit.json").value.visits()
+        let visits = try FixtureBenchmarks.loader.decode(CarFitFeed.self, from: data, sourceName: "carfit.json").value.visits()
         let schedule = VisitSchedule(visits: visits, calendar: Fixed.calendar)
         let cards = formatter.cardsByDay(schedule).values.reduce(0) { $0 + $1.count }
         guard cards == schedule.count, cards > 0 else { throw BenchmarkError("cards lost") }
@@ -138,14 +138,14 @@ enum CarFitWork {
 
     /// The first load of a screen: the formatter made too, nothing formatted yet.
     @Sendable static func firstCards(_ data: Data) throws {
-        let visits = try FixtureBenchmarks.loader.decode(VisitsResponse.self, from: data, sourceName: "carfit.json").value.visits()
+        let visits = try FixtureBenchmarks.loader.decode(CarFitFeed.self, from: data, sourceName: "carfit.json").value.visits()
         let schedule = VisitSchedule(visits: visits, calendar: Fixed.calendar)
         let cards = VisitCardFormatter(calendar: Fixed.calendar).cardsByDay(schedule).values.reduce(0) { $0 + $1.count }
         guard cards == schedule.count, cards > 0 else { throw BenchmarkError("cards lost") }
     }
 
     @Sendable static func decode(_ data: Data) throws {
-        _ = try FixtureBenchmarks.loader.decode(VisitsResponse.self, from: data, sourceName: "carfit.json").value.visits()
+        _ = try FixtureBenchmarks.loader.decode(CarFitFeed.self, from: data, sourceName: "carfit.json").value.visits()
     }
 
     @Sendable static func floor(_ data: Data) throws {
@@ -176,11 +176,11 @@ enum CarFitWork {
 }
 
 enum FactsWork {
-    static let loader = FeedLoader(client: NoNetwork(), options: Facts.decodingOptions)
+    static let loader = FeedLoader(client: OfflineHTTPClient(), options: FactsSource.decodingOptions)
 
     @Sendable static func state(_ data: Data) async throws {
         let feed = try loader.decode(FactsFeed.self, from: data, sourceName: "facts.json").value
-        let state = FactsViewState(title: feed.displayTitle, rows: feed.rows, status: .loaded, droppedRowCount: feed.droppedRowCount)
+        let state = FactsViewModel.State(title: feed.displayTitle, rows: feed.rows, phase: .loaded, droppedRowCount: feed.droppedRowCount)
         guard !state.rows.isEmpty else { throw BenchmarkError("no rows") }
     }
 
@@ -232,7 +232,7 @@ enum Synthetic {
     }
 
     static func carfit(visits count: Int) throws -> Data {
-        let fixture = try JSONSerialization.jsonObject(with: FixtureBenchmarks.fixture(CarFitSample.feed())) as? [String: Any] ?? [:]
+        let fixture = try JSONSerialization.jsonObject(with: FixtureBenchmarks.fixture(CarFitSource.bundled())) as? [String: Any] ?? [:]
         let visits = fixture["data"] as? [[String: Any]] ?? []
         guard !visits.isEmpty else { throw BenchmarkError("the CarFit fixture has no visits") }
         let formatter = DateFormatter()

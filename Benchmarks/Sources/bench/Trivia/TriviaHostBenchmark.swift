@@ -2,6 +2,7 @@ import Foundation
 import SharedNetworking
 import Synchronization
 import Trivia
+import TriviaHost
 
 /// The reference host's hot path: one question opened for 10,000 joined players, 10,000 answer
 /// frames decoded, checked and acknowledged, the result sent to everyone; every outgoing frame

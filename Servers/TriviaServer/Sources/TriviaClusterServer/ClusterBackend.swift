@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Trivia
+import TriviaHost
 import TriviaCluster
 import TriviaServer
 

@@ -7,6 +7,7 @@ import ServiceLifecycle
 import SharedNetworking
 import Synchronization
 import Trivia
+import TriviaHost
 
 /// The Trivia module's reference host (``TriviaHost``) served over HTTP and WebSockets.
 ///

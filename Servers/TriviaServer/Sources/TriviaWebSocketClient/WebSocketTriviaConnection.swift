@@ -5,6 +5,7 @@ import NIOCore
 import NIOWebSocket
 import Synchronization
 import Trivia
+import TriviaHost
 import TriviaWebSocketMessages
 
 /// One socket opened by ``WebSocketTriviaTransport``: whole text messages in ``incoming``,

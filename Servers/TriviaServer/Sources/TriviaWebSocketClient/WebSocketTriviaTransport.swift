@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import SharedNetworking
 import Trivia
+import TriviaHost
 
 /// ``TriviaTransport`` over hummingbird-websocket's `WebSocketClient` (SwiftNIO), so the real
 /// client state machine and ``TriviaViewModel`` talk to a real server on Linux, where

@@ -3,6 +3,7 @@ import Foundation
 import PostgresNIO
 import SharedNetworking
 import Trivia
+import TriviaHost
 import TriviaCluster
 
 /// `trivia-cluster contend`: one lease contender for an existing competition, printing each
@@ -42,7 +43,7 @@ struct Contend: AsyncParsableCommand {
             if create {
                 try await ClusterSchema.migrate(connection, logger: logger)
                 let loaded = try await TriviaQuestionSet.load(
-                    from: TriviaQuestionSet.bundledSource(), loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral)))
+                    from: TriviaSource.bundled(), loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral)))
                 var configuration = TriviaHostConfiguration(questionSet: loaded.value, startsAt: Date().addingTimeInterval(30))
                 configuration.competition = CompetitionID(competition)
                 _ = try await ClusterRegistry.open(

@@ -3,6 +3,7 @@ import NIOCore
 import NIOWebSocket
 import SharedNetworking
 import Trivia
+import TriviaHost
 import TriviaWebSocketMessages
 
 /// One bot's game, played inside its socket's channel pipeline: every frame is handled on the

@@ -5,6 +5,7 @@ import NIOPosix
 import NIOWebSocket
 import SharedNetworking
 import Trivia
+import TriviaHost
 
 /// What one bot saw, merged into the run's report.
 struct BotMetrics: Sendable {

@@ -4,6 +4,7 @@ import NIOPosix
 import SharedNetworking
 import Synchronization
 import Trivia
+import TriviaHost
 import TriviaServer
 
 #if canImport(FoundationNetworking)
@@ -117,7 +118,7 @@ struct TriviaLoadCommand: AsyncParsableCommand {
         }
         let workDirectory = URL(fileURLWithPath: NSTemporaryDirectory())
         let loader = FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral))
-        let set = try await TriviaQuestionSet.load(from: TriviaQuestionSet.bundledSource(), loader: loader).value.prefix(questions)
+        let set = try await TriviaQuestionSet.load(from: TriviaSource.bundled(), loader: loader).value.prefix(questions)
 
         var reports: [LoadReport] = []
         for count in counts {

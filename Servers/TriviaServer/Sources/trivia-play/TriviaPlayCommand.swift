@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NIOPosix
 import Trivia
+import TriviaHost
 import TriviaPlay
 
 #if canImport(Glibc)

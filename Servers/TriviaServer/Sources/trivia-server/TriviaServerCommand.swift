@@ -4,6 +4,7 @@ import Logging
 import NIOPosix
 import SharedNetworking
 import Trivia
+import TriviaHost
 import TriviaCluster
 import TriviaClusterServer
 import TriviaServer
@@ -187,7 +188,7 @@ struct TriviaServerCommand: AsyncParsableCommand {
 
     func loadQuestions(logger: Logger) async throws -> TriviaQuestionSet {
         let loader = FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral))
-        let source = try questions.map { FeedSource.file(URL(fileURLWithPath: $0)) } ?? TriviaQuestionSet.bundledSource()
+        let source = try questions.map { FeedSource.file(URL(fileURLWithPath: $0)) } ?? TriviaSource.bundled()
         let loaded = try await TriviaQuestionSet.load(from: source, loader: loader)
         for diagnostic in loaded.diagnostics {
             FileHandle.standardError.write(Data("\(diagnostic)\n".utf8))

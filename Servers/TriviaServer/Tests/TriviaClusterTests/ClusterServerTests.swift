@@ -2,6 +2,7 @@ import Foundation
 import SharedNetworking
 import Testing
 import Trivia
+import TriviaHost
 import TriviaServer
 import TriviaServerTestSupport
 

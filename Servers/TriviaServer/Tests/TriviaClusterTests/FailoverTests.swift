@@ -2,6 +2,7 @@ import Foundation
 import SharedNetworking
 import Testing
 import Trivia
+import TriviaHost
 import TriviaServer
 import TriviaServerTestSupport
 
@@ -15,7 +16,7 @@ struct FailoverTests {
     /// The bundled question set's first three questions (what the child nodes play).
     static func bundledQuestions() async throws -> TriviaQuestionSet {
         let loaded = try await TriviaQuestionSet.load(
-            from: TriviaQuestionSet.bundledSource(), loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral)))
+            from: TriviaSource.bundled(), loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral)))
         return loaded.value.prefix(3)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import Testing
 import Trivia
+import TriviaHost
 
 @testable import TriviaCluster
 

@@ -3,6 +3,7 @@ import PostgresNIO
 import SharedNetworking
 import Testing
 import Trivia
+import TriviaHost
 
 @testable import TriviaCluster
 

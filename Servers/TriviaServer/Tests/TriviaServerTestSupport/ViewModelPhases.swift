@@ -1,4 +1,5 @@
 import Trivia
+import TriviaHost
 
 /// What the end-to-end tests of both test targets read from a view-model's state: the round
 /// on screen, and whether it is the one they wait for.

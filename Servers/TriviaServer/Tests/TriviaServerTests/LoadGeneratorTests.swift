@@ -3,6 +3,7 @@ import NIOCore
 import NIOEmbedded
 import Testing
 import Trivia
+import TriviaHost
 
 @testable import trivia_load
 

@@ -8,6 +8,7 @@ import NIOWebSocket
 import SharedNetworking
 import Testing
 import Trivia
+import TriviaHost
 import TriviaWebSocketClient
 import TriviaWebSocketMessages
 

@@ -5,6 +5,7 @@ import NIOPosix
 import SharedNetworking
 import Testing
 import Trivia
+import TriviaHost
 import TriviaServer
 import TriviaServerTestSupport
 import TriviaWebSocketClient

@@ -5,6 +5,7 @@ import NIOWebSocket
 import Synchronization
 import Testing
 import Trivia
+import TriviaHost
 
 @testable import TriviaServer
 

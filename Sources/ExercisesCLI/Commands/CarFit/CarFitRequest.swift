@@ -39,7 +39,7 @@ struct CarFitRequest {
         if !options.has("--now"), !generated, context.source == nil,
             let sampleMorning = environment.calendar.date(
                 from: DateComponents(
-                    year: CarFitSample.referenceDay.year, month: CarFitSample.referenceDay.month, day: CarFitSample.referenceDay.day,
+                    year: CarFitSource.referenceDay.year, month: CarFitSource.referenceDay.month, day: CarFitSource.referenceDay.day,
                     hour: 8
                 ))
         {

@@ -1,7 +1,7 @@
 import CarFit
 import SharedNetworking
 
-/// The CarFit screen as terminal text, drawn from ``CleanerListState`` only.
+/// The CarFit screen as terminal text, drawn from ``CleanerListViewState`` only.
 ///
 /// ```
 /// Today                                                          Updated 08:00
@@ -17,7 +17,7 @@ import SharedNetworking
 struct CarFitScreenText {
     let width: Int
 
-    func render(_ state: CleanerListState) -> String {
+    func render(_ state: CleanerListViewState) -> String {
         var lines = [TerminalText.columns(left: state.title, right: state.lastUpdatedText ?? "", width: width), ""]
         lines += calendar(state.calendar)
         if let banner = state.errorBanner {
@@ -43,7 +43,7 @@ struct CarFitScreenText {
 
     static let cellWidth = 6
 
-    private func calendar(_ calendar: CalendarState) -> [String] {
+    private func calendar(_ calendar: CalendarViewState) -> [String] {
         let gridWidth = Self.cellWidth * 7
         var lines = [
             TerminalText.columns(

@@ -5,7 +5,7 @@ import SharedNetworking
 /// Runs the screen's view-model once, the way the app's first appearance does.
 enum FactsScreenLoader {
     struct Result {
-        var screen: FactsScreen
+        var screen: FactsViewState
         var diagnostics: [Diagnostic]
     }
 
@@ -20,13 +20,12 @@ enum FactsScreenLoader {
         width: Double
     ) async throws(CLIError) -> Result {
         let model = FactsViewModel(
-            source: source,
-            loader: loader,
+            loader: FactsFeedLoader(loader: loader, source: source),
             images: FactsImageCoordinator(loader: images ?? OfflineImages(), policy: imagePolicy),
             clock: clock
         )
         await model.load()
-        if model.state.status == .failed {
+        if model.state.phase == .failed {
             throw .input(model.state.errorMessage ?? "\(source.description): could not be loaded")
         }
         if images != nil {

@@ -16,7 +16,7 @@ import SharedNetworking
 ///     ▢ image 96×72 pt beside the text, not loaded · http://upload.wikimedia.org/…
 /// ```
 struct FactsScreenText {
-    let screen: FactsScreen
+    let screen: FactsViewState
     let terminalWidth: Int
     let locale: Locale
     let timeZone: TimeZone
@@ -62,7 +62,7 @@ struct FactsScreenText {
         return parts.joined(separator: " · ")
     }
 
-    private func rowLines(_ row: FactsScreen.Row, number: Int) -> [String] {
+    private func rowLines(_ row: FactsViewState.Row, number: Int) -> [String] {
         let textWidth = max(20, terminalWidth - indent.count)
         var text: [String] = []
         for block in [row.layout.title, row.layout.description].compactMap({ $0 }) {
@@ -82,7 +82,7 @@ struct FactsScreenText {
     }
 
     /// The slot, its state and the link; for a failed image also why, without the URL again.
-    private func imageLines(_ row: FactsScreen.Row) -> [String] {
+    private func imageLines(_ row: FactsViewState.Row) -> [String] {
         guard let url = row.imageURL, let slot = row.layout.imageSlot else { return [] }
         let width = max(20, terminalWidth - indent.count)
         let size = "\(Self.points(slot.width))×\(Self.points(slot.height)) pt"

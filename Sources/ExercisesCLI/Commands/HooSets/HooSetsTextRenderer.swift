@@ -70,7 +70,7 @@ struct HooSetsTextRenderer {
     }
 
     /// "sets are 1–9" with each set's Hoo count, for a --select that matches nothing.
-    static func available(_ library: HooLibrary) -> String {
+    static func available(_ library: HooSetsFeed) -> String {
         "choose one of " + library.sets.map { "\($0.id)/1–\($0.id)/\($0.hoos.count)" }.joined(separator: ", ")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import ScreenPreviews
 import SharedNetworking
 import Trivia
+import TriviaHost
 
 /// `exercises all --html-dir DIR`: every exercise's screen from its bundled data, one page per
 /// phone screen plus `index.html`, with the options that show each screen at its most telling
@@ -78,7 +79,7 @@ struct AllPreviewsCommand: ExerciseCommand {
     /// A wrong first answer (so the wild-card is offered and used), then every answer right.
     static func triviaAnswers(_ context: CommandContext) async throws(CLIError) -> String {
         do throws(NetworkError) {
-            let questions = try await TriviaQuestionSet.load(from: try TriviaQuestionSet.bundledSource(), loader: context.feedLoader())
+            let questions = try await TriviaQuestionSet.load(from: try TriviaSource.bundled(), loader: context.feedLoader())
                 .value.questions
             return questions.enumerated().map { index, question in
                 String((index == 0 ? (question.answer + 1) % question.choices.count : question.answer) + 1)

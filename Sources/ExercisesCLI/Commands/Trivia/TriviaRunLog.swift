@@ -1,5 +1,6 @@
 import Foundation
 import Trivia
+import TriviaHost
 
 /// What `exercises trivia --json` prints as `screen`: the settings, every screen the user saw
 /// and every message on the user's connection, in order.
@@ -16,7 +17,7 @@ struct TriviaRunLog: Encodable, Sendable {
     /// One screen as it appeared.
     struct Frame: Encodable, Sendable {
         let at: Date
-        let screen: TriviaScreenState
+        let screen: TriviaViewState
     }
 
     /// One message or connection change on the user's side.

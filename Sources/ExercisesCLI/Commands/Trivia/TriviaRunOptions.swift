@@ -1,5 +1,6 @@
 import Foundation
 import Trivia
+import TriviaHost
 
 /// The `exercises trivia` options, validated against the question set.
 struct TriviaRunOptions: Sendable {

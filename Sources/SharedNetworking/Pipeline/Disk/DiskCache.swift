@@ -103,15 +103,6 @@ public final class DiskCache: Sendable {
         return true
     }
 
-    /// Deletes the file for `key`, if any.
-    public func removeData(forKey key: String) {
-        let name = Self.fileName(forKey: key)
-        index.withLock { state in
-            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name, isDirectory: false))
-            _ = state?.remove(name)
-        }
-    }
-
     /// Deletes every cache file (files the cache did not write are left alone).
     public func removeAll() {
         loadIndexIfNeeded()

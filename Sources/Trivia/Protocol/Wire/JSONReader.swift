@@ -1,4 +1,5 @@
 import Foundation
+import SharedNetworking
 
 /// Why a frame could not be read, and where.
 struct WireFailure: Error, Sendable {
@@ -23,7 +24,7 @@ struct WireFailure: Error, Sendable {
 /// past has been checked, including the values a message does not use, so a frame it accepts is
 /// a JSON text by the RFC and a frame it refuses names the byte and what was expected there.
 ///
-/// The bytes must already be well-formed UTF-8 (``UTF8Check`` runs first), so strings only need
+/// The bytes must already be well-formed UTF-8 (``UTF8Validation`` runs first), so strings only need
 /// their quotes, escapes and control characters checked. The rules, in one place:
 /// - whitespace is space, tab, line feed and carriage return, nothing else; no byte order mark;
 /// - literals are `true`, `false`, `null`, lower case;
@@ -75,7 +76,7 @@ struct JSONReader {
         switch byte {
         case 0x20: return "a space"
         case 0x21...0x7E: return "'\(Character(Unicode.Scalar(byte)))'"
-        case 0x00..<0x20: return "control character U+00\(UTF8Check.hex(byte))"
+        case 0x00..<0x20: return "control character U+00\(UTF8Validation.hex(byte))"
         default:
             let end = min(bytes.count, offset + 4)
             let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
@@ -422,7 +423,7 @@ struct JSONReader {
                 throw WireFailure(
                     kind: .json, offset: offset,
                     text:
-                        "expected an escape (\\n, \\t, \\u00\(UTF8Check.hex(byte))) for control character U+00\(UTF8Check.hex(byte)) in a string"
+                        "expected an escape (\\n, \\t, \\u00\(UTF8Validation.hex(byte))) for control character U+00\(UTF8Validation.hex(byte)) in a string"
                 )
             }
             guard byte == UInt8(ascii: "\\") else {

@@ -2,10 +2,10 @@ import Foundation
 
 /// The hand-written encoders of every payload: keys in sorted order, every field written (an
 /// absent optional value as `null`), per-recipient fields of broadcasts through
-/// ``FrameWriter/spliced(_:_:)``. ``TriviaReferenceCodec`` writes the same bytes through
+/// ``JSONFrameWriter/spliced(_:_:)``. ``TriviaReferenceCodec`` writes the same bytes through
 /// Foundation; the tests and the `TriviaWire` fuzz target hold the two together.
 extension ClientMessage {
-    func writePayload(to writer: inout FrameWriter) {
+    func writePayload(to writer: inout JSONFrameWriter) {
         switch self {
         case .join(let join):
             writer.json.raw(#"{"competition":"#)
@@ -37,7 +37,7 @@ extension ClientMessage {
 }
 
 extension ServerMessage {
-    func writePayload(to writer: inout FrameWriter) {
+    func writePayload(to writer: inout JSONFrameWriter) {
         switch self {
         case .welcome(let welcome): welcome.write(to: &writer.json)
         case .question(let question): question.write(to: &writer)
@@ -96,7 +96,7 @@ extension WelcomePayload {
 }
 
 extension QuestionPayload {
-    func write(to writer: inout FrameWriter) {
+    func write(to writer: inout JSONFrameWriter) {
         writer.json.raw(#"{"choices":"#)
         writer.json.array(choices) { $0.string($1) }
         writer.json.raw(#","deadline":"#)
@@ -134,7 +134,7 @@ extension AnswerAckPayload {
 }
 
 extension ResultPayload {
-    func write(to writer: inout FrameWriter) {
+    func write(to writer: inout JSONFrameWriter) {
         writer.json.raw(#"{"answerCounts":"#)
         writer.json.array(answerCounts) { $0.int($1) }
         writer.json.raw(#","correct":"#)
@@ -174,7 +174,7 @@ extension WildcardResultPayload {
 }
 
 extension FinishPayload {
-    func write(to writer: inout FrameWriter) {
+    func write(to writer: inout JSONFrameWriter) {
         writer.json.raw(#"{"competition":"#)
         writer.json.string(competition.rawValue)
         writer.json.raw(#","summary":{"playerCount":"#)

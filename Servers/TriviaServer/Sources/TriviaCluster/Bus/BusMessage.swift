@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import Trivia
+import TriviaHost
 
 /// One message on the bus: from an edge to the owner (inputs), from the owner to an edge
 /// (outputs), or from a new owner to everyone (it is ready for inputs).

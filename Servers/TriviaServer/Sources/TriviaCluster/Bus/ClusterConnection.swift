@@ -1,4 +1,5 @@
 import Trivia
+import TriviaHost
 
 /// Connection ids that are unique across the cluster and across restarts: the high 32 bits
 /// are the incarnation of the node that accepted the socket (`trivia_nodes.incarnation`, new

@@ -1,5 +1,6 @@
 import Foundation
 import Trivia
+import TriviaHost
 
 /// What one edge must do for one log entry: the host's outputs for the connections on that
 /// edge, in the host's order, each broadcast cut down to that edge's recipients.

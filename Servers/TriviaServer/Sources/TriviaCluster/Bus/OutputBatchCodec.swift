@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import Trivia
+import TriviaHost
 
 /// The binary form of an ``OutputBatch`` inside a bus message.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import Trivia
+import TriviaHost
 
 /// The edge side of a node: numbers the sockets it accepts, batches their inputs to the
 /// owner, and hands the owner's output batches to its sockets.

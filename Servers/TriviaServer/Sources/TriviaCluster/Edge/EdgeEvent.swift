@@ -1,4 +1,5 @@
 import Trivia
+import TriviaHost
 
 /// What an edge's socket layer must do, in order.
 public enum EdgeEvent: Sendable, Hashable {

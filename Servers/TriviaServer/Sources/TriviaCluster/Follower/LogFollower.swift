@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import Trivia
+import TriviaHost
 
 /// A read-only copy of the competition's host on a node that is not the owner, kept by
 /// replaying the log from PostgreSQL: what `GET /health` and the wild-card balance endpoint

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import Trivia
+import TriviaHost
 
 /// Bounds-checked reads for the cluster's binary formats (log entries, bus messages): every
 /// read that runs past the end, or a length that could not fit, is a thrown ``ClusterError``

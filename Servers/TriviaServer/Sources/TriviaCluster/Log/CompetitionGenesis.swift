@@ -1,5 +1,6 @@
 import Foundation
 import Trivia
+import TriviaHost
 
 /// Everything a host needs besides its inputs: the configuration, the questions and the
 /// starting ledger of a competition, stored once when the competition is first started.

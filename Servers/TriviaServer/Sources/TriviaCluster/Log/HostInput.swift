@@ -1,5 +1,6 @@
 import Foundation
 import Trivia
+import TriviaHost
 
 /// One input of the host as a value: what ``TriviaHostCore`` is given, without the time.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import Trivia
+import TriviaHost
 
 /// The binary form of one log entry (a batch of ``LoggedInput``s), as `trivia_log.inputs`
 /// holds it.

@@ -1,4 +1,5 @@
 import Trivia
+import TriviaHost
 
 /// The host's token check, made replayable: live, it asks the real authenticator and writes
 /// down every answer; during a replay it answers only from what was written down.

@@ -1,5 +1,6 @@
 import Foundation
 import Trivia
+import TriviaHost
 
 /// ``TriviaHostCore`` driven by ``HostInput`` values, so that what the owner did live can be
 /// done again, identically, by another node from the log.

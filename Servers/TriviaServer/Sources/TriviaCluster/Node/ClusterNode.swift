@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO
 import SharedNetworking
 import Trivia
+import TriviaHost
 
 /// One node of a Trivia cluster for one competition: an edge for the sockets it accepts, a
 /// contender for the competition's lease, and the owner when it holds it.

@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO
 import SharedNetworking
 import Trivia
+import TriviaHost
 
 /// The owner side of a node for one competition: while its ``LeaseKeeper`` holds the lease,
 /// it runs the competition's ``ReplayableHost``.

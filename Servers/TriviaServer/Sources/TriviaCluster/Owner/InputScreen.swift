@@ -1,5 +1,6 @@
 import Foundation
 import Trivia
+import TriviaHost
 
 /// What the owner removes from the inputs it reads before the host sees them, so that a
 /// change of owner or a dead node never shows a client something twice or keeps a socket

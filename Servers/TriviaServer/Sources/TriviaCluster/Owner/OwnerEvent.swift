@@ -1,5 +1,6 @@
 import Foundation
 import Trivia
+import TriviaHost
 
 /// What a ``CompetitionOwner`` did, for tests, logs and measurements.
 public enum OwnerEvent: Sendable {

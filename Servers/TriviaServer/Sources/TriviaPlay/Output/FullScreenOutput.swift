@@ -1,4 +1,5 @@
 import Trivia
+import TriviaHost
 
 /// The game on the whole terminal: the alternate screen, redrawn in place when the view
 /// state changes (every second while a countdown runs) or the window is resized; the keys at
@@ -9,7 +10,7 @@ public final class FullScreenOutput: PlayOutput {
     /// The terminal drawn on.
     public let terminal: FullScreenTerminal
     private var size: WindowSize
-    private var last: (screen: TriviaScreenState, keys: String)?
+    private var last: (screen: TriviaViewState, keys: String)?
     private var lastFrame: ScreenFrame?
 
     /// Draws on `terminal`.
@@ -27,7 +28,7 @@ public final class FullScreenOutput: PlayOutput {
     }
 
     /// Draws the frame for `screen`, unless it is the frame already on the terminal.
-    public func show(_ screen: TriviaScreenState, keys: String) {
+    public func show(_ screen: TriviaViewState, keys: String) {
         last = (screen, keys)
         let frame = ScreenFrame(lines: TriviaScreenText(width: size.columns).render(screen), keys: keys, size: size)
         guard frame != lastFrame else { return }
@@ -45,7 +46,7 @@ public final class FullScreenOutput: PlayOutput {
     }
 
     /// Restores the terminal, then prints the final screen or why the game ended.
-    public func end(_ outcome: PlayOutcome, screen: TriviaScreenState) {
+    public func end(_ outcome: PlayOutcome, screen: TriviaViewState) {
         terminal.restore()
         let text = TriviaScreenText(width: size.columns)
         let farewell: [String] =

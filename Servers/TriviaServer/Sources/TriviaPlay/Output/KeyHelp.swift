@@ -1,11 +1,12 @@
 import Trivia
+import TriviaHost
 
 /// The line of keys at the bottom of the screen: what can be pressed now, from the screen's
 /// view state (the same `isInteractive`, choices and wild-card offer a SwiftUI view enables
 /// its buttons from).
 public enum KeyHelp {
     /// The keys for `screen`; when the game is over (`ended`), any key leaves.
-    public static func line(for screen: TriviaScreenState, ended: Bool) -> String {
+    public static func line(for screen: TriviaViewState, ended: Bool) -> String {
         if ended { return " Press any key to leave. " }
         if let offer = screen.question?.wildcardOffer {
             return offer.isSending ? " Using your wild-card…  ·  q leave " : " w use a wild-card  ·  n watch instead  ·  q leave "

@@ -1,6 +1,7 @@
 import Foundation
 import SharedNetworking
 import Trivia
+import TriviaHost
 
 /// The game as a plain log, for output that is not a terminal (a file, a pipe, a CI log): each
 /// screen once when it changes (a countdown ticking is not a change), stamped with the time
@@ -13,7 +14,7 @@ public final class PlainLogOutput: PlayOutput {
     private let clock: any AppClock
     private let width: Int
     private let start: Date
-    private var last: TriviaScreenState?
+    private var last: TriviaViewState?
 
     /// A log written with `write`, timed by `clock`, `width` cells wide.
     public init(width: Int = 80, clock: any AppClock, write: @escaping @Sendable (String) -> Void) {
@@ -32,7 +33,7 @@ public final class PlainLogOutput: PlayOutput {
     }
 
     /// Logs `screen` if it changed other than by a countdown.
-    public func show(_ screen: TriviaScreenState, keys: String) {
+    public func show(_ screen: TriviaViewState, keys: String) {
         guard screen.withoutTimers != last?.withoutTimers else { return }
         last = screen
         let lines = TriviaScreenText(width: width).render(screen, elapsed: clock.now.timeIntervalSince(start))
@@ -43,7 +44,7 @@ public final class PlainLogOutput: PlayOutput {
     public func resize() {}
 
     /// The last screen is already in the log; says how it ended unless the game finished.
-    public func end(_ outcome: PlayOutcome, screen: TriviaScreenState) {
+    public func end(_ outcome: PlayOutcome, screen: TriviaViewState) {
         switch outcome {
         case .finished: break
         case .left: write("You left the game.\n")

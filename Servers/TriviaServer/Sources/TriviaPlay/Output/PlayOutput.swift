@@ -1,4 +1,5 @@
 import Trivia
+import TriviaHost
 
 /// Where the game is shown: the full screen of a terminal, or a plain log of screens.
 @MainActor
@@ -9,9 +10,9 @@ public protocol PlayOutput: AnyObject {
     /// Called once, before the first screen.
     func begin() throws(TerminalError)
     /// Shows `screen` with `keys`, the line of keys that work now.
-    func show(_ screen: TriviaScreenState, keys: String)
+    func show(_ screen: TriviaViewState, keys: String)
     /// The window changed size: draw the last screen again to fit it.
     func resize()
     /// The game is over for this terminal: put the terminal back and say how it ended.
-    func end(_ outcome: PlayOutcome, screen: TriviaScreenState)
+    func end(_ outcome: PlayOutcome, screen: TriviaViewState)
 }

@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import SharedNetworking
 import Trivia
+import TriviaHost
 import UnixSignals
 
 /// One game in a terminal: keys become the view-model's actions, the view-model's screen

@@ -1,5 +1,6 @@
 import Synchronization
 import Trivia
+import TriviaHost
 
 /// The view-model's transport, remembering the last connection it opened, so that leaving the
 /// game can wait for that connection's close handshake.

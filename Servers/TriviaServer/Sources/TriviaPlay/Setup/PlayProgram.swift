@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import SharedNetworking
 import Trivia
+import TriviaHost
 import TriviaWebSocketClient
 import UnixSignals
 

@@ -1,5 +1,6 @@
 import Foundation
 import Trivia
+import TriviaHost
 
 /// Who plays, where, and how the screens are formatted: everything `trivia-play`'s options
 /// decide, passed in whole so that nothing below reads the environment.

@@ -1,6 +1,7 @@
 import Foundation
 import SharedNetworking
 import Trivia
+import TriviaHost
 
 /// What `trivia-play` asks the server before playing: which competition it runs
 /// (`GET /health`, whose `competition` field `trivia-server` fills). Also the first sign that

@@ -1,5 +1,6 @@
 import Foundation
 import Trivia
+import TriviaHost
 
 /// One user the server knows: who a token stands for and how many wild-cards they own.
 public struct TriviaAccount: Sendable, Hashable, Codable {

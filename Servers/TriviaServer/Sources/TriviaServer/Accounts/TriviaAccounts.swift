@@ -1,6 +1,7 @@
 import Foundation
 import SharedNetworking
 import Trivia
+import TriviaHost
 
 /// The users a server accepts, loaded from JSON:
 ///

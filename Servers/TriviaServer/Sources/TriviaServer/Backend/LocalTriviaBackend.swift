@@ -1,5 +1,6 @@
 import Foundation
 import Trivia
+import TriviaHost
 
 /// The single-process backend: the competition's ``TriviaHost`` runs in this process and its
 /// output stream is routed straight to the sockets. No database, no other node.

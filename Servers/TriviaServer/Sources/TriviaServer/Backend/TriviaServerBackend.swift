@@ -1,5 +1,6 @@
 import Foundation
 import Trivia
+import TriviaHost
 
 /// What a server's sockets talk to: the competition's host in this process
 /// (``LocalTriviaBackend``, the default) or a cluster node's edge, which relays inputs to

@@ -1,5 +1,6 @@
 import Foundation
 import Trivia
+import TriviaHost
 
 /// The server's open sockets as a ``TriviaServerBackend`` sees them: where it routes the
 /// host's outputs (through the server's one writer path), which connections still wait for

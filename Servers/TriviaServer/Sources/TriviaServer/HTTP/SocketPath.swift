@@ -1,14 +1,13 @@
 import Foundation
+import SharedNetworking
 import Trivia
+import TriviaHost
 
 /// `/v1/competitions/{competition}/socket`, the WebSocket endpoint of `Docs/Trivia/Protocol.md`.
 public enum SocketPath {
     /// The path for `competition`, percent-encoded so any id is one segment.
     public static func path(for competition: CompetitionID) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "/;?#%")
-        let segment = competition.rawValue.addingPercentEncoding(withAllowedCharacters: allowed) ?? competition.rawValue
-        return "/v1/competitions/\(segment)/socket"
+        "/v1/competitions/\(PathSegment.encode(competition.rawValue))/socket"
     }
 
     /// The competition named by a request target (path and optional query), or `nil` when the
@@ -17,7 +16,7 @@ public enum SocketPath {
         let path = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         guard parts.count == 4, parts[0] == "v1", parts[1] == "competitions", parts[3] == "socket",
-            let competition = parts[2].removingPercentEncoding, !competition.isEmpty
+            let competition = PathSegment.decode(parts[2])
         else { return nil }
         return CompetitionID(competition)
     }

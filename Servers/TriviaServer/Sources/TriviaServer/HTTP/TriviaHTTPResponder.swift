@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import SharedNetworking
 import Trivia
+import TriviaHost
 
 /// The plain HTTP side of the server: `GET /health` and the wild-card balance
 /// (`GET /v1/users/{user}/wildcards`, served by the Trivia module's ``WildcardBalanceEndpoint``,
@@ -36,13 +37,7 @@ struct TriviaHTTPResponder: HTTPResponder {
     }
 
     private func json(_ status: Int, _ value: some Encodable) -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(TriviaDates.string(from: date))
-        }
-        let body = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        let body = TriviaHTTPJSON.body(value)
         return Response(
             status: HTTPTypes.HTTPResponse.Status(code: status),
             headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],

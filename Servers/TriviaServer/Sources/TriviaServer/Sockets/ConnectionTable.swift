@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import Synchronization
 import Trivia
+import TriviaHost
 
 /// Every open socket: where its outgoing messages go, and the limits that apply to it.
 ///

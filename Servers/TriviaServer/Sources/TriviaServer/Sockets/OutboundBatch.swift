@@ -1,5 +1,6 @@
 import NIOCore
 import Trivia
+import TriviaHost
 
 /// Where one connection's frames go: its channel, and the ``FrameWriter`` next to the head of
 /// that channel's pipeline.

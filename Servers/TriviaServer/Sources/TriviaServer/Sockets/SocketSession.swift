@@ -5,6 +5,7 @@ import NIOCore
 import NIOWebSocket
 import SharedNetworking
 import Trivia
+import TriviaHost
 import TriviaWebSocketMessages
 
 /// One WebSocket connection, from the upgrade to the close: a reader that feeds whole

@@ -1,4 +1,5 @@
 import Trivia
+import TriviaHost
 
 /// The WebSocket close code and reason the server ends a connection with.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import Trivia
+import TriviaHost
 
 @testable import TriviaCluster
 

@@ -1,5 +1,6 @@
 import Foundation
 import Trivia
+import TriviaHost
 
 @testable import TriviaCluster
 

@@ -3,6 +3,7 @@ import Logging
 import NIOPosix
 import SharedNetworking
 import Trivia
+import TriviaHost
 import TriviaWebSocketClient
 
 /// The real WebSocket transport to several nodes of one cluster, as a client behind a load

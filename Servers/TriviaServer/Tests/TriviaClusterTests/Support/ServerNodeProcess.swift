@@ -1,6 +1,7 @@
 import ChildProcesses
 import Foundation
 import Trivia
+import TriviaHost
 import TriviaServer
 import TriviaServerTestSupport
 

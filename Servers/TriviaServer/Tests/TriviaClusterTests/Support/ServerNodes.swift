@@ -3,6 +3,7 @@ import Logging
 import NIOPosix
 import SharedNetworking
 import Trivia
+import TriviaHost
 import TriviaServer
 import TriviaServerTestSupport
 import TriviaWebSocketClient

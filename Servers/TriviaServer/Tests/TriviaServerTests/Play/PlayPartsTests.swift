@@ -2,6 +2,7 @@ import Foundation
 import SharedNetworking
 import Testing
 import Trivia
+import TriviaHost
 import TriviaPlay
 
 /// The terminal client's parts, without a terminal: keys, actions, frames, the keys line, the log.
@@ -136,7 +137,7 @@ struct ScreenScript {
         send(.received(ServerEnvelope(id: MessageID("s\(seq)"), seq: seq, message: message)))
     }
 
-    func screen(at seconds: Double = 0) -> TriviaScreenState {
-        TriviaScreenBuilder(locale: Locale(identifier: "en_US"), timeZone: .gmt).screen(for: state, at: epoch.addingTimeInterval(seconds))
+    func screen(at seconds: Double = 0) -> TriviaViewState {
+        TriviaViewStateBuilder(locale: Locale(identifier: "en_US"), timeZone: .gmt).screen(for: state, at: epoch.addingTimeInterval(seconds))
     }
 }

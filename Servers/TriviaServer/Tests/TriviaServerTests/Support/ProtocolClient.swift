@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Trivia
+import TriviaHost
 import TriviaServerTestSupport
 import TriviaWebSocketClient
 

@@ -4,6 +4,7 @@ import NIOPosix
 import SharedNetworking
 import Synchronization
 import Trivia
+import TriviaHost
 import TriviaServer
 import TriviaServerTestSupport
 import TriviaWebSocketClient

@@ -1,6 +1,7 @@
 import Foundation
 import SharedNetworking
 import Trivia
+import TriviaHost
 import TriviaServer
 import TriviaServerTestSupport
 

@@ -1,0 +1,27 @@
+import Foundation
+import SharedNetworking
+
+/// The exercise's own data, bundled with the module (`Resources/carfit.json`).
+///
+/// Tests, previews and the `exercises carfit` command all read this one copy.
+public enum CarFitSource {
+    /// The bundled `carfit.json` as a feed source.
+    public static func bundled() throws(CarFitError) -> FeedSource {
+        do {
+            return try FeedSource.resource("carfit", withExtension: "json", in: .module)
+        } catch {
+            throw .loading(error)
+        }
+    }
+
+    /// The days the bundled sample has visits on (for a worker anywhere from UTC−8 to UTC+14): the
+    /// 10th, 11th and 30th of September 2020.
+    public static let coveredDays: [CalendarDay] = [
+        CalendarDay(year: 2020, month: 9, day: 10),
+        CalendarDay(year: 2020, month: 9, day: 11),
+        CalendarDay(year: 2020, month: 9, day: 30),
+    ]
+
+    /// The "today" that makes the sample meaningful: its first day.
+    public static let referenceDay = CalendarDay(year: 2020, month: 9, day: 10)
+}

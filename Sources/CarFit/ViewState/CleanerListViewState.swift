@@ -1,0 +1,103 @@
+import Foundation
+import SharedNetworking
+
+/// The whole CarFit screen as values: header, calendar, list (or why there is no list), and
+/// the refresh and error state. A snapshot of ``CleanerListViewModel``, used by the terminal
+/// screen, the HTML previews and tests; a SwiftUI view may bind to the view-model directly.
+public struct CleanerListViewState: Sendable, Equatable, Codable {
+    /// `Today`, a day's title, or `3 days selected`.
+    public var title: String
+    /// `Updated 08:00` after a successful load.
+    public var lastUpdatedText: String?
+    /// The first load is running and there is nothing to show yet (a full-screen spinner).
+    public var isLoading: Bool
+    /// A pull-to-refresh is running (the refresh spinner is visible).
+    public var isRefreshing: Bool
+    /// The selected days, in calendar order, each with its cards or its empty message.
+    public var sections: [VisitDaySection]
+    /// Shown instead of the list when there are no sections: loading, first load failed, or
+    /// no day selected.
+    public var emptyState: EmptyState?
+    /// A failed refresh while the list stays visible (a banner above it).
+    public var errorBanner: EmptyState?
+    /// The month calendar panel.
+    public var calendar: CalendarViewState
+
+    /// A list state from its parts; ``CleanerListViewModel`` builds the real one.
+    public init(
+        title: String,
+        lastUpdatedText: String?,
+        isLoading: Bool,
+        isRefreshing: Bool,
+        sections: [VisitDaySection],
+        emptyState: EmptyState?,
+        errorBanner: EmptyState?,
+        calendar: CalendarViewState
+    ) {
+        self.title = title
+        self.lastUpdatedText = lastUpdatedText
+        self.isLoading = isLoading
+        self.isRefreshing = isRefreshing
+        self.sections = sections
+        self.emptyState = emptyState
+        self.errorBanner = errorBanner
+        self.calendar = calendar
+    }
+}
+
+/// One selected day in the list.
+public struct VisitDaySection: Sendable, Equatable, Codable, Identifiable {
+    /// The day this section lists.
+    public var day: CalendarDay
+    /// `Thursday, 10 September` (the year is added when it is not the current one).
+    public var title: String
+    /// `3 visits`.
+    public var summary: String
+    /// The day's visits in start order.
+    public var cards: [VisitCard]
+    /// `No visits on this day.` when `cards` is empty, else `nil`; when other days have visits
+    /// it goes on to name the nearest (`The nearest day with visits is Thursday, 10 September
+    /// 2020.`), so a feed whose visits are elsewhere in time does not look empty.
+    public var emptyMessage: String?
+    /// For an empty day, the nearest day that has visits (the later one on a tie), for the
+    /// message and for a "go to" button; `nil` when the day has visits or no day has any.
+    public var nearestVisitDay: CalendarDay?
+
+    /// The day: unique within the list.
+    public var id: CalendarDay { day }
+
+    /// A section from its parts.
+    public init(
+        day: CalendarDay, title: String, summary: String, cards: [VisitCard], emptyMessage: String?, nearestVisitDay: CalendarDay? = nil
+    ) {
+        self.day = day
+        self.title = title
+        self.summary = summary
+        self.cards = cards
+        self.emptyMessage = emptyMessage
+        self.nearestVisitDay = nearestVisitDay
+    }
+}
+
+/// A title and an explanation, for empty screens and error banners.
+public struct EmptyState: Sendable, Equatable, Codable {
+    /// Which situation the message is for.
+    public enum Kind: String, Sendable, Codable {
+        /// The first load runs; it failed with nothing to show; a refresh failed over the list; no day is selected.
+        case loading, loadFailed, refreshFailed, noDaySelected
+    }
+
+    /// Which situation this is, so a view can pick an icon or a retry button.
+    public var kind: Kind
+    /// The headline.
+    public var title: String
+    /// The explanation, one or two sentences.
+    public var message: String
+
+    /// A message from its parts.
+    public init(kind: Kind, title: String, message: String) {
+        self.kind = kind
+        self.title = title
+        self.message = message
+    }
+}

@@ -1,8 +1,0 @@
-import CarFit
-import ScreenPreviews
-
-extension CleanerListState: HTMLPreviewable {
-    func previewScreens(_ context: PreviewContext) -> [PreviewScreen] {
-        [CarFitPreview.screen(self)]
-    }
-}

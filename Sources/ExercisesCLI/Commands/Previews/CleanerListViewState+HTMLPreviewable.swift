@@ -1,0 +1,8 @@
+import CarFit
+import ScreenPreviews
+
+extension CleanerListViewState: HTMLPreviewable {
+    func previewScreens(_ context: PreviewContext) -> [PreviewScreen] {
+        [CarFitPreview.screen(self)]
+    }
+}

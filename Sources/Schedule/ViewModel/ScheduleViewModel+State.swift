@@ -1,0 +1,27 @@
+import Foundation
+import SharedNetworking
+
+extension ScheduleViewModel {
+    /// The schedule screen's whole state, owned by ``ScheduleViewModel``: the drawable
+    /// ``ScheduleViewState`` (``content``) with where loading stands and what came with it.
+    public struct State: Sendable, Equatable {
+        /// Where loading stands now.
+        public var phase: LoadingPhase = .idle
+        /// The schedule to draw; survives failed refreshes.
+        public var content: ScheduleViewState?
+        /// Why the last load failed; cleared by the next success.
+        public var error: NetworkError?
+        /// What the last successful load repaired or dropped.
+        public var diagnostics: [Diagnostic] = []
+        /// Logos by URL: each distinct logo is requested once.
+        public var logos: [URL: LogoState] = [:]
+        /// When ``content`` was last loaded, by the injected clock.
+        public var lastUpdated: Date?
+
+        /// The state before anything was loaded: ``/SharedNetworking/LoadingPhase/idle``, no content.
+        public init() {}
+
+        /// A refresh over existing content (a list shows its refresh spinner, not a blank page).
+        public var isRefreshing: Bool { phase == .loading && content != nil }
+    }
+}

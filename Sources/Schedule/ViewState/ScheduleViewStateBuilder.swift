@@ -1,0 +1,192 @@
+import Foundation
+
+/// Turns a decoded feed into the screen's view state: every decision of the screen is here.
+///
+/// - **Home on the right.** The root team's `IsHome` decides: at home it is the right-hand
+///   side, away the left. The left side is therefore always the away team.
+/// - **Numbers.** A final game shows each side's own score (`AwayScore` under the away team);
+///   a scheduled game shows each side's record (root `Team.Record`, `Opponent.Record`).
+/// - **Lower right.** Final: the game state uppercased (`FINAL`). Scheduled: the kick-off time
+///   in the user's time zone, `TBA` when the feed says so, `TBD` when the timestamp is invalid.
+/// - **Lower left.** The day of kick-off in the user's locale and time zone (a late game can be
+///   on the next day in Tokyo). For a TBA game that has both a timestamp and the feed's calendar
+///   day (`Numeric`), that day instead, which no time zone moves; a TBA game without `Numeric`
+///   shows its timestamp's day, and a game without a valid timestamp shows `TBD`.
+///
+/// Make one builder per screen and keep it: its formatters (ICU's, three of them) cost more to
+/// create than a whole feed costs to format. It formats every distinct day and time of day once
+/// and remembers the text (`ScheduleDateTexts`), and resolves each team's logo address once.
+public struct ScheduleViewStateBuilder: Sendable {
+    /// The locale, time zone, clock reading, logo catalog and metrics every decision uses.
+    public let context: ScheduleDisplayContext
+    private let dates: ScheduleDateFormatter
+    /// Every NFL team's logo address, resolved once per screen (a URL costs microseconds).
+    private let logos: [String: URL]
+    private let texts = ScheduleDateTexts.Memos()
+
+    /// A builder for one user's `context`.
+    public init(context: ScheduleDisplayContext) {
+        self.context = context
+        self.dates = ScheduleDateFormatter(locale: context.locale, timeZone: context.timeZone, calendar: context.calendar)
+        var logos: [String: URL] = [:]
+        for team in NFLTeams.all {
+            logos[team.triCode] = context.logos.url(forTriCode: team.triCode)
+        }
+        self.logos = logos
+    }
+
+    /// The screen for `feed`: sections, rows with every decision above applied, the navigation bar
+    /// and the row to open at (the first game after ``ScheduleDisplayContext/now`` unless the
+    /// feed names one). The same feed and context give the same state.
+    public func build(_ feed: ScheduleFeed) -> ScheduleViewState {
+        build(feed, now: context.now)
+    }
+
+    /// The screen for `feed` at `now`: what a screen that keeps its builder calls on each load.
+    public func build(_ feed: ScheduleFeed, now: Date) -> ScheduleViewState {
+        var work = Work(builder: self)
+        var usedIDs = Set<String>()
+        var sections: [ScheduleSectionState] = []
+        for (feedIndex, feedSection) in feed.sections.enumerated() where !feedSection.games.isEmpty {
+            var rows: [ScheduleRow] = []
+            rows.reserveCapacity(feedSection.games.count)
+            for (rowIndex, game) in feedSection.games.enumerated() {
+                var id = game.id ?? "s\(feedIndex)r\(rowIndex)"
+                if !usedIDs.insert(id).inserted {
+                    id = "s\(feedIndex)r\(rowIndex)"
+                    usedIDs.insert(id)
+                }
+                rows.append(work.row(for: game, id: id, root: feed.team))
+            }
+            sections.append(ScheduleSectionState(id: sections.count, title: feedSection.heading, rows: rows))
+        }
+        return ScheduleViewState(
+            navigationBar: .styled(for: feed.team.triCode, teamName: feed.team.fullName),
+            sections: sections,
+            initialRow: initialRow(in: sections, defaultGameID: feed.defaultGameID, now: now),
+            emptyMessage: sections.isEmpty ? ScheduleText.empty : nil,
+            metrics: context.metrics
+        )
+    }
+
+    /// One build's caches: date texts and logo addresses.
+    private struct Work {
+        let context: ScheduleDisplayContext
+        var dates: ScheduleDateTexts
+        let teamLogos: [String: URL]
+        var otherLogos: [String: URL?] = [:]
+
+        init(builder: ScheduleViewStateBuilder) {
+            context = builder.context
+            dates = ScheduleDateTexts(formatter: builder.dates, memos: builder.texts, timeZone: builder.context.timeZone)
+            teamLogos = builder.logos
+        }
+
+        mutating func row(for game: FeedGame, id: String, root: FeedTeam) -> ScheduleRow {
+            switch game.type {
+            case .bye:
+                return .bye(ByeRowState(id: id, text: ScheduleText.bye, weekText: game.week, height: context.metrics.byeRowHeight))
+            case .final, .scheduled:
+                return .game(gameRow(for: game, id: id, root: root))
+            }
+        }
+
+        private mutating func gameRow(for game: FeedGame, id: String, root: FeedTeam) -> GameRowState {
+            let opponent = game.opponent ?? FeedTeam(name: ScheduleText.toBeDetermined)
+            let isFinal = game.type == .final
+            // The left side is the away team, so it always shows `AwayScore`.
+            let awayValue =
+                isFinal
+                ? ScheduleViewStateBuilder.scoreText(game.awayScore)
+                : ScheduleViewStateBuilder.recordText(game.isHome ? opponent.record : root.record)
+            let homeValue =
+                isFinal
+                ? ScheduleViewStateBuilder.scoreText(game.homeScore)
+                : ScheduleViewStateBuilder.recordText(game.isHome ? root.record : opponent.record)
+            let rootSide = side(for: root, value: game.isHome ? homeValue : awayValue, isRoot: true, isHome: game.isHome)
+            let opponentSide = side(for: opponent, value: game.isHome ? awayValue : homeValue, isRoot: false, isHome: !game.isHome)
+
+            let timestamp = game.date?.timestamp
+            let isTBA = game.date?.isTBA == true
+            let dateText: String
+            if let timestamp {
+                if isTBA, let day = game.date?.day {
+                    dateText = dates.calendarDayText(day)
+                } else {
+                    dateText = dates.dateText(timestamp)
+                }
+            } else {
+                dateText = ScheduleText.toBeDetermined
+            }
+            let statusText: String
+            if isFinal {
+                statusText = game.gameState?.uppercased() ?? ScheduleText.final
+            } else if isTBA {
+                statusText = ScheduleText.toBeAnnounced
+            } else if let timestamp {
+                statusText = dates.timeText(timestamp)
+            } else {
+                statusText = ScheduleText.toBeDetermined
+            }
+            return GameRowState(
+                id: id,
+                gameID: game.id,
+                kind: isFinal ? .final : .scheduled,
+                left: game.isHome ? opponentSide : rootSide,
+                right: game.isHome ? rootSide : opponentSide,
+                centerText: ScheduleText.versus,
+                dateText: dateText,
+                weekText: game.week,
+                statusText: statusText,
+                kickoff: isTBA ? nil : timestamp,
+                height: context.metrics.gameRowHeight
+            )
+        }
+
+        /// Names are uppercased as the screenshot shows them, with Unicode's default (locale
+        /// independent) case mapping, so a team reads the same on every device.
+        private mutating func side(for team: FeedTeam, value: String, isRoot: Bool, isHome: Bool) -> TeamSideState {
+            let name = (team.name ?? team.fullName ?? team.city ?? team.triCode ?? ScheduleText.toBeDetermined).uppercased()
+            let triCode = team.triCode ?? ""
+            return TeamSideState(
+                name: name,
+                triCode: triCode,
+                logoURL: logoURL(forTriCode: triCode),
+                logoPlaceholder: triCode.isEmpty ? String(name.prefix(3)) : triCode,
+                value: value,
+                isRootTeam: isRoot,
+                isHome: isHome
+            )
+        }
+
+        private mutating func logoURL(forTriCode triCode: String) -> URL? {
+            if let known = teamLogos[triCode] { return known }
+            if let other = otherLogos[triCode] { return other }
+            let url = context.logos.url(forTriCode: triCode)
+            otherLogos[triCode] = url
+            return url
+        }
+    }
+
+    /// The feed's `DefaultGameId` when it names a row; otherwise the first scheduled game not
+    /// yet started at ``ScheduleDisplayContext/now``; otherwise the top (`nil`).
+    private func initialRow(in sections: [ScheduleSectionState], defaultGameID: String?, now: Date) -> RowPosition? {
+        let games = sections.enumerated().flatMap { sectionIndex, section in
+            section.rows.enumerated().compactMap { rowIndex, row in
+                row.game.map { (RowPosition(section: sectionIndex, row: rowIndex), $0) }
+            }
+        }
+        if let defaultGameID, let match = games.first(where: { $0.1.gameID == defaultGameID }) {
+            return match.0
+        }
+        return games.first { $0.1.kind == .scheduled && ($0.1.kickoff ?? .distantFuture) >= now }?.0
+    }
+
+    static func scoreText(_ score: Int?) -> String {
+        score.map(String.init) ?? ScheduleText.unknownValue
+    }
+
+    static func recordText(_ record: String?) -> String {
+        record ?? ScheduleText.unknownValue
+    }
+}
