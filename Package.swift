@@ -34,6 +34,8 @@ let package = Package(
         .library(name: "Trivia", targets: ["Trivia"]),
         .library(name: "TriviaHost", targets: ["TriviaHost"]),
         .library(name: "ScreenPreviews", targets: ["ScreenPreviews"]),
+        // The command's parts (locale from POSIX variables, the sample day's clock), for the web server.
+        .library(name: "ExercisesCLI", targets: ["ExercisesCLI"]),
         .executable(name: "exercises", targets: ["exercises"]),
     ],
     targets: [

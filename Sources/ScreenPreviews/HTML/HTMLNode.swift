@@ -68,12 +68,15 @@ public struct HTMLNode: Sendable {
     /// SVG shapes, written self-closed when they have no children.
     static let svgShapes: Set<String> = ["path", "circle", "rect", "line", "polyline"]
 
-    func write(to output: inout String) {
+    /// Writes the node. With `classForStyle`, each `style` attribute becomes a class name that
+    /// function chooses (merged into the element's `class`), so a page can run under a
+    /// Content-Security-Policy without `'unsafe-inline'` styles (``LiveMarkup``).
+    func write(to output: inout String, classForStyle: ((String) -> String)? = nil) {
         switch kind {
         case .text(let text):
             output += HTMLEscaping.text(text)
         case .group(let nodes):
-            for node in nodes { node.write(to: &output) }
+            for node in nodes { node.write(to: &output, classForStyle: classForStyle) }
         case .styleSheet(let rules):
             // Selectors and values are literals and numbers; `<` never occurs, but if a future
             // literal had one it could not close the element.
@@ -82,11 +85,11 @@ public struct HTMLNode: Sendable {
         case .element(let tag, let attributes, let children):
             let name = tag.description
             guard HTMLName.isValid(name), name.lowercased() != "script" else {
-                for child in children { child.write(to: &output) }
+                for child in children { child.write(to: &output, classForStyle: classForStyle) }
                 return
             }
             output += "<" + name
-            for attribute in attributes {
+            for attribute in classForStyle.map({ HTMLAttribute.movingStyles(attributes, into: $0) }) ?? attributes {
                 attribute.write(to: &output)
             }
             if Self.voidElements.contains(name) {
@@ -98,7 +101,7 @@ public struct HTMLNode: Sendable {
                 return
             }
             output += ">"
-            for child in children { child.write(to: &output) }
+            for child in children { child.write(to: &output, classForStyle: classForStyle) }
             output += "</\(name)>"
         }
     }
@@ -162,5 +165,27 @@ enum HTMLName {
         return name.unicodeScalars.allSatisfy {
             $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == ":")
         }
+    }
+}
+
+extension HTMLAttribute {
+    /// `attributes` without their `style`s, whose declarations became one class (named by
+    /// `classForStyle` from the rule's declarations, each `!important` so that it still wins over
+    /// the stylesheet's selectors as an inline style did) merged into the element's `class`.
+    static func movingStyles(_ attributes: [HTMLAttribute], into classForStyle: (String) -> String) -> [HTMLAttribute] {
+        var declarations: [CSSDeclaration] = []
+        var classes: [String] = []
+        var kept: [HTMLAttribute] = []
+        for attribute in attributes {
+            switch (attribute.name.description, attribute.value) {
+            case ("style", .style(let list)): declarations += list
+            case ("class", .text(let names)): classes.append(names)
+            default: kept.append(attribute)
+            }
+        }
+        if !declarations.isEmpty {
+            classes.append(classForStyle(declarations.map { $0.css + " !important" }.joined(separator: "; ")))
+        }
+        return classes.isEmpty ? kept : [.class(classes.joined(separator: " "))] + kept
     }
 }

@@ -48,6 +48,18 @@ public struct SafeURL: Sendable, Hashable, CustomStringConvertible {
         self.init(value: fragment.map { "\(name)#\($0)" } ?? name)
     }
 
+    /// A path on the page's own server (`/media/1f2e.png`, `/carfit/s/ab12`): starts with one `/`,
+    /// then letters, digits and `/ . - _ ? = &` only, so it can neither leave the origin nor
+    /// close the attribute.
+    public init?(path: String) {
+        guard path.hasPrefix("/"), !path.hasPrefix("//"), path.count <= 2048,
+            path.unicodeScalars.allSatisfy({
+                $0.isASCII && ($0.properties.isAlphabetic || "0123456789/.-_?=&".unicodeScalars.contains($0))
+            })
+        else { return nil }
+        self.init(value: path)
+    }
+
     /// The URL, shortened to 80 characters for messages (a `data:` URI can be megabytes).
     public var description: String { value.count > 80 ? String(value.prefix(77)) + "…" : value }
 

@@ -22,6 +22,9 @@ public struct PreviewImages: Sendable {
     /// The pipeline's URL policy: it keys its cache by the URL it fetched (`http` upgraded to
     /// `https`, fragment dropped), so a lookup resolves the same way.
     public var urlPolicy: URLPolicy
+    /// Asked first for every image: a live page serves images from its own server
+    /// (`/media/…`) instead of embedding them. `nil` (the default) for self-contained pages.
+    public var linked: (@Sendable (URL) -> SafeURL?)?
 
     /// Image resolution; the defaults embed local files and cached images up to 8 MiB and never reference the network.
     public init(caches: [DiskCache] = [], maxBytes: Int = 8 << 20, linksRemoteImages: Bool = false, urlPolicy: URLPolicy = .upgradeInsecure)
@@ -38,6 +41,7 @@ public struct PreviewImages: Sendable {
     /// A URL for the page, or `nil` when the renderer must draw a placeholder. For URLs the
     /// app itself made (the Hoo sets' extracted files and artwork): local files are embedded.
     public func source(for url: URL?) -> SafeURL? {
+        if let linked, let url, let source = linked(url) { return source }
         guard let url, url.scheme?.lowercased() == "file" else { return remoteSource(for: url) }
         return embedFile(url)
     }
@@ -45,6 +49,7 @@ public struct PreviewImages: Sendable {
     /// For URLs from a feed (logos, fact images): only `http(s)`, from the caches (or linked);
     /// never a local file, so a feed cannot make a page embed a file of the machine.
     public func remoteSource(for url: URL?) -> SafeURL? {
+        if let linked, let url, url.scheme?.lowercased() != "file", let source = linked(url) { return source }
         guard let url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
         var keys = [url.absoluteString]
         if let resolved = try? urlPolicy.resolve(url), resolved != url { keys.insert(resolved.absoluteString, at: 0) }

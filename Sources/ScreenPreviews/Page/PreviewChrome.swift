@@ -74,6 +74,22 @@ enum PreviewChrome {
                 ]),
             .style("figure", [CSSDeclaration("margin", .px(0))]),
             .style("img", [CSSDeclaration("display", .keyword("block"))]),
+            // Controls are drawn by their screen's classes, not by the browser's button look.
+            .style(
+                "button",
+                [
+                    CSSDeclaration("font", .keyword("inherit")), CSSDeclaration("color", .keyword("inherit")),
+                    CSSDeclaration("background", .keyword("none")), CSSDeclaration("border", .px(0)),
+                    CSSDeclaration("padding", .px(0)), CSSDeclaration("margin", .px(0)), CSSDeclaration("cursor", .keyword("pointer")),
+                    CSSDeclaration("text-align", .keyword("inherit")),
+                ]),
+            .style("button:disabled", [CSSDeclaration("cursor", .keyword("default"))]),
+            .style(
+                ":focus-visible",
+                [
+                    CSSDeclaration("outline", .spaced([.px(3), .keyword("solid"), .color(RGBColor(red: 0x0A, green: 0x84, blue: 0xFF))])),
+                    CSSDeclaration("outline-offset", .px(2)),
+                ]),
             .style(
                 ".phone",
                 [

@@ -48,7 +48,8 @@ public struct PreviewDocument: Sendable {
     static let contentSecurityPolicy =
         "default-src 'none'; img-src data: http: https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
-    static func languageTag(_ identifier: String) -> String {
+    /// `identifier` (`en_US`) as a BCP 47 tag for `lang` (`en-US`); anything that is not one becomes `en`.
+    public static func languageTag(_ identifier: String) -> String {
         let tag = identifier.replacingOccurrences(of: "_", with: "-")
         let valid =
             !tag.isEmpty && tag.count <= 35

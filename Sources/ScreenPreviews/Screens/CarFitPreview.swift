@@ -47,7 +47,11 @@ public enum CarFitPreview {
             navigationBar: PreviewNavigationBar(
                 title: "", background: theme.screenBackground, foreground: theme.primaryText, tint: theme.accent,
                 trailingItem: .element(
-                    "span", [.class("carfit-calendar-button"), .ariaLabel("Calendar")],
+                    "button",
+                    [
+                        .class("carfit-calendar-button"), .ariaLabel("Calendar"),
+                        .attribute("aria-expanded", state.calendar.isPresented ? "true" : "false"),
+                    ] + HTMLAttribute.action("toggle-calendar", id: "calendar-button"),
                     [PreviewIcon.calendar.node(size: theme.clientNameFont.size * 1.4)])),
             content: .div("carfit-screen", content), styles: styles(theme))
     }
@@ -73,13 +77,17 @@ public enum CarFitPreview {
             "carfit-month",
             [
                 .element(
-                    "span", [.class("carfit-arrow"), .ariaLabel(calendar.previousMonthTitle), .style([.color(theme.accent)])],
+                    "button",
+                    [.class("carfit-arrow"), .ariaLabel(calendar.previousMonthTitle), .style([.color(theme.accent)])]
+                        + HTMLAttribute.action("previous-month", id: "previous-month"),
                     [PreviewIcon.chevronLeft.node(size: cell / 2)]),
                 .div(
                     "carfit-month-title", style: CSSDeclaration.font(theme.clientNameFont) + [.color(theme.primaryText)],
                     [.text(calendar.title)]),
                 .element(
-                    "span", [.class("carfit-arrow"), .ariaLabel(calendar.nextMonthTitle), .style([.color(theme.accent)])],
+                    "button",
+                    [.class("carfit-arrow"), .ariaLabel(calendar.nextMonthTitle), .style([.color(theme.accent)])]
+                        + HTMLAttribute.action("next-month", id: "next-month"),
                     [PreviewIcon.chevronRight.node(size: cell / 2)]),
             ])
         let weekdays = calendar.weekdays.map { label in
@@ -123,7 +131,12 @@ public enum CarFitPreview {
         if cell.hasVisits {
             children.append(.div("carfit-dot", style: [.background(cell.isSelected ? theme.cardBackground : theme.visitMarker)]))
         }
-        return .element("span", [.class(classes), .ariaLabel(cell.accessibilityLabel), .style(style)], children)
+        return .element(
+            "button",
+            [
+                .class(classes), .ariaLabel(cell.accessibilityLabel), .style(style),
+                .attribute("aria-pressed", cell.isSelected ? "true" : "false"),
+            ] + HTMLAttribute.action("select-day", value: cell.day.description, id: "day-\(cell.day)"), children)
     }
 
     // MARK: List

@@ -34,7 +34,7 @@ public enum FactsPreview {
         content.append(
             .element(
                 "ol", [.class("facts-table"), .style([.width(screen.width), .background(metrics.backgroundColor)])],
-                screen.rows.map { row($0, metrics: metrics, images: images) }))
+                screen.rows.enumerated().map { row($1, index: $0, metrics: metrics, images: images) }))
         if let notice = screen.droppedRowsNotice {
             content.append(
                 .div(
@@ -54,7 +54,8 @@ public enum FactsPreview {
             content: .div("facts-screen", content), styles: styles(metrics), contentWidth: screen.width)
     }
 
-    static func row(_ row: FactsViewState.Row, metrics: FactsLayoutMetrics, images: PreviewImages) -> HTMLNode {
+    /// A row; `index` is its position (`data-row`, which a live page reports for the rows in view).
+    static func row(_ row: FactsViewState.Row, index: Int, metrics: FactsLayoutMetrics, images: PreviewImages) -> HTMLNode {
         let layout = row.layout
         var children: [HTMLNode] = []
         if let slot = layout.imageSlot {
@@ -74,7 +75,7 @@ public enum FactsPreview {
         return .element(
             "li",
             [
-                .class(layout.isStacked ? "facts-row stacked" : "facts-row"), .id("fact-\(row.id)"),
+                .class(layout.isStacked ? "facts-row stacked" : "facts-row"), .id("fact-\(row.id)"), .attribute("data-row", String(index)),
                 .style([
                     .height(layout.size.height),
                     CSSDeclaration("box-shadow", .spaced([.keyword("inset"), .px(0), .px(-1), .px(0), .color(metrics.separatorColor)])),

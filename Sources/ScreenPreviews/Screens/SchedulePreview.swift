@@ -26,6 +26,7 @@ public enum SchedulePreview {
                     style: CSSDeclaration.font(metrics.sectionHeaderText.font) + [.color(metrics.sectionHeaderText.color)], [.text(message)]
                 ))
         }
+        var flatIndex = 0
         for (sectionIndex, section) in state.sections.enumerated() {
             var children: [HTMLNode] = [
                 .element(
@@ -38,7 +39,8 @@ public enum SchedulePreview {
             ]
             for (rowIndex, row) in section.rows.enumerated() {
                 let isInitial = state.initialRow == RowPosition(section: sectionIndex, row: rowIndex)
-                children.append(self.row(row, metrics: metrics, images: images, isInitial: isInitial))
+                children.append(self.row(row, metrics: metrics, images: images, isInitial: isInitial, index: flatIndex))
+                flatIndex += 1
                 children.append(.div("schedule-gap"))
             }
             content.append(.element("section", [.class("schedule-section")], children))
@@ -54,8 +56,10 @@ public enum SchedulePreview {
             content: .div("schedule-list", content), styles: styles(metrics))
     }
 
-    static func row(_ row: ScheduleRow, metrics: ScheduleMetrics, images: PreviewImages, isInitial: Bool) -> HTMLNode {
-        let anchor: [HTMLAttribute] = isInitial ? [.id(initialRowAnchor)] : []
+    /// A row; `index` counts rows across sections (`data-row`, which a live page reports for
+    /// the rows in view).
+    static func row(_ row: ScheduleRow, metrics: ScheduleMetrics, images: PreviewImages, isInitial: Bool, index: Int) -> HTMLNode {
+        let anchor: [HTMLAttribute] = (isInitial ? [.id(initialRowAnchor)] : []) + [.attribute("data-row", String(index))]
         switch row {
         case .bye(let bye):
             return .element(

@@ -113,14 +113,13 @@ public enum TriviaPreview {
         if let detail = choice.detail {
             children.append(.span("trivia-choice-detail", detail, style: CSSDeclaration.font(style.bodyFont)))
         }
-        return .element(
-            "li",
-            [
-                .class("trivia-choice \(choice.appearance.rawValue)"),
-                .style(
-                    [.background(choice.background), .color(choice.foreground), .height(style.choiceHeight)]
-                        + CSSDeclaration.font(style.choiceFont)),
-            ], children)
+        let look: [CSSDeclaration] =
+            [.background(choice.background), .color(choice.foreground), .height(style.choiceHeight)] + CSSDeclaration.font(style.choiceFont)
+        let attributes: [HTMLAttribute] =
+            [.class("trivia-choice \(choice.appearance.rawValue)"), .style(look)]
+            + HTMLAttribute.action("answer", value: String(choice.index), id: "answer-\(choice.index)")
+            + (choice.isSelectable ? [] : [.flag("disabled")])
+        return .element("li", [.class("trivia-choice-item")], [.element("button", attributes, children)])
     }
 
     static func lockedOverlay(_ overlay: TriviaOverlay, style: TriviaStyle) -> HTMLNode {
@@ -152,23 +151,23 @@ public enum TriviaPreview {
 
     static func wildcardOffer(_ offer: TriviaWildcardOffer, style: TriviaStyle) -> HTMLNode {
         let disabled: [CSSDeclaration] = offer.isSending ? [CSSDeclaration("opacity", .number(0.5))] : []
+        let state: [HTMLAttribute] = offer.isSending ? [.flag("disabled")] : []
+        let useLook: [CSSDeclaration] =
+            [.background(TriviaTheme.selected), .color(.white), .height(style.choiceHeight)] + CSSDeclaration.font(style.choiceFont) + disabled
+        let declineLook: [CSSDeclaration] =
+            [.background(TriviaTheme.choice), .color(style.ink), .height(style.choiceHeight)] + CSSDeclaration.font(style.choiceFont) + disabled
+        let use = HTMLNode.element(
+            "button", [.class("trivia-button primary"), .style(useLook)] + HTMLAttribute.action("use-wildcard", id: "use-wildcard") + state,
+            [.text(offer.useTitle)])
+        let decline = HTMLNode.element(
+            "button", [.class("trivia-button"), .style(declineLook)] + HTMLAttribute.action("decline-wildcard", id: "decline-wildcard") + state,
+            [.text(offer.declineTitle)])
         return .element(
             "aside", [.class("trivia-offer"), .style([.background(style.card), .color(style.ink)])],
             [
                 .div("trivia-offer-title", style: CSSDeclaration.font(style.questionFont), [.text(offer.title)]),
                 .div("trivia-offer-message", style: CSSDeclaration.font(style.bodyFont) + [.color(style.mutedInk)], [.text(offer.message)]),
-                .div(
-                    "trivia-offer-buttons",
-                    [
-                        .span(
-                            "trivia-button primary", offer.useTitle,
-                            style: [.background(TriviaTheme.selected), .color(.white), .height(style.choiceHeight)]
-                                + CSSDeclaration.font(style.choiceFont) + disabled),
-                        .span(
-                            "trivia-button", offer.declineTitle,
-                            style: [.background(TriviaTheme.choice), .color(style.ink), .height(style.choiceHeight)]
-                                + CSSDeclaration.font(style.choiceFont) + disabled),
-                    ]),
+                .div("trivia-offer-buttons", [use, decline]),
                 .div(
                     "trivia-offer-timer", style: CSSDeclaration.font(style.bodyFont) + [.color(style.mutedInk)],
                     [.text("\(offer.secondsRemaining) s")]),
@@ -282,7 +281,12 @@ public enum TriviaPreview {
                     CSSDeclaration("gap", .px(gap)), CSSDeclaration("position", .keyword("relative")),
                 ]),
             .style(
-                ".trivia-choice", row + [radius, CSSDeclaration("padding", .spaced([.px(0), .px(gap)])), CSSDeclaration("gap", .px(gap))]),
+                ".trivia-choice",
+                row + [
+                    radius, CSSDeclaration("padding", .spaced([.px(0), .px(gap)])), CSSDeclaration("gap", .px(gap)),
+                    CSSDeclaration("width", .percent(100)),
+                ]),
+            .style(".trivia-choice-item", [CSSDeclaration("display", .keyword("block"))]),
             .style(
                 ".trivia-choice-label",
                 row + [

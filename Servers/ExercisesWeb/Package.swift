@@ -1,0 +1,108 @@
+// swift-tools-version: 6.2
+// (6.2: the root package's minimum, which this package depends on; see the root Package.swift.)
+//
+// The five exercises live in a browser: each tab drives the module's real view-model on this
+// server over a WebSocket (Docs/Web.md). A nested package so that the root package stays
+// dependency-free; it embeds the Trivia server (../TriviaServer) in-process.
+//
+// Build, test and run from the repository root:
+//   swift build --build-tests --package-path Servers/ExercisesWeb
+//   swift test --skip-build --package-path Servers/ExercisesWeb
+//   swift run --package-path Servers/ExercisesWeb exercises-web --port 8080
+
+import PackageDescription
+
+/// The same settings as the root package: Swift 6 mode, strict concurrency, `any P`.
+let strictSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "ExercisesWeb",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "exercises-web", targets: ["exercises-web"]),
+        .executable(name: "exercises-web-bench", targets: ["exercises-web-bench"]),
+        .library(name: "ExercisesWeb", targets: ["ExercisesWeb"]),
+    ],
+    dependencies: [
+        .package(name: "MobileExercises", path: "../.."),
+        .package(name: "TriviaServer", path: "../TriviaServer"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+    ],
+    targets: [
+        /// The server as a library: routes, sessions, the live screens over the real view-models,
+        /// the page and its script, the in-process Trivia competitions. Tests start it in-process.
+        .target(
+            name: "ExercisesWeb",
+            dependencies: [
+                .product(name: "Schedule", package: "MobileExercises"),
+                .product(name: "CarFit", package: "MobileExercises"),
+                .product(name: "HooSets", package: "MobileExercises"),
+                .product(name: "Facts", package: "MobileExercises"),
+                .product(name: "Trivia", package: "MobileExercises"),
+                .product(name: "TriviaHost", package: "MobileExercises"),
+                .product(name: "ScreenPreviews", package: "MobileExercises"),
+                .product(name: "ExercisesCLI", package: "MobileExercises"),
+                .product(name: "SharedNetworking", package: "MobileExercises"),
+                .product(name: "TriviaServer", package: "TriviaServer"),
+                .product(name: "TriviaWebSocketClient", package: "TriviaServer"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "WSCore", package: "swift-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("Resources/live.js"), .copy("Resources/live.css")],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "exercises-web",
+            dependencies: [
+                "ExercisesWeb",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        /// Input-to-screen latency and memory per session: a WebSocket client replaying events
+        /// against a server it starts in-process (Docs/Benchmarks.md, "Live pages").
+        .executableTarget(
+            name: "exercises-web-bench",
+            dependencies: [
+                "ExercisesWeb",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ExercisesWebTests",
+            dependencies: [
+                "ExercisesWeb",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

@@ -1,0 +1,200 @@
+// MobileExercises live pages (Docs/Web.md). This script only forwards what the person does to
+// the server over a WebSocket and applies the screens the server sends back: every decision
+// (what a tap selects, whether a drag scrubs or scrolls, which images load) is the server's
+// view-model's. No third-party code; runs under a Content-Security-Policy without inline script.
+"use strict";
+(() => {
+  const body = document.body;
+  const root = document.getElementById("live-root");
+  const status = document.getElementById("live-status");
+  const session = body.dataset.session;
+  const pointerSurface = body.dataset.surface === "pointer";
+  const sheet = new CSSStyleSheet();
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  // What tests read: the last event acknowledged, the screen's version, errors the server sent.
+  const stats = (window.liveStats = { sent: 0, acked: 0, version: 0, renders: 0, errors: [], connected: false });
+  let socket = null, seq = 0, retry = 0, queue = [], lastVisible = "", lastSize = "";
+
+  const content = () => root.querySelector(".content");
+  const say = (text) => { if (status.textContent !== text) status.textContent = text; };
+
+  function connect() {
+    socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/live/" + session);
+    socket.onopen = () => {
+      retry = 0; stats.connected = true; say("");
+      lastSize = ""; lastVisible = "";
+      reportViewport(); reportScroll();
+      for (const message of queue.splice(0)) socket.send(message);
+    };
+    socket.onmessage = (event) => receive(JSON.parse(event.data));
+    socket.onclose = () => {
+      socket = null; stats.connected = false;
+      say("Connection lost. Reconnecting…");
+      setTimeout(connect, Math.min(5000, 200 * 2 ** retry++));
+    };
+  }
+
+  function send(message) {
+    message.seq = ++seq;
+    const text = JSON.stringify(message);
+    stats.sent = seq;
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(text);
+    else if (message.type !== "pointer" && queue.length < 50) queue.push(text);
+  }
+
+  function receive(message) {
+    if (message.ack) stats.acked = Math.max(stats.acked, message.ack);
+    if (message.type === "render") {
+      if (message.reset) sheet.replaceSync("");
+      for (const rule of message.css || []) {
+        try { sheet.insertRule(rule, sheet.cssRules.length); } catch (error) { /* a rule this browser does not know */ }
+      }
+      if (message.html !== undefined) {
+        morphChildren(root, parse(message.html));
+        stats.version = message.version; stats.renders++;
+        if (message.title) document.title = message.title + " · MobileExercises";
+        requestAnimationFrame(reportScroll);
+      }
+    } else if (message.type === "error") {
+      stats.errors.push(message.message);
+      say(message.message);
+    } else if (message.type === "expired") {
+      location.reload();
+    }
+  }
+
+  // Swaps the new markup in by patching the old: elements stay where they are (focus, scroll
+  // position and loaded images survive), only what changed is touched.
+  function parse(html) {
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    return template.content;
+  }
+  function same(a, b) {
+    return a.nodeType === b.nodeType && a.nodeName === b.nodeName && (a.id || "") === (b.id || "");
+  }
+  function morph(old, next) {
+    if (!same(old, next)) { old.replaceWith(next); return; }
+    if (old.nodeType === Node.TEXT_NODE) { if (old.data !== next.data) old.data = next.data; return; }
+    if (old.nodeType !== Node.ELEMENT_NODE) return;
+    for (const attribute of [...old.attributes]) if (!next.hasAttribute(attribute.name)) old.removeAttribute(attribute.name);
+    for (const attribute of next.attributes) {
+      if (old.getAttribute(attribute.name) !== attribute.value) old.setAttribute(attribute.name, attribute.value);
+    }
+    morphChildren(old, next);
+  }
+  function morphChildren(old, next) {
+    const before = [...old.childNodes], after = [...next.childNodes];
+    after.forEach((node, index) => (index < before.length ? morph(before[index], node) : old.appendChild(node)));
+    for (const node of before.slice(after.length)) node.remove();
+  }
+
+  // Controls: a click (mouse, touch, Enter or Space) on anything with data-action.
+  document.addEventListener("click", (event) => {
+    const control = event.target.closest("[data-action]");
+    if (!control || control.disabled) return;
+    // On a pointer surface the pointer samples are the input; only keyboard clicks (detail 0) count.
+    if (pointerSurface && event.detail > 0 && content() && content().contains(control)) return;
+    event.preventDefault();
+    const message = { type: "action", action: control.dataset.action };
+    if (control.dataset.value !== undefined) message.value = control.dataset.value;
+    send(message);
+  });
+
+  function reportViewport() {
+    const area = content();
+    if (!area) return;
+    const size = area.clientWidth + "x" + area.clientHeight;
+    if (size === lastSize) return;
+    lastSize = size;
+    send({ type: "viewport", width: area.clientWidth, height: area.clientHeight });
+  }
+
+  // The list's scroll position and the rows in view, as a table view knows its visible rows.
+  function reportScroll() {
+    const area = content();
+    if (!area || pointerSurface) return;
+    const box = area.getBoundingClientRect();
+    let first = null, last = null;
+    for (const row of area.querySelectorAll("[data-row]")) {
+      const rect = row.getBoundingClientRect();
+      if (rect.bottom > box.top && rect.top < box.bottom) {
+        const index = Number(row.dataset.row);
+        if (first === null || index < first) first = index;
+        if (last === null || index > last) last = index;
+      }
+    }
+    const key = first + ":" + last;
+    if (key === lastVisible) return;
+    lastVisible = key;
+    const message = { type: "scroll", top: area.scrollTop };
+    if (first !== null) { message.first = first; message.last = last; }
+    send(message);
+  }
+  let scrollPending = false;
+  document.addEventListener("scroll", () => {
+    if (scrollPending) return;
+    scrollPending = true;
+    requestAnimationFrame(() => { scrollPending = false; reportScroll(); });
+  }, true);
+  window.addEventListener("resize", () => requestAnimationFrame(reportViewport));
+
+  // Pull to refresh on a list: a touch that drags the top of the list down.
+  let pullStart = null;
+  document.addEventListener("touchstart", (event) => {
+    const area = content();
+    pullStart = area && !pointerSurface && area.scrollTop <= 0 && area.contains(event.target) ? event.touches[0].clientY : null;
+  }, { passive: true });
+  document.addEventListener("touchend", (event) => {
+    if (pullStart !== null && event.changedTouches[0].clientY - pullStart > 80) send({ type: "action", action: "refresh" });
+    pullStart = null;
+  }, { passive: true });
+
+  // A pointer surface: every sample goes to the server's gesture arbiter, with a "stationary"
+  // sample every 100 ms while the pointer rests, so that a press and hold can scrub.
+  if (pointerSurface) {
+    let down = null, idle = null;
+    const sample = (phase, event) => {
+      const box = content().getBoundingClientRect();
+      send({ type: "pointer", phase, time: event.timeStamp / 1000, x: event.clientX - box.left, y: event.clientY - box.top });
+    };
+    const rest = () => {
+      clearInterval(idle);
+      idle = setInterval(() => { if (down) sample("stationary", { timeStamp: performance.now(), clientX: down.x, clientY: down.y }); }, 100);
+    };
+    root.addEventListener("pointerdown", (event) => {
+      if (!content() || !content().contains(event.target) || event.button > 0) return;
+      event.preventDefault();
+      content().setPointerCapture(event.pointerId);
+      down = { id: event.pointerId, x: event.clientX, y: event.clientY };
+      sample("began", event); rest();
+    });
+    root.addEventListener("pointermove", (event) => {
+      if (!down || event.pointerId !== down.id) return;
+      down.x = event.clientX; down.y = event.clientY;
+      sample("moved", event); rest();
+    });
+    const finish = (phase) => (event) => {
+      if (!down || event.pointerId !== down.id) return;
+      sample(phase, event);
+      down = null; clearInterval(idle);
+    };
+    root.addEventListener("pointerup", finish("ended"));
+    root.addEventListener("pointercancel", finish("cancelled"));
+    root.addEventListener("wheel", (event) => {
+      if (!content() || !content().contains(event.target)) return;
+      event.preventDefault();
+      send({ type: "wheel", dy: event.deltaY * (event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? content().clientHeight : 1) });
+    }, { passive: false });
+  }
+
+  // Where the list was (a reload resumes the session), else the screen's starting row.
+  const area = content();
+  if (area && !pointerSurface) {
+    const top = Number(root.dataset.scrollTop || "NaN");
+    const start = document.getElementById("initial-row");
+    if (top >= 0) area.scrollTop = top;
+    else if (start) area.scrollTop = start.offsetTop - (start.closest("section")?.querySelector("h2")?.offsetHeight || 0);
+  }
+  connect();
+})();

@@ -1,0 +1,74 @@
+import CarFit
+import ExercisesCLI
+import Foundation
+import ScreenPreviews
+import SharedNetworking
+
+/// CarFit in a tab: `CleanerListViewModel` and its `CalendarViewModel`. The bar's calendar
+/// button opens and closes the month; the arrows change it; a day toggles its selection (any
+/// number of days), and the cards and distances of the selected days follow; refresh (the
+/// button, or pulling the list down) keeps the old cards on screen until the new ones come.
+///
+/// On the bundled sample, "today" is 10 September 2020 at 08:00, as in `exercises carfit`: the
+/// sample's visits are on 10, 11 and 30 September 2020.
+@MainActor
+final class CarFitLiveScreen: LiveScreen {
+    let model: CleanerListViewModel
+    private let tasks = ScreenTasks()
+
+    init(context: ScreenContext) {
+        let environment = context.environment
+        let feed: FeedSource?
+        do {
+            feed = try context.feed(.carfit) { try CarFitSource.bundled() }
+        } catch {
+            feed = nil
+        }
+        let usesSample = context.configuration.feeds[.carfit] == nil
+        var clock: any AppClock = environment.clock
+        let day = CarFitSource.referenceDay
+        if usesSample, let morning = environment.calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 8)) {
+            clock = AnchoredClock(start: morning, base: environment.clock)
+        }
+        let loader: any CarFitFeedLoading =
+            feed.map { CarFitFeedLoader(loader: context.feedLoader, source: $0) }
+            ?? CarFitFeedLoader(loader: context.feedLoader, source: .data(Data(), name: "carfit.json"))
+        model = CleanerListViewModel(
+            loader: loader, clock: clock, calendar: environment.calendar, timeZone: environment.timeZone,
+            language: environment.messagesLocale)
+    }
+
+    var surface: LiveSurface { .list }
+
+    func start() {
+        tasks.run { [model] in await model.load() }
+    }
+
+    func stop() { tasks.cancelAll() }
+
+    func render() -> PreviewScreen {
+        var screen = CarFitPreview.screen(model.state)
+        screen.navigationBar?.leadingItem = LiveMarkup.refreshButton()
+        return screen
+    }
+
+    func handle(_ event: LiveEvent) throws(LiveEventError) {
+        let calendar = model.calendarViewModel
+        switch event {
+        case .action(name: "toggle-calendar", _): calendar.togglePresentation()
+        case .action(name: "previous-month", _): calendar.showPreviousMonth()
+        case .action(name: "next-month", _): calendar.showNextMonth()
+        case .action(name: "select-day", let value):
+            guard let value, let day = CalendarDay(parsing: value) else { throw .unsupported("select-day needs a day like 2020-09-13") }
+            calendar.toggle(day)
+        case .action(name: "refresh", _):
+            tasks.run { [model] in await model.refresh() }
+        case .action(let name, _):
+            throw .unsupported("CarFit has no control \(name)")
+        case .scroll, .viewport:
+            break
+        case .pointer, .wheel:
+            throw .unsupported("CarFit scrolls in the browser")
+        }
+    }
+}

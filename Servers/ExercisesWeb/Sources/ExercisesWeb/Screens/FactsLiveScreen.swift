@@ -1,0 +1,90 @@
+import Facts
+import Foundation
+import ScreenPreviews
+import SharedNetworking
+
+/// The facts feed in a tab: `FactsViewModel` lays the rows out for the tab's width (each row as
+/// tall as its own text and image), the browser scrolls them, and the rows the page reports in
+/// view go to the image coordinator, which loads those and its prefetch window and nothing
+/// else. Loading runs off the main actor and never blocks a render; refresh keeps the rows on
+/// screen until the new ones arrive.
+@MainActor
+final class FactsLiveScreen: LiveScreen {
+    let model: FactsViewModel
+    private let context: ScreenContext
+    private let tasks = ScreenTasks()
+    private var width = 390.0
+    private var visible: ClosedRange<Int>?
+
+    init(context: ScreenContext) {
+        self.context = context
+        let source: FeedSource
+        do {
+            source = try context.feed(.facts) { try FactsSource.bundled() }
+        } catch {
+            source = .data(Data(), name: "facts.json")
+        }
+        model = FactsViewModel(
+            loader: FactsFeedLoader(loader: context.feedLoader, source: source),
+            images: FactsImageCoordinator(
+                loader: context.factImages, policy: ImageLoadingPolicy(decodeTarget: FactsLayoutMetrics().largestImageSlot(scale: 3))),
+            clock: context.environment.clock)
+    }
+
+    var surface: LiveSurface { .list }
+
+    func start() {
+        tasks.run { [weak self] in
+            guard let self else { return }
+            await self.model.load()
+            self.reportVisible()
+        }
+    }
+
+    func stop() {
+        tasks.cancelAll()
+        model.images.cancelAll()
+    }
+
+    func render() -> PreviewScreen {
+        let screen = model.screen(width: width)
+        var loaded: [URL: Data] = [:]
+        for (index, row) in screen.rows.enumerated() {
+            if case .loaded = row.image, let url = row.imageURL, let data = model.images.imageData(forRow: index) { loaded[url] = data }
+        }
+        var images = PreviewImages()
+        let media = context.media
+        images.linked = { url in loaded[url].flatMap { data in media.link(url) { data } } }
+        var preview = FactsPreview.screen(screen, images: images)
+        preview.navigationBar?.trailingItem = LiveMarkup.refreshButton()
+        return preview
+    }
+
+    func handle(_ event: LiveEvent) throws(LiveEventError) {
+        switch event {
+        case .viewport(let width, _):
+            self.width = width
+        case .scroll(_, let visible):
+            self.visible = visible
+            reportVisible()
+        case .action(name: "refresh", _):
+            tasks.run { [weak self] in
+                guard let self else { return }
+                await self.model.refresh()
+                self.reportVisible()
+            }
+        case .action(let name, _):
+            throw .unsupported("Facts has no control \(name)")
+        case .pointer, .wheel:
+            throw .unsupported("the facts list scrolls in the browser")
+        }
+    }
+
+    /// Tells the coordinator which rows are in view (it adds its prefetch window).
+    private func reportVisible() {
+        guard let visible, !model.state.rows.isEmpty else { return }
+        let last = model.state.rows.count - 1
+        let lower = min(visible.lowerBound, last), upper = min(visible.upperBound, last)
+        model.images.visibleRowsChanged(lower..<(upper + 1))
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import HooSets
+import ScreenPreviews
+import SharedNetworking
+
+/// The Hoo sets in a tab: `HooSetsViewModel` with the grid laid out for the tab's width.
+///
+/// The grid is a pointer surface: the page forwards every pointer sample (mouse, pen or finger)
+/// with its time and viewport position, and the view-model's `GestureArbiter` decides what the
+/// touch is: a tap selects (or dismisses) a Hoo, a mostly horizontal drag or a press and hold
+/// scrubs (the selection follows the finger), a mostly vertical drag scrolls the grid. A wheel
+/// scrolls it too. `select-hoo` (`data-value` `01/03`) selects from the keyboard.
+@MainActor
+final class HooSetsLiveScreen: LiveScreen {
+    let model: HooSetsViewModel
+    private let context: ScreenContext
+    private let tasks = ScreenTasks()
+    private var setupError: String?
+
+    init(context: ScreenContext) {
+        self.context = context
+        let caches = context.configuration.cacheDirectory
+        let source: HooSetsSource
+        if let directory = context.configuration.feeds[.hoosets], directory.isFileURL {
+            source = HooSetsSource(directory: directory, cacheDirectory: caches.appendingPathComponent("HooSets/dir", isDirectory: true))
+        } else {
+            do {
+                source = try HooSetsSource.bundled(caches: caches)
+            } catch {
+                setupError = error.description
+                source = HooSetsSource(directory: caches, cacheDirectory: caches)
+            }
+        }
+        model = HooSetsViewModel(loader: source, displayScale: .x2, viewport: LayoutSize(width: 390, height: 753))
+    }
+
+    var surface: LiveSurface { .pointer }
+
+    func start() {
+        tasks.run { [model] in await model.load() }
+    }
+
+    func stop() { tasks.cancelAll() }
+
+    func render() -> PreviewScreen {
+        if let setupError { return Self.message(setupError, title: "HooSets", slug: "hoosets", refresh: false) }
+        var images = PreviewImages()
+        let media = context.media
+        images.linked = { url in media.linkFile(url) }
+        return HooSetsPreview.screen(model.state, images: images)
+    }
+
+    func handle(_ event: LiveEvent) throws(LiveEventError) {
+        switch event {
+        case .viewport(let width, let height):
+            model.setViewport(LayoutSize(width: width, height: height))
+        case .pointer(let phase, let time, let x, let y):
+            let samplePhase: TouchSample.Phase =
+                switch phase {
+                case .began: .began
+                case .moved: .moved
+                case .stationary: .stationary
+                case .ended: .ended
+                case .cancelled: .cancelled
+                }
+            model.handle(TouchSample(samplePhase, at: time, x: x, y: y))
+        case .wheel(let deltaY):
+            model.scroll(to: model.state.contentOffsetY + deltaY)
+        case .action(name: "select-hoo", let value):
+            guard let value, let id = HooID(parsing: value) else { throw .unsupported("select-hoo needs a Hoo like 01/03") }
+            model.select(id == model.state.selection?.id ? nil : id)
+        case .action(name: "dismiss", _):
+            model.dismissSelection()
+        case .action(name: "refresh", _):
+            tasks.run { [model] in await model.load() }
+        case .action(let name, _):
+            throw .unsupported("HooSets has no control \(name)")
+        case .scroll:
+            break
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import ScreenPreviews
+import SharedNetworking
+
+/// One app's screen in one browser tab: the module's real view-model, what the page shows of it,
+/// and how a page's events become the view-model's calls.
+///
+/// ``render()`` reads the view-model's observed properties; the session calls it inside
+/// `withObservationTracking`, so any change the view-model makes (a load finishing, an image
+/// arriving, a countdown tick) renders the screen again, without polling.
+@MainActor
+protocol LiveScreen: AnyObject {
+    /// The screen as it is now.
+    func render() -> PreviewScreen
+    /// Applies an event from the page; throws when this screen does not take it.
+    func handle(_ event: LiveEvent) throws(LiveEventError)
+    /// The first appearance: starts loading.
+    func start()
+    /// The session ends: cancels what is running.
+    func stop()
+    /// What the page's `<body>` says about this screen (`data-surface="pointer"` for a screen whose
+    /// view-model takes raw pointer samples and scrolls itself).
+    var surface: LiveSurface { get }
+}
+
+/// How the page treats input on a screen's content.
+enum LiveSurface: String, Sendable {
+    /// The browser scrolls; the page reports the scroll position and the rows in view.
+    case list
+    /// The view-model takes pointer samples and wheel deltas and scrolls itself (the Hoo grid).
+    case pointer
+}
+
+extension LiveScreen {
+    /// A screen that shows `message` (loading, or why nothing could be loaded) under `title`.
+    static func message(_ message: String, title: String, slug: String, refresh: Bool) -> PreviewScreen {
+        PreviewScreen(
+            slug: slug, title: title, caption: message, background: .white,
+            navigationBar: PreviewNavigationBar(
+                title: title, background: .white, foreground: .black, tint: RGBColor(red: 0x0A, green: 0x60, blue: 0xD0),
+                trailingItem: refresh ? LiveMarkup.refreshButton() : nil),
+            content: .element("p", [.class("live-message"), .attribute("role", "status")], [.text(message)]))
+    }
+}
+
+/// Tasks a screen started (loads, refreshes), cancelled when its session ends.
+@MainActor
+final class ScreenTasks {
+    private var tasks: [Task<Void, Never>] = []
+
+    /// Runs `work` on the main actor, remembered until it ends or ``cancelAll()``.
+    func run(_ work: @escaping @MainActor () async -> Void) {
+        tasks.removeAll { $0.isCancelled }
+        tasks.append(Task { @MainActor in await work() })
+        if tasks.count > 64 { tasks.removeFirst(tasks.count - 64) }
+    }
+
+    func cancelAll() {
+        for task in tasks { task.cancel() }
+        tasks.removeAll()
+    }
+}

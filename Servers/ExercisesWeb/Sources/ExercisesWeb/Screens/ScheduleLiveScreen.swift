@@ -1,0 +1,85 @@
+import Foundation
+import Observation
+import Schedule
+import ScreenPreviews
+import SharedNetworking
+
+/// The schedule in a tab: `ScheduleViewModel` loads the feed; the browser scrolls the list (the
+/// section headers are sticky) and reports the rows in view, whose logos the view-model then
+/// requests (each distinct logo once, through the shared pipeline's caches); the bar's refresh
+/// button calls `refresh()`. The page opens at the feed's default game (`#initial-row`).
+@MainActor
+final class ScheduleLiveScreen: LiveScreen {
+    let model: ScheduleViewModel
+    private let context: ScreenContext
+    private let tasks = ScreenTasks()
+    private var requested: Set<Int> = []
+    private var feedError: String?
+
+    init(context: ScreenContext) {
+        self.context = context
+        let environment = context.environment
+        let source: FeedSource
+        do {
+            source = try context.feed(.schedule) { try ScheduleSource.bundled() }
+        } catch {
+            source = .data(Data(), name: "schedule.json")
+            feedError = "The bundled schedule is missing: \(error)"
+        }
+        model = ScheduleViewModel(
+            loader: ScheduleFeedLoader(loader: context.feedLoader, source: source), resources: context.logos,
+            locale: environment.locale, timeZone: environment.timeZone, calendar: environment.calendar, clock: environment.clock,
+            logos: context.configuration.logoBase.map(TeamLogoCatalog.init(baseURL:)) ?? .yinzCam)
+    }
+
+    var surface: LiveSurface { .list }
+
+    func start() {
+        tasks.run { [model] in await model.load() }
+    }
+
+    func stop() { tasks.cancelAll() }
+
+    func render() -> PreviewScreen {
+        let state = model.state
+        guard let content = state.content else {
+            let text = feedError ?? state.error.map { "The schedule could not be loaded: \($0.description)" } ?? "Loading the schedule…"
+            return Self.message(text, title: "Schedule", slug: "schedule", refresh: state.error != nil)
+        }
+        var images = PreviewImages()
+        let logos = state.logos, media = context.media
+        images.linked = { url in
+            guard case .loaded(let image) = logos[url] else { return nil }
+            return media.link(url) { image.data }
+        }
+        var screen = SchedulePreview.screen(content, images: images)
+        screen.navigationBar?.trailingItem = LiveMarkup.refreshButton()
+        if state.isRefreshing {
+            screen.caption = "Refreshing… " + screen.caption
+        }
+        return screen
+    }
+
+    func handle(_ event: LiveEvent) throws(LiveEventError) {
+        switch event {
+        case .action(name: "refresh", _):
+            requested = []
+            tasks.run { [model] in await model.refresh() }
+        case .scroll(_, let visible):
+            guard let visible, let rows = model.state.content?.allRows, !rows.isEmpty else { return }
+            // The rows in view and a few around them, as a table view's prefetching would.
+            let lower = min(max(0, visible.lowerBound - 4), rows.count - 1), upper = min(rows.count - 1, visible.upperBound + 4)
+            guard lower <= upper else { return }
+            for index in lower...upper where requested.insert(index).inserted {
+                let row = rows[index]
+                tasks.run { [model] in await model.loadLogos(for: row) }
+            }
+        case .viewport:
+            break
+        case .action(let name, _):
+            throw .unsupported("the schedule has no control \(name)")
+        case .pointer, .wheel:
+            throw .unsupported("the schedule scrolls in the browser")
+        }
+    }
+}

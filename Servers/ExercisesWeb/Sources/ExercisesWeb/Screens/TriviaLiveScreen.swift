@@ -1,0 +1,115 @@
+import Foundation
+import Logging
+import NIOCore
+import Observation
+import ScreenPreviews
+import SharedNetworking
+import Trivia
+import TriviaWebSocketClient
+
+/// Trivia in a tab: a real `TriviaViewModel` per tab, playing over a WebSocket
+/// (`WebSocketTriviaTransport`) on a seat the ``TriviaLobby`` hands out, with its wild-card
+/// balance from the server's endpoint. Choices answer (`answer`, `data-value` the index), the
+/// wild-card offer is used or declined; the countdown ticks and the host's messages arrive
+/// through the view-model, whose observed screen the session pushes. On the final screen,
+/// "Next game" takes a seat in the next competition.
+@MainActor
+@Observable
+final class TriviaLiveScreen: LiveScreen {
+    private(set) var model: TriviaViewModel?
+    private(set) var status = "Finding the next competition…"
+    @ObservationIgnored private let context: ScreenContext
+    @ObservationIgnored private let eventLoopGroup: any EventLoopGroup
+    @ObservationIgnored private let logger: Logger
+    @ObservationIgnored private let tasks = ScreenTasks()
+    @ObservationIgnored private var instance = 0
+
+    init(context: ScreenContext, eventLoopGroup: any EventLoopGroup, logger: Logger) {
+        self.context = context
+        self.eventLoopGroup = eventLoopGroup
+        self.logger = logger
+    }
+
+    var surface: LiveSurface { .list }
+
+    func start() { join() }
+
+    func stop() {
+        tasks.cancelAll()
+        model?.stop()
+    }
+
+    /// Takes a seat in the current competition and starts playing it.
+    private func join() {
+        model?.stop()
+        model = nil
+        status = "Finding the next competition…"
+        instance += 1
+        let instance = self.instance
+        tasks.run { [weak self, context] in
+            do throws(TriviaLobbyError) {
+                let seat = try await context.trivia.seat()
+                self?.play(seat, instance: instance)
+            } catch {
+                self?.status = "No competition can be joined: \(error.description)"
+            }
+        }
+    }
+
+    private func play(_ seat: TriviaLobby.Seat, instance: Int) {
+        guard instance == self.instance else { return }
+        let environment = context.environment
+        guard let socket = WebSocketTriviaTransport.socketURL(base: seat.server, competition: seat.competition) else {
+            status = "\(seat.server) is not a Trivia server URL"
+            return
+        }
+        let model = TriviaViewModel(
+            configuration: TriviaClientConfiguration(
+                user: seat.user, token: seat.token, competition: seat.competition, clientInstance: "web-\(seat.user)-\(instance)",
+                jitterSeed: UInt64(instance)),
+            transport: WebSocketTriviaTransport(url: socket, clock: environment.clock, eventLoopGroup: eventLoopGroup, logger: logger),
+            balances: WildcardBalanceClient(baseURL: seat.server, client: environment.httpClient), clock: environment.clock,
+            locale: environment.locale, timeZone: environment.timeZone)
+        self.model = model
+        model.start()
+    }
+
+    func render() -> PreviewScreen {
+        guard let model else { return Self.message(status, title: "Trivia", slug: "trivia", refresh: false) }
+        let state = model.screen
+        let caption = [state.header.title, state.header.progress, state.header.role?.text, state.header.wildcards]
+            .compactMap { $0 }.joined(separator: " · ")
+        var screen = TriviaPreview.screen(state, slug: "trivia", title: "Trivia", caption: caption)
+        if state.kind == .final {
+            let next = HTMLNode.element(
+                "button", [.class("live-next-game")] + HTMLAttribute.action("next-game", id: "next-game"), [.text("Next game")])
+            if screen.navigationBar != nil {
+                screen.navigationBar?.trailingItem = next
+            } else {
+                screen.content = .group([screen.content, next])
+            }
+        }
+        return screen
+    }
+
+    func handle(_ event: LiveEvent) throws(LiveEventError) {
+        switch event {
+        case .action(name: "answer", let value):
+            guard let value, let index = Int(value), (0..<64).contains(index) else { throw .unsupported("answer needs a choice's index") }
+            guard let model else { throw .unsupported("no question is open yet") }
+            model.select(index)
+        case .action(name: "use-wildcard", _):
+            model?.useWildcard()
+        case .action(name: "decline-wildcard", _):
+            model?.declineWildcard()
+        case .action(name: "next-game", _):
+            join()
+        case .action(let name, _):
+            throw .unsupported("Trivia has no control \(name)")
+        case .scroll, .viewport:
+            break
+        case .pointer, .wheel:
+            throw .unsupported("Trivia takes taps on its buttons")
+        }
+    }
+}

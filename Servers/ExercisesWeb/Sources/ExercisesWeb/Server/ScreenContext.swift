@@ -1,0 +1,45 @@
+import Foundation
+import SharedNetworking
+
+/// What every screen of every session shares: the environment (HTTP client, clock, locale,
+/// time zone, calendar, caches), the configuration, the media store, one image pipeline per
+/// exercise (so a logo loaded for one tab is cached for all), and the Trivia competitions.
+struct ScreenContext: Sendable {
+    var environment: AppEnvironment
+    var configuration: WebConfiguration
+    var media: MediaStore
+    var logos: ResourcePipeline
+    var factImages: ResourcePipeline
+    var trivia: TriviaLobby
+
+    init(environment: AppEnvironment, configuration: WebConfiguration, media: MediaStore, trivia: TriviaLobby) {
+        self.environment = environment
+        self.configuration = configuration
+        self.media = media
+        self.trivia = trivia
+        // Hosts the person named on the command line may be plain http (a mirror, a loopback server).
+        var hosts = URLPolicy.knownHTTPOnlyHosts
+        for url in configuration.feeds.values { if let host = url.host { hosts.insert(host) } }
+        if let host = configuration.logoBase?.host { hosts.insert(host) }
+        let policy = URLPolicy(insecure: .upgrade, httpOnlyHosts: hosts)
+        func pipeline(_ folder: String, requests: Int) -> ResourcePipeline {
+            var pipelineConfiguration = ResourcePipeline.Configuration(
+                httpClient: environment.httpClient, clock: environment.clock,
+                diskCacheDirectory: configuration.cacheDirectory.appendingPathComponent(folder, isDirectory: true))
+            pipelineConfiguration.urlPolicy = policy
+            pipelineConfiguration.maxConcurrentRequests = requests
+            return ResourcePipeline(configuration: pipelineConfiguration)
+        }
+        self.logos = pipeline("logos", requests: 6)
+        self.factImages = pipeline("images", requests: 4)
+    }
+
+    /// The feed of `exercise`: the URL given with `--feed`, else the bundled copy.
+    func feed(_ exercise: WebExercise, bundled: () throws -> FeedSource) throws -> FeedSource {
+        if let url = configuration.feeds[exercise] { return url.isFileURL ? .file(url) : .remote(url) }
+        return try bundled()
+    }
+
+    /// A feed loader on the environment's HTTP client.
+    var feedLoader: FeedLoader { FeedLoader(client: environment.httpClient) }
+}

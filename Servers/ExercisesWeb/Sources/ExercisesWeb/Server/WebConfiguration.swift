@@ -1,0 +1,95 @@
+import Foundation
+import SharedNetworking
+
+/// Everything `exercises-web` is started with: where it listens, how screens are formatted,
+/// where each feed comes from, which Trivia server the Trivia tabs play on, and the session
+/// limits.
+public struct WebConfiguration: Sendable {
+    /// The address to bind (`127.0.0.1` serves this machine only).
+    public var host: String
+    /// The port; 0 lets the system choose (the chosen one is printed).
+    public var port: Int
+    /// Dates, times and numbers are formatted for this locale.
+    public var locale: Locale
+    /// Times are shown in this time zone.
+    public var timeZone: TimeZone
+    /// The colour themes, standard or high contrast.
+    public var contrast: WebContrast
+    /// Feeds loaded from the network instead of the bundled copies, by exercise (with the images
+    /// they name). HooSets takes a directory URL (`file:`) of its archives.
+    public var feeds: [WebExercise: URL]
+    /// The schedule's logo directory; the exercise's own when `nil`.
+    public var logoBase: URL?
+    /// An external Trivia server (or cluster node) the Trivia tabs join; `nil` runs the Trivia
+    /// server in this process with a new competition every ``TriviaRounds/interval``.
+    public var trivia: URL?
+    /// The in-process competitions' timing.
+    public var triviaRounds: TriviaRounds
+    /// Where caches (extracted Hoo sets, images) are written.
+    public var cacheDirectory: URL
+    /// Sessions kept at most; a new tab beyond it replaces the longest idle session without a
+    /// socket, or is told to come back later when every session has one.
+    public var maxSessions: Int
+    /// A session without a socket for this long is ended.
+    public var sessionIdleTimeout: Duration
+    /// The largest message a page may send.
+    public var maxEventBytes: Int
+
+    /// A configuration; the defaults serve 127.0.0.1:8080 in en_US and UTC on the bundled data.
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, locale: Locale = Locale(identifier: "en_US"),
+        timeZone: TimeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .gmt,
+        contrast: WebContrast = .standard, feeds: [WebExercise: URL] = [:], logoBase: URL? = nil, trivia: URL? = nil,
+        triviaRounds: TriviaRounds = TriviaRounds(), cacheDirectory: URL, maxSessions: Int = 2_000,
+        sessionIdleTimeout: Duration = .seconds(600), maxEventBytes: Int = 16 << 10
+    ) {
+        self.host = host
+        self.port = port
+        self.locale = locale
+        self.timeZone = timeZone
+        self.contrast = contrast
+        self.feeds = feeds
+        self.logoBase = logoBase
+        self.trivia = trivia
+        self.triviaRounds = triviaRounds
+        self.cacheDirectory = cacheDirectory
+        self.maxSessions = max(1, maxSessions)
+        self.sessionIdleTimeout = sessionIdleTimeout
+        self.maxEventBytes = maxEventBytes
+    }
+}
+
+/// The colour themes of every screen.
+public enum WebContrast: String, Sendable, Hashable, CaseIterable {
+    /// The exercises' own colours.
+    case standard
+    /// Colours that meet WCAG AAA contrast (issue 30's `--contrast high`).
+    case high
+}
+
+/// How the in-process Trivia server schedules its competitions: a new one every `interval`,
+/// opening `lobby` after it is announced, so that whoever arrives can play the next one.
+public struct TriviaRounds: Sendable, Hashable {
+    /// Time between the starts of two competitions.
+    public var interval: Duration
+    /// Time from a competition's announcement to its first question.
+    public var lobby: Duration
+    /// Questions per competition (the bundled set's first ones).
+    public var questionCount: Int
+    /// Time each question accepts answers.
+    public var answerWindow: Duration
+    /// Time a result stays on screen (the wild-card window).
+    public var reviewWindow: Duration
+
+    /// Rounds; the defaults start a five-question game every three minutes.
+    public init(
+        interval: Duration = .seconds(180), lobby: Duration = .seconds(20), questionCount: Int = 5, answerWindow: Duration = .seconds(12),
+        reviewWindow: Duration = .seconds(6)
+    ) {
+        self.interval = interval
+        self.lobby = lobby
+        self.questionCount = max(1, questionCount)
+        self.answerWindow = answerWindow
+        self.reviewWindow = reviewWindow
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import Observation
+import ScreenPreviews
+import SharedNetworking
+
+/// One browser tab's session: its screen (the view-model it owns), its stylesheet, and the
+/// socket it is attached to.
+///
+/// The screen is rendered inside `withObservationTracking`: the first change the view-model
+/// makes to anything that render read schedules one new render on the main actor (changes in
+/// the same turn are coalesced), and the markup is pushed when it differs from the last sent.
+/// An event is applied and answered at once with a render that acknowledges it, so the page
+/// knows its input was taken even when nothing on screen changed.
+@MainActor
+final class LiveSession {
+    let id: String
+    let exercise: WebExercise
+    let screen: any LiveScreen
+    /// When the page last sent anything (or attached); idle sessions without a socket end.
+    private(set) var lastActive: Date
+    /// The list's last reported scroll position, restored when the page is loaded again.
+    private(set) var scrollTop: Double?
+    private var sheet = LiveStyleSheet()
+    private var version = 0
+    private var lastHTML: String?
+    private var outbox: AsyncStream<String>.Continuation?
+    private var generation = 0
+    private var renderScheduled = false
+    private var tokens: Double
+    private var tokensAt: Date
+    private let clock: any AppClock
+    /// Sustained events per second a page may send (a pointer at 120 Hz stays well under), and the burst.
+    static let eventsPerSecond = 240.0
+    static let eventBurst = 480.0
+    /// A sheet past this many rules starts again (the page is sent the whole new one).
+    static let maxRules = 20_000
+
+    init(id: String, exercise: WebExercise, screen: any LiveScreen, clock: any AppClock) {
+        self.id = id
+        self.exercise = exercise
+        self.screen = screen
+        self.clock = clock
+        self.lastActive = clock.now
+        self.tokens = Self.eventBurst
+        self.tokensAt = clock.now
+        screen.start()
+    }
+
+    /// Whether a socket is attached now.
+    var isAttached: Bool { outbox != nil }
+
+    /// The screen for a page load: the phone's markup (its styles added to the sheet) and the title.
+    func page() -> (html: String, title: String) {
+        lastActive = clock.now
+        let preview = renderTracked()
+        let html = LiveMarkup.html(preview, sheet: &sheet)
+        return (html, preview.title)
+    }
+
+    /// The stylesheet a page links to: every rule so far.
+    var styleSheet: String { sheet.css }
+
+    /// A socket attaches: a previous one is let go (its stream ends), and the new one is sent the
+    /// whole screen and stylesheet.
+    func attach() -> (stream: AsyncStream<String>, generation: Int) {
+        outbox?.finish()
+        generation += 1
+        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        outbox = continuation
+        lastActive = clock.now
+        lastHTML = nil
+        push(ack: nil, reset: true)
+        return (stream, generation)
+    }
+
+    /// The socket of `generation` closed.
+    func detach(generation: Int) {
+        guard generation == self.generation else { return }
+        outbox?.finish()
+        outbox = nil
+        lastActive = clock.now
+    }
+
+    /// One message from the page: applied to the screen, answered with a render or an error.
+    func receive(_ text: String) {
+        let now = clock.now
+        lastActive = now
+        tokens = min(Self.eventBurst, tokens + now.timeIntervalSince(tokensAt) * Self.eventsPerSecond)
+        tokensAt = now
+        let (seq, result) = LiveEvent.decode(text)
+        guard tokens >= 1 else {
+            send(LiveUpdate.error(ack: seq, .tooFast))
+            return
+        }
+        tokens -= 1
+        switch result {
+        case .failure(let error):
+            send(LiveUpdate.error(ack: seq, error))
+        case .success(let event):
+            if case .scroll(let top, _) = event { scrollTop = top }
+            do throws(LiveEventError) {
+                try screen.handle(event)
+                push(ack: seq, reset: false)
+            } catch {
+                send(LiveUpdate.error(ack: seq, error))
+            }
+        }
+    }
+
+    /// Sends an error about a message that was not text.
+    func refuse(_ error: LiveEventError) {
+        send(LiveUpdate.error(ack: nil, error))
+    }
+
+    /// The session ends: the view-model's work is cancelled and the page told.
+    func end() {
+        send(LiveUpdate.expired)
+        outbox?.finish()
+        outbox = nil
+        screen.stop()
+    }
+
+    // MARK: Rendering
+
+    private func renderTracked() -> PreviewScreen {
+        withObservationTracking {
+            screen.render()
+        } onChange: { [weak self] in
+            Task { @MainActor [weak self] in self?.changed() }
+        }
+    }
+
+    private func changed() {
+        guard outbox != nil, !renderScheduled else { return }
+        renderScheduled = true
+        Task { @MainActor [weak self] in
+            guard let self else { return }
+            self.renderScheduled = false
+            self.push(ack: nil, reset: false)
+        }
+    }
+
+    private func push(ack: Int?, reset: Bool) {
+        guard outbox != nil else { return }
+        var reset = reset
+        if sheet.count > Self.maxRules {
+            sheet = LiveStyleSheet()
+            reset = true
+        }
+        let preview = renderTracked()
+        let html = LiveMarkup.html(preview, sheet: &sheet)
+        let css = reset ? sheet.allRules : sheet.takeNewRules()
+        if reset { sheet.markDelivered() }
+        let changed = html != lastHTML
+        if changed {
+            version += 1
+            lastHTML = html
+        } else if ack == nil && css.isEmpty {
+            return
+        }
+        send(LiveUpdate.render(version: version, ack: ack, html: changed ? html : nil, css: css, reset: reset, title: preview.title))
+    }
+
+    private func send(_ update: LiveUpdate) {
+        outbox?.yield(update.json)
+    }
+}

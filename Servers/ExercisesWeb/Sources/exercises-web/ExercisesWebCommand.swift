@@ -1,0 +1,155 @@
+import ArgumentParser
+import ExercisesCLI
+import ExercisesWeb
+import Foundation
+import Logging
+import NIOPosix
+import SharedNetworking
+import UnixSignals
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `exercises-web`: the five apps, live in a browser (Docs/Web.md). The composition root: the
+/// only place that reads the process's locale, time zone, clock and caches folder.
+@main
+struct ExercisesWebCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "exercises-web",
+        abstract: "Serves the five exercises as live pages: each browser tab drives the module's real view-model over a WebSocket.",
+        discussion: """
+            Prints "listening on http://HOST:PORT" first (the chosen port for --port 0); open it in a browser. \
+            Trivia runs in this process, a new competition every few minutes, unless --trivia names a Trivia server. \
+            SIGINT/SIGTERM stop it.
+            """)
+
+    @Option(help: "Address to bind (127.0.0.1 serves this machine only).")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on; 0 lets the system choose and prints it.")
+    var port = 8080
+
+    @Option(help: "Format for this locale, e.g. en_US, de_DE (default: LC_ALL / LC_TIME / LANG, then en_US).")
+    var locale: String?
+
+    @Option(help: "Show times in this IANA time zone, e.g. America/New_York (default: the system's).")
+    var timeZone: String?
+
+    @Option(help: "Colour themes: standard or high.")
+    var contrast = "standard"
+
+    @Option(
+        help: ArgumentHelp(
+            "Load an exercise's feed (and the images it names) from a URL instead of the bundled copy: EXERCISE=URL, repeatable "
+                + "(schedule, carfit, facts; hoosets takes a file: URL of a directory of NN.zip sets).", valueName: "EXERCISE=URL"))
+    var feed: [String] = []
+
+    @Option(help: "The schedule's logo directory (default: the exercise's).")
+    var logoBase: String?
+
+    @Option(help: "Join this Trivia server (or cluster node) instead of running one in this process.")
+    var trivia: String?
+
+    @Option(help: "Seconds between two in-process Trivia competitions.")
+    var triviaEvery: Double = 180
+
+    @Option(help: "Seconds from a competition's announcement to its first question.")
+    var triviaLobby: Double = 20
+
+    @Option(help: "Questions per in-process competition.")
+    var triviaQuestions = 5
+
+    @Option(help: "Seconds each question accepts answers.")
+    var triviaSeconds: Double = 12
+
+    @Option(help: "Seconds a result stays on screen (the wild-card window).")
+    var triviaReviewSeconds: Double = 6
+
+    @Option(help: "Sessions kept at most.")
+    var maxSessions = 2_000
+
+    @Option(help: "Caches (extracted Hoo sets, images); default: a folder under the system's temporary directory.")
+    var cacheDir: String?
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    var logLevel = "notice"
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535") }
+        guard WebContrast(rawValue: contrast) != nil else { throw ValidationError("--contrast must be standard or high") }
+        guard triviaEvery >= 10, triviaLobby >= 1, triviaSeconds >= 1, triviaReviewSeconds >= 1, triviaQuestions >= 1 else {
+            throw ValidationError("--trivia-every must be at least 10, the other --trivia-… times at least 1")
+        }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \(logLevel) is not a level") }
+        _ = try feeds()
+    }
+
+    func feeds() throws -> [WebExercise: URL] {
+        var feeds: [WebExercise: URL] = [:]
+        for item in feed {
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let exercise = WebExercise(rawValue: parts[0].lowercased()), exercise != .trivia else {
+                throw ValidationError("--feed \(item): expected EXERCISE=URL with EXERCISE one of schedule, carfit, hoosets, facts")
+            }
+            guard let url = URL(string: parts[1]), let scheme = url.scheme?.lowercased(), ["http", "https", "file"].contains(scheme) else {
+                throw ValidationError("--feed \(item): \(parts[1]) is not an http(s) or file URL")
+            }
+            feeds[exercise] = url
+        }
+        return feeds
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "exercises-web")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .notice
+        let environmentVariables = ProcessInfo.processInfo.environment
+        let chosen = UserLocale(environment: environmentVariables)
+        let fallback = Locale(identifier: "en_US")
+        let formats = try locale.map { name throws -> Locale in
+            guard let parsed = UserLocale.locale(posixName: name) else { throw ValidationError("--locale \(name) is not a locale") }
+            return parsed
+        } ?? chosen.formats ?? fallback
+        let zone = try timeZone.map { name throws -> TimeZone in
+            guard let zone = TimeZone(identifier: name) else { throw ValidationError("--time-zone \(name) is not an IANA time zone") }
+            return zone
+        } ?? TimeZone.current
+        let caches = cacheDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("exercises-web", isDirectory: true)
+        let clock = SystemClock()
+        let http = RetryingHTTPClient(base: URLSessionHTTPClient(configuration: .ephemeral), clock: clock)
+        let environment = AppEnvironment(
+            httpClient: http, clock: clock, locale: formats, messagesLocale: locale == nil ? chosen.messages ?? formats : formats,
+            timeZone: zone, calendar: AppEnvironment.calendar(locale: formats, timeZone: zone),
+            directories: Directories(caches: caches, temporary: FileManager.default.temporaryDirectory))
+        let configuration = WebConfiguration(
+            host: host, port: port, locale: formats, timeZone: zone, contrast: WebContrast(rawValue: contrast) ?? .standard,
+            feeds: try feeds(), logoBase: logoBase.flatMap(URL.init(string:)), trivia: trivia.flatMap(URL.init(string:)),
+            triviaRounds: TriviaRounds(
+                interval: .seconds(triviaEvery), lobby: .seconds(triviaLobby), questionCount: triviaQuestions,
+                answerWindow: .seconds(triviaSeconds), reviewWindow: .seconds(triviaReviewSeconds)),
+            cacheDirectory: caches, maxSessions: maxSessions)
+        let server = ExercisesWebServer(
+            configuration: configuration, environment: environment, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)
+        let host = self.host
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await server.run { port in Self.say("listening on http://\(host):\(port)\n") }
+            }
+            group.addTask {
+                for await signal in await UnixSignalsSequence(trapping: .sigterm, .sigint) {
+                    Self.say("exercises-web: \(signal), stopping\n")
+                    await server.shutdown()
+                    return
+                }
+            }
+            _ = try await group.next()
+            _ = try await group.next()
+        }
+    }
+
+    /// Unbuffered, so a parent process reading the pipe sees the URL at once.
+    static func say(_ text: String) {
+        try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+    }
+}

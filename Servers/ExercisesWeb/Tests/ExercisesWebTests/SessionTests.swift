@@ -1,0 +1,116 @@
+import Foundation
+import Logging
+import NIOPosix
+import SharedNetworking
+import Testing
+
+@testable import ExercisesWeb
+
+/// A session over the real CarFit view-model on the bundled sample: events change the screen,
+/// and what the view-model does by itself (the load finishing) is pushed without any event.
+@Suite("Live sessions")
+@MainActor
+struct SessionTests {
+    static func context() -> ScreenContext {
+        let caches = FileManager.default.temporaryDirectory.appendingPathComponent("exercises-web-tests-\(UUID().uuidString)")
+        let clock = SystemClock()
+        let environment = AppEnvironment(
+            httpClient: OfflineHTTPClient(), clock: clock, locale: Locale(identifier: "en_US"),
+            timeZone: TimeZone(identifier: "UTC") ?? .gmt,
+            calendar: AppEnvironment.calendar(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC") ?? .gmt),
+            directories: Directories(caches: caches, temporary: caches))
+        let configuration = WebConfiguration(cacheDirectory: caches)
+        let lobby = TriviaLobby(
+            external: nil, rounds: TriviaRounds(), clock: clock, eventLoopGroup: MultiThreadedEventLoopGroup(numberOfThreads: 1),
+            http: OfflineHTTPClient(), logger: Logger(label: "test"))
+        return ScreenContext(environment: environment, configuration: configuration, media: MediaStore(), trivia: lobby)
+    }
+
+    /// The next message on `stream`, decoded.
+    static func next(_ iterator: inout AsyncStream<String>.Iterator) async -> [String: Any]? {
+        guard let text = await iterator.next(), let data = text.data(using: .utf8) else { return nil }
+        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theLoadIsPushedAndEventsAreAcknowledged() async throws {
+        let session = LiveSession(id: "ab", exercise: .carfit, screen: CarFitLiveScreen(context: Self.context()), clock: SystemClock())
+        let (stream, _) = session.attach()
+        var messages = stream.makeAsyncIterator()
+        let first = try #require(await Self.next(&messages))
+        #expect(first["type"] as? String == "render")
+        #expect(first["reset"] as? Bool == true)
+        // The sample loads by itself; its cards are pushed without any event.
+        var html = first["html"] as? String ?? ""
+        while !html.contains("carfit-card") {
+            let update = try #require(await Self.next(&messages))
+            html = update["html"] as? String ?? html
+        }
+        #expect(!html.contains(" style="))
+        session.receive(#"{"seq":1,"type":"action","action":"toggle-calendar"}"#)
+        let opened = try #require(await Self.next(&messages))
+        #expect(opened["ack"] as? Int == 1)
+        #expect((opened["html"] as? String)?.contains("carfit-calendar") == true)
+        session.receive(#"{"seq":2,"type":"action","action":"select-day","value":"2020-09-11"}"#)
+        let selected = try #require(await Self.next(&messages))
+        #expect(selected["ack"] as? Int == 2)
+        let cards = (selected["html"] as? String ?? "").components(separatedBy: "<article").count - 1
+        let before = html.components(separatedBy: "<article").count - 1
+        #expect(cards > before)
+        session.receive(#"{"seq":3,"type":"pointer","phase":"began","time":1,"x":1,"y":1}"#)
+        let refused = try #require(await Self.next(&messages))
+        #expect(refused["type"] as? String == "error")
+        #expect(refused["ack"] as? Int == 3)
+        session.receive("garbage")
+        let garbage = try #require(await Self.next(&messages))
+        #expect(garbage["type"] as? String == "error")
+        session.end()
+    }
+
+    @Test func aNewSocketTakesTheSessionOver() async {
+        let session = LiveSession(id: "cd", exercise: .carfit, screen: CarFitLiveScreen(context: Self.context()), clock: SystemClock())
+        let (old, first) = session.attach()
+        let (_, second) = session.attach()
+        #expect(second == first + 1)
+        var iterator = old.makeAsyncIterator()
+        _ = await iterator.next()  // the full render sent on attaching
+        #expect(await iterator.next() == nil)
+        session.detach(generation: first)
+        #expect(session.isAttached)
+        session.detach(generation: second)
+        #expect(!session.isAttached)
+        session.end()
+    }
+
+    @Test func theStoreIsBoundedAndEndsIdleSessions() {
+        let context = Self.context()
+        let ids = Counter()
+        let store = SessionStore(limit: 2, idleTimeout: .seconds(0), clock: SystemClock(), newID: { ids.increment() }) { _ in
+            CarFitLiveScreen(context: context)
+        }
+        let first = store.create(.carfit)
+        let second = store.create(.carfit)
+        #expect(first != nil && second != nil)
+        _ = second?.attach()
+        let third = store.create(.carfit)
+        #expect(third != nil)
+        #expect(store.count == 2)
+        #expect(store.session(first?.id ?? "") == nil, "the idle session without a socket made room")
+        _ = third?.attach()
+        #expect(store.create(.carfit) == nil, "every session has a socket: no room")
+        store.endAll()
+        #expect(store.count == 0)
+    }
+}
+
+/// Session ids 1, 2, 3… for a `@Sendable` id maker (behind a lock: the store may call it from any task).
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func increment() -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return String(value, radix: 16)
+    }
+}
