@@ -97,7 +97,7 @@ let package = Package(
             dependencies: [
                 "ExercisesWeb",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -153,14 +153,18 @@ public enum TriviaPreview {
         let disabled: [CSSDeclaration] = offer.isSending ? [CSSDeclaration("opacity", .number(0.5))] : []
         let state: [HTMLAttribute] = offer.isSending ? [.flag("disabled")] : []
         let useLook: [CSSDeclaration] =
-            [.background(TriviaTheme.selected), .color(.white), .height(style.choiceHeight)] + CSSDeclaration.font(style.choiceFont) + disabled
+            [.background(TriviaTheme.selected), .color(.white), .height(style.choiceHeight)] + CSSDeclaration.font(style.choiceFont)
+            + disabled
         let declineLook: [CSSDeclaration] =
-            [.background(TriviaTheme.choice), .color(style.ink), .height(style.choiceHeight)] + CSSDeclaration.font(style.choiceFont) + disabled
+            [.background(TriviaTheme.choice), .color(style.ink), .height(style.choiceHeight)] + CSSDeclaration.font(style.choiceFont)
+            + disabled
         let use = HTMLNode.element(
-            "button", [.class("trivia-button primary"), .style(useLook)] + HTMLAttribute.action("use-wildcard", id: "use-wildcard") + state,
+            "button",
+            [.class("trivia-button primary"), .style(useLook)] + HTMLAttribute.action("use-wildcard", id: "use-wildcard") + state,
             [.text(offer.useTitle)])
         let decline = HTMLNode.element(
-            "button", [.class("trivia-button"), .style(declineLook)] + HTMLAttribute.action("decline-wildcard", id: "decline-wildcard") + state,
+            "button",
+            [.class("trivia-button"), .style(declineLook)] + HTMLAttribute.action("decline-wildcard", id: "decline-wildcard") + state,
             [.text(offer.declineTitle)])
         return .element(
             "aside", [.class("trivia-offer"), .style([.background(style.card), .color(style.ink)])],

@@ -106,15 +106,18 @@ struct ExercisesWebCommand: AsyncParsableCommand {
         let environmentVariables = ProcessInfo.processInfo.environment
         let chosen = UserLocale(environment: environmentVariables)
         let fallback = Locale(identifier: "en_US")
-        let formats = try locale.map { name throws -> Locale in
-            guard let parsed = UserLocale.locale(posixName: name) else { throw ValidationError("--locale \(name) is not a locale") }
-            return parsed
-        } ?? chosen.formats ?? fallback
-        let zone = try timeZone.map { name throws -> TimeZone in
-            guard let zone = TimeZone(identifier: name) else { throw ValidationError("--time-zone \(name) is not an IANA time zone") }
-            return zone
-        } ?? TimeZone.current
-        let caches = cacheDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        let formats =
+            try locale.map { name throws -> Locale in
+                guard let parsed = UserLocale.locale(posixName: name) else { throw ValidationError("--locale \(name) is not a locale") }
+                return parsed
+            } ?? chosen.formats ?? fallback
+        let zone =
+            try timeZone.map { name throws -> TimeZone in
+                guard let zone = TimeZone(identifier: name) else { throw ValidationError("--time-zone \(name) is not an IANA time zone") }
+                return zone
+            } ?? TimeZone.current
+        let caches =
+            cacheDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("exercises-web", isDirectory: true)
         let clock = SystemClock()
         let http = RetryingHTTPClient(base: URLSessionHTTPClient(configuration: .ephemeral), clock: clock)

@@ -18,10 +18,10 @@ struct ServerTests {
     }
 
     @Test func onlyThisOriginMayOpenASocket() {
-        func request(origin: String?) -> HTTPRequest {
+        func request(origin: String?) -> HTTPTypes.HTTPRequest {
             var fields = HTTPFields()
             if let origin { fields[.origin] = origin }
-            return HTTPRequest(method: .get, scheme: nil, authority: "127.0.0.1:8080", path: "/live/ab", headerFields: fields)
+            return HTTPTypes.HTTPRequest(method: .get, scheme: nil, authority: "127.0.0.1:8080", path: "/live/ab", headerFields: fields)
         }
         #expect(ExercisesWebServer.isSameOrigin(request(origin: "http://127.0.0.1:8080")))
         #expect(ExercisesWebServer.isSameOrigin(request(origin: nil)))

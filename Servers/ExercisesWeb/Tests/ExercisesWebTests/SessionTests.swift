@@ -28,7 +28,7 @@ struct SessionTests {
 
     /// The next message on `stream`, decoded.
     static func next(_ iterator: inout AsyncStream<String>.Iterator) async -> [String: Any]? {
-        guard let text = await iterator.next(), let data = text.data(using: .utf8) else { return nil }
+        guard let text = await iterator.next(isolation: MainActor.shared), let data = text.data(using: .utf8) else { return nil }
         return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
     }
 
@@ -73,8 +73,8 @@ struct SessionTests {
         let (_, second) = session.attach()
         #expect(second == first + 1)
         var iterator = old.makeAsyncIterator()
-        _ = await iterator.next()  // the full render sent on attaching
-        #expect(await iterator.next() == nil)
+        _ = await iterator.next(isolation: MainActor.shared)  // the full render sent on attaching
+        #expect(await iterator.next(isolation: MainActor.shared) == nil)
         session.detach(generation: first)
         #expect(session.isAttached)
         session.detach(generation: second)
@@ -85,9 +85,9 @@ struct SessionTests {
     @Test func theStoreIsBoundedAndEndsIdleSessions() {
         let context = Self.context()
         let ids = Counter()
-        let store = SessionStore(limit: 2, idleTimeout: .seconds(0), clock: SystemClock(), newID: { ids.increment() }) { _ in
-            CarFitLiveScreen(context: context)
-        }
+        let store = SessionStore(
+            limit: 2, idleTimeout: .seconds(0), clock: SystemClock(), newID: { ids.increment() },
+            makeScreen: { _ in CarFitLiveScreen(context: context) })
         let first = store.create(.carfit)
         let second = store.create(.carfit)
         #expect(first != nil && second != nil)

@@ -32,7 +32,8 @@ enum LivePage {
                     [.text("Five mobile exercises, each driven by its real view-model on this server. Every tab is a session of its own.")]),
                 .element("ul", [.class("live-index")], items),
             ])
-        return document(title: "MobileExercises", language: language, head: [stylesheet("/assets/index.css")], body: main.html, bodyAttributes: "")
+        return document(
+            title: "MobileExercises", language: language, head: [stylesheet("/assets/index.css")], body: main.html, bodyAttributes: "")
     }
 
     /// A live page: the screen's markup as rendered now, the session's stylesheet and the script.
@@ -50,7 +51,8 @@ enum LivePage {
                 "<script src=\"/assets/live.js\" defer></script>",
             ],
             body: body,
-            bodyAttributes: " class=\"live\" data-session=\"\(session)\" data-exercise=\"\(exercise.rawValue)\" data-surface=\"\(surface.rawValue)\"")
+            bodyAttributes:
+                " class=\"live\" data-session=\"\(session)\" data-exercise=\"\(exercise.rawValue)\" data-surface=\"\(surface.rawValue)\"")
     }
 
     /// The page shown when there is no room for another session.
@@ -61,7 +63,9 @@ enum LivePage {
                 .element("h1", [], [.text("Too many sessions")]),
                 .element("p", [], [.text("Every session on this server is in use. Close a tab, or try again in a few minutes.")]),
             ])
-        return document(title: "Busy · MobileExercises", language: language, head: [stylesheet("/assets/index.css")], body: main.html, bodyAttributes: "")
+        return document(
+            title: "Busy · MobileExercises", language: language, head: [stylesheet("/assets/index.css")], body: main.html,
+            bodyAttributes: "")
     }
 
     static func stylesheet(_ path: String) -> String {

@@ -27,7 +27,9 @@ final class CarFitLiveScreen: LiveScreen {
         let usesSample = context.configuration.feeds[.carfit] == nil
         var clock: any AppClock = environment.clock
         let day = CarFitSource.referenceDay
-        if usesSample, let morning = environment.calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 8)) {
+        if usesSample,
+            let morning = environment.calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 8))
+        {
             clock = AnchoredClock(start: morning, base: environment.clock)
         }
         let loader: any CarFitFeedLoading =

@@ -53,8 +53,8 @@ final class FactsLiveScreen: LiveScreen {
             if case .loaded = row.image, let url = row.imageURL, let data = model.images.imageData(forRow: index) { loaded[url] = data }
         }
         var images = PreviewImages()
-        let media = context.media
-        images.linked = { url in loaded[url].flatMap { data in media.link(url) { data } } }
+        let media = context.media, found = loaded
+        images.linked = { url in found[url].flatMap { data in media.link(url) { data } } }
         var preview = FactsPreview.screen(screen, images: images)
         preview.navigationBar?.trailingItem = LiveMarkup.refreshButton()
         return preview

@@ -1,5 +1,5 @@
-import HTTPTypes
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
@@ -76,7 +76,8 @@ public final class ExercisesWebServer: Sendable {
 
     /// Serves until ``shutdown()``; `onListening` gets the bound port (the chosen one for port 0).
     public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [makeApplication(onListening: onListening)], logger: logger))
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(services: [makeApplication(onListening: onListening)], logger: logger))
         let stopNow = services.withLock { state -> Bool in
             state.group = group
             return state.stopRequested
@@ -106,6 +107,13 @@ public final class ExercisesWebServer: Sendable {
     /// Sessions kept now.
     @MainActor public var sessionCount: Int { store.count }
 
+    /// Opens a session of `exercise` as `GET /{app}` does and returns its id (`nil` when every
+    /// session has a socket and the limit is reached). Benchmarks and tests connect to
+    /// `/live/{id}` without a browser.
+    @MainActor public func openSession(_ exercise: WebExercise) -> String? {
+        store.create(exercise)?.id
+    }
+
     private func sweep() async {
         while !Task.isCancelled {
             do {
@@ -124,7 +132,8 @@ public final class ExercisesWebServer: Sendable {
         router.get("/") { _, _ in Self.html(LivePage.index(language: self.language)) }
         router.get("/health") { _, _ in
             let sessions = await self.store.count
-            return Self.response("{\"status\":\"ok\",\"sessions\":\(sessions),\"mediaBytes\":\(self.media.byteCount)}\n", type: "application/json")
+            return Self.response(
+                "{\"status\":\"ok\",\"sessions\":\(sessions),\"mediaBytes\":\(self.media.byteCount)}\n", type: "application/json")
         }
         router.get("/assets/live.js") { _, _ in Self.response(self.script, type: "text/javascript; charset=utf-8") }
         router.get("/assets/live.css") { _, _ in Self.response(self.styles, type: "text/css; charset=utf-8") }
@@ -139,7 +148,9 @@ public final class ExercisesWebServer: Sendable {
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: item.data)))
         }
         router.get("/:app") { _, context in
-            guard let exercise = context.parameters.get("app").flatMap(WebExercise.init(rawValue:)) else { return Response(status: .notFound) }
+            guard let exercise = context.parameters.get("app").flatMap(WebExercise.init(rawValue:)) else {
+                return Response(status: .notFound)
+            }
             return await self.newSession(exercise)
         }
         router.get("/:app/s/:session") { _, context in
@@ -149,7 +160,9 @@ public final class ExercisesWebServer: Sendable {
             return await self.page(exercise, session: id)
         }
         router.get("/:app/s/:session/sheet.css") { _, context in
-            guard let id = context.parameters.get("session"), let css = await self.styleSheet(id) else { return Response(status: .notFound) }
+            guard let id = context.parameters.get("session"), let css = await self.styleSheet(id) else {
+                return Response(status: .notFound)
+            }
             var headers = HTTPFields()
             headers[.contentType] = "text/css; charset=utf-8"
             headers[.cacheControl] = "no-store"
@@ -218,7 +231,7 @@ public final class ExercisesWebServer: Sendable {
     /// server may drive its sessions. A client that is not a browser sends no `Origin`.
     static func isSameOrigin(_ request: HTTPRequest) -> Bool {
         guard let origin = request.headerFields[.origin] else { return true }
-        guard let authority = request.authority ?? request.headerFields[.host] else { return false }
+        guard let authority = request.authority else { return false }
         return origin == "http://\(authority)" || origin == "https://\(authority)"
     }
 

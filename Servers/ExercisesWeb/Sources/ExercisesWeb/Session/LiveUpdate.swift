@@ -22,7 +22,9 @@ struct LiveUpdate: Encodable, Sendable {
     var message: String?
 
     static func render(version: Int, ack: Int?, html: String?, css: [String], reset: Bool, title: String?) -> LiveUpdate {
-        LiveUpdate(type: "render", version: version, ack: ack, html: html, css: css.isEmpty && !reset ? nil : css, reset: reset ? true : nil, title: title)
+        LiveUpdate(
+            type: "render", version: version, ack: ack, html: html, css: css.isEmpty && !reset ? nil : css, reset: reset ? true : nil,
+            title: title)
     }
 
     static func error(ack: Int?, _ error: LiveEventError) -> LiveUpdate {

@@ -127,7 +127,9 @@ public actor TriviaLobby {
         let accounts: TriviaAccounts
         do {
             accounts = try TriviaAccounts(
-                (1...guestCount).map { TriviaAccount(user: UserID("guest-\($0)"), displayName: "Guest \($0)", token: "t-guest-\($0)", balance: 1) })
+                (1...guestCount).map {
+                    TriviaAccount(user: UserID("guest-\($0)"), displayName: "Guest \($0)", token: "t-guest-\($0)", balance: 1)
+                })
         } catch {
             logger.error("trivia: \(error)")
             return
@@ -165,7 +167,8 @@ public actor TriviaLobby {
         guard let url = URL(string: "health", relativeTo: server.absoluteString.hasSuffix("/") ? server : server.appendingPathComponent(""))
         else { throw .unavailable("\(server) is not a server URL") }
         do {
-            let response = try await http.send(HTTPRequest(url: url.absoluteURL, headers: ["Accept": "application/json"], timeout: .seconds(5)))
+            let response = try await http.send(
+                HTTPRequest(url: url.absoluteURL, headers: ["Accept": "application/json"], timeout: .seconds(5)))
             return try JSONDecoder().decode(Health.self, from: response.body).competition
         } catch {
             throw .unavailable("the Trivia server at \(server) did not say which competition it runs (\(error))")
