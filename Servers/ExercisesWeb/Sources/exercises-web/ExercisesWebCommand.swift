@@ -52,10 +52,10 @@ struct ExercisesWebCommand: AsyncParsableCommand {
     var trivia: String?
 
     @Option(help: "Seconds between two in-process Trivia competitions.")
-    var triviaEvery: Double = 180
+    var triviaEvery: Double = 90
 
     @Option(help: "Seconds from a competition's announcement to its first question.")
-    var triviaLobby: Double = 20
+    var triviaLobby: Double = 90
 
     @Option(help: "Questions per in-process competition.")
     var triviaQuestions = 5

@@ -125,8 +125,8 @@ def feeds():
 def server(feeds):
     running = Server(
         "--feed", f"facts=http://127.0.0.1:{feeds.port}/facts.json",
-        "--trivia-lobby", "3", "--trivia-seconds", "15", "--trivia-review-seconds", "4",
-        "--trivia-questions", "2", "--trivia-every", "45",
+        "--trivia-lobby", "20", "--trivia-seconds", "15", "--trivia-review-seconds", "4",
+        "--trivia-questions", "2", "--trivia-every", "20",
     )
     yield running
     running.stop()

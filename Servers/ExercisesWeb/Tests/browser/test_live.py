@@ -289,12 +289,22 @@ def test_schedule_opens_at_the_default_game_with_sticky_headers(browser, server)
 def test_a_trivia_tab_answers_and_sees_it_acknowledged_two_tabs_two_players(browser, server):
     second = make_driver()
     try:
+        def competition(driver):
+            wait(driver, lambda d: "#" in text(d), timeout=30, message="no competition joined")
+            return [line for line in text(driver).splitlines() if "#" in line][0]
+
         open_app(browser, server, "trivia")
         open_app(second, server, "trivia")
         assert browser.current_url != second.current_url
+        if competition(second) != competition(browser):
+            # A new competition was announced between the two tabs: the second joins the first's
+            # by starting over with the first's next one.
+            open_app(browser, server, "trivia")
+        assert competition(second) == competition(browser), "two tabs are not in one game"
         for driver in (browser, second):
             wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "button[data-action='answer']:not([disabled])"), timeout=60,
                  message="no question opened")
+            assert "Player" in text(driver)
         choice = one_by_role(browser, "button", "", scope="button[data-action='answer']")
         choice.click()
         wait(browser, lambda d: "Answer locked in" in text(d), message="the answer was not acknowledged")

@@ -129,6 +129,8 @@ public final class ExercisesWebServer: Sendable {
 
     func makeApplication(onListening: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
         let router = Router()
+        // Before the routes: a middleware applies to the routes added after it.
+        router.middlewares.add(SecurityHeaders())
         router.get("/") { _, _ in Self.html(LivePage.index(language: self.language)) }
         router.get("/health") { _, _ in
             let sessions = await self.store.count
@@ -168,7 +170,6 @@ public final class ExercisesWebServer: Sendable {
             headers[.cacheControl] = "no-store"
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: css)))
         }
-        router.middlewares.add(SecurityHeaders())
         let webSocket = WebSocketServerConfiguration(
             maxFrameSize: configuration.maxEventBytes, autoPing: .enabled(timePeriod: .seconds(20)), closeTimeout: .seconds(5))
         let maxEventBytes = configuration.maxEventBytes

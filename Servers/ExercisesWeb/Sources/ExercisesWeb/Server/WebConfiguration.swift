@@ -81,9 +81,11 @@ public struct TriviaRounds: Sendable, Hashable {
     /// Time a result stays on screen (the wild-card window).
     public var reviewWindow: Duration
 
-    /// Rounds; the defaults start a five-question game every three minutes.
+    /// Rounds; the defaults announce a five-question game every 90 seconds, each opening 90
+    /// seconds after its announcement: there is always a competition in its lobby, so whoever
+    /// arrives plays the next one from its first question.
     public init(
-        interval: Duration = .seconds(180), lobby: Duration = .seconds(20), questionCount: Int = 5, answerWindow: Duration = .seconds(12),
+        interval: Duration = .seconds(90), lobby: Duration = .seconds(90), questionCount: Int = 5, answerWindow: Duration = .seconds(12),
         reviewWindow: Duration = .seconds(6)
     ) {
         self.interval = interval

@@ -92,8 +92,8 @@ public actor TriviaLobby {
         waiting = []
     }
 
-    /// A seat in the current competition (the one whose lobby is open, or the game running, in
-    /// which the host makes a late arrival a viewer).
+    /// A seat in the newest competition: with a lobby as long as the interval it has not started
+    /// yet (with a shorter one, the host makes a late arrival a viewer).
     public func seat() async throws(TriviaLobbyError) -> Seat {
         handedOut += 1
         if let external {
@@ -150,8 +150,9 @@ public actor TriviaLobby {
         var iterator = port.stream.makeAsyncIterator()
         guard let bound = await iterator.next(), let url = URL(string: "http://127.0.0.1:\(bound)") else { return }
         current.append(Round(server: server, url: url, competition: configuration.competition, task: task))
-        // The previous competition's players may still be on its final screen; older ones are done.
-        while current.count > 2 {
+        // Competitions overlap (a new one is announced while the last is played); the oldest kept
+        // ones may still be on their final screens.
+        while current.count > 4 {
             let old = current.removeFirst()
             Task {
                 await old.server.shutdown()
