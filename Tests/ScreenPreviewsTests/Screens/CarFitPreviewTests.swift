@@ -23,7 +23,8 @@ struct CarFitPreviewTests {
         }
         #expect(cards.first?.stateColor == RGBColor(hex: "#25A87B"))
         #expect(html.contains("grid-template-columns: repeat(7, \(Int(theme.calendarCellSize))px)"))
-        #expect(html.occurrences(of: "<span class=\"carfit-day") == state.calendar.weeks.joined().count)
+        #expect(html.occurrences(of: "<button class=\"carfit-day") == state.calendar.weeks.joined().count)
+        #expect(html.occurrences(of: "data-action=\"select-day\"") == state.calendar.weeks.joined().count)
         #expect(html.occurrences(of: "class=\"carfit-day selected today\"") == 1)
         let today = try #require(state.calendar.weeks.joined().first { $0.isToday })
         #expect(html.contains("aria-label=\"\(today.accessibilityLabel)\""))

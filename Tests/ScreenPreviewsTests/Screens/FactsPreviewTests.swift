@@ -13,8 +13,9 @@ struct FactsPreviewTests {
         let html = PreviewDocument(title: "Facts", screens: [FactsPreview.screen(screen)]).html
         #expect(html.contains(">\(screen.title)<"))
         #expect(html.occurrences(of: "<li class=\"facts-row") == screen.rows.count)
-        for row in screen.rows {
-            #expect(html.contains("id=\"fact-\(row.id)\" style=\"height: \(CSSValue.px(row.layout.size.height).css);"))
+        for (index, row) in screen.rows.enumerated() {
+            #expect(
+                html.contains("id=\"fact-\(row.id)\" data-row=\"\(index)\" style=\"height: \(CSSValue.px(row.layout.size.height).css);"))
             for line in (row.layout.title?.lines ?? []) + (row.layout.description?.lines ?? []) {
                 #expect(html.contains("<div class=\"facts-line\">\(HTMLEscaping.text(line))</div>"))
             }

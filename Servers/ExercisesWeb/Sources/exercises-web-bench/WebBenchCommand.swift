@@ -69,9 +69,12 @@ struct WebBenchCommand: AsyncParsableCommand {
             for (index, id) in ids.enumerated() {
                 clients.addTask {
                     let phase = Duration.seconds(interval * Double(index) / Double(max(1, count)))
-                    try? await Self.replay(
-                        url: "ws://127.0.0.1:\(port)/live/\(id)", events: events, phase: phase, interval: .seconds(interval), until: end,
-                        latencies: latencies, group: group, logger: logger)
+                    do {
+                        try await Self.replay(
+                            url: "ws://127.0.0.1:\(port)/live/\(id)", events: events, phase: phase, interval: .seconds(interval),
+                            until: end,
+                            latencies: latencies, group: group, logger: logger)
+                    } catch { print("client: \(error)") }
                 }
             }
         }
