@@ -28,6 +28,8 @@ struct ServerTests {
         #expect(!ExercisesWebServer.isSameOrigin(request(origin: "http://evil.example")))
         #expect(!ExercisesWebServer.isSameOrigin(request(origin: "http://127.0.0.1:8081")))
         #expect(!ExercisesWebServer.isSameOrigin(request(origin: "null")))
+        #expect(ExercisesWebServer.isSameOrigin(request(origin: "ws://127.0.0.1")))
+        #expect(!ExercisesWebServer.isSameOrigin(request(origin: "ws://evil.example")))
     }
 
     @Test func sessionIDsAre128RandomBits() {
