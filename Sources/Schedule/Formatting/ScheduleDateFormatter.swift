@@ -15,10 +15,18 @@ public struct ScheduleDateFormatter: Sendable {
     public static let dateTemplate = "EEEMMMd"
     /// Template of a scheduled game's kick-off time: the locale's hour cycle, minutes.
     public static let timeTemplate = "jmm"
+    /// Template of a spoken date: the weekday and month in full (`Sunday, September 13`).
+    public static let spokenDateTemplate = "EEEEMMMMd"
+    /// Template of a spoken kick-off: the time and the zone's full name (`1:00 PM Eastern
+    /// Daylight Time`), so a listener in another zone knows which time it is.
+    public static let spokenTimeTemplate = "jmmzzzz"
 
     private let date: DateFormatter
     private let time: DateFormatter
     private let calendarDay: DateFormatter
+    private let spokenDate: DateFormatter
+    private let spokenTime: DateFormatter
+    private let spokenCalendarDay: DateFormatter
 
     /// A formatter for one user's `locale`, `timeZone` and `calendar` (all injected, never `.current`).
     public init(locale: Locale, timeZone: TimeZone, calendar: Calendar) {
@@ -28,6 +36,9 @@ public struct ScheduleDateFormatter: Sendable {
         // does not move with the user's time zone.
         let utc = TimeZone(identifier: "UTC") ?? timeZone
         calendarDay = Self.formatter(Self.dateTemplate, locale: locale, timeZone: utc, calendar: calendar)
+        spokenDate = Self.formatter(Self.spokenDateTemplate, locale: locale, timeZone: timeZone, calendar: calendar)
+        spokenTime = Self.formatter(Self.spokenTimeTemplate, locale: locale, timeZone: timeZone, calendar: calendar)
+        spokenCalendarDay = Self.formatter(Self.spokenDateTemplate, locale: locale, timeZone: utc, calendar: calendar)
     }
 
     /// The day of `instant` in the user's time zone: `Sun, Sep 13`.
@@ -38,6 +49,15 @@ public struct ScheduleDateFormatter: Sendable {
 
     /// A calendar day given as midnight UTC (`FeedGameDate.day`), time-zone independent.
     public func calendarDayText(_ day: Date) -> String { calendarDay.string(from: day) }
+
+    /// The day of `instant` in full, for VoiceOver: `Sunday, September 13`, `Sonntag, 13. September`.
+    public func spokenDateText(_ instant: Date) -> String { spokenDate.string(from: instant) }
+
+    /// The time of `instant` with its zone's name, for VoiceOver: `1:00 PM Eastern Daylight Time`.
+    public func spokenTimeText(_ instant: Date) -> String { spokenTime.string(from: instant) }
+
+    /// A calendar day (midnight UTC) in full, time-zone independent.
+    public func spokenCalendarDayText(_ day: Date) -> String { spokenCalendarDay.string(from: day) }
 
     private static func formatter(_ template: String, locale: Locale, timeZone: TimeZone, calendar: Calendar) -> DateFormatter {
         var calendar = calendar
