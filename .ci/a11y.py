@@ -23,6 +23,7 @@ the browser or axe could not run.
 import argparse
 import json
 import pathlib
+import shutil
 import sys
 
 from axe_selenium_python import Axe
@@ -52,10 +53,13 @@ KEYBOARD = {
 
 def browser():
     options = webdriver.ChromeOptions()
+    # Debian's chromium and chromium-driver, never a download (Selenium Manager would fetch one).
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    service = webdriver.ChromeService(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver")
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1"):
         options.add_argument(flag)
     options.add_argument(f"--window-size={WIDTH},{HEIGHT}")
-    driver = webdriver.Chrome(options=options)
+    driver = webdriver.Chrome(options=options, service=service)
     # The window's outer size includes no chrome in headless mode, but make the viewport exact.
     inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
     if inner != [WIDTH, HEIGHT]:
@@ -95,7 +99,9 @@ def audit(driver, page, allowed):
     runs = 0
     for where in positions(driver):
         axe.inject()
-        results = axe.run(options=json.dumps({"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]}))
+        # The index shows the pages in sandboxed frames; each page is audited on its own.
+        options = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"], "iframes": False}
+        results = axe.run(options=json.dumps(options))
         runs += 1
         for violation in results["violations"]:
             for node in violation["nodes"]:

@@ -89,8 +89,10 @@ public struct HooGridMetrics: Sendable, Hashable, Codable {
     }
 
     /// The colour to draw text of a set whose colour is `color` in: the colour itself in the
-    /// design, a shade reading at least 4.5:1 on ``backgroundColor`` with Increase Contrast.
+    /// design, with Increase Contrast a shade reading at least 4.5:1 on ``borderColor``, the
+    /// lightest surface such text is drawn on (the words panel is the background at 92 % over
+    /// whatever is under it, never lighter than the surround).
     public func textColor(for color: RGBColor) -> RGBColor {
-        contrast == .increased ? color.adjusted(toContrast: WCAGContrast.text, against: backgroundColor) : color
+        contrast == .increased ? color.adjusted(toContrast: WCAGContrast.text, against: borderColor) : color
     }
 }

@@ -100,7 +100,8 @@ public struct HooItemState: Sendable, Equatable, Codable, Identifiable {
     public var isSelected: Bool
     /// "Rubies, Red Set, 1 of 14", in the user's language: ``accessibility``'s label.
     public var accessibilityLabel: String
-    /// The cell as a VoiceOver button: the label above, selected when selected, the action
+    /// The cell as a VoiceOver toggle button (tapping the selected Hoo closes it): the label
+    /// above, selected when selected, the action
     /// `select-hoo` with the Hoo's id; the selected cell also offers `Next Hoo` and `Previous
     /// Hoo` (the way to do without the scrub gesture what it does).
     public var accessibility: AccessibilityElement

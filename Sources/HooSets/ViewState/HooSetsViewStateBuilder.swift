@@ -86,7 +86,7 @@ public struct HooSetsViewStateBuilder: Sendable, Equatable {
                         accessibilityLabel: label,
                         accessibility: AccessibilityElement(
                             label: label, hint: isSelected ? spoken.selectedHooHint : spoken.hooHint,
-                            traits: isSelected ? [.button, .image, .selected] : [.button, .image], actions: actions,
+                            traits: isSelected ? [.button, .toggle, .image, .selected] : [.button, .toggle, .image], actions: actions,
                             identifier: "hoo-\(hoo.id.set)-\(hoo.id.hoo)")))
                 if isSelected, let neighbours {
                     let diameter = layout.itemSide * metrics.discRatio
