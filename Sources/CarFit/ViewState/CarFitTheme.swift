@@ -78,9 +78,10 @@ public struct CarFitTheme: Sendable, Hashable, Codable {
     /// state indicator at least 3:1 (WCAG 2.2 AA). Where the design falls short: the selected
     /// day's white number on the Todo blue reads 4.26:1 (the blue becomes `#4C73CF`, 4.51:1);
     /// the adjacent months' day numbers, `#C7C7CC` on white, read 1.68:1 (`#6C6C70`, 5.23:1);
-    /// the has-visits dot, Done green on white, 3.01:1 (`#1E8662`, 4.52:1); secondary text
-    /// becomes `#545458` (7.5:1 on white, 6.7:1 on the grouped background) for a margin. The
-    /// badges darken too (``VisitStateAppearance/init(state:contrast:)``).
+    /// the has-visits dot, Done green on white, reads 3.01:1, barely the 3:1 an indicator needs
+    /// (`#1E8662`, 4.52:1, for a margin); secondary text becomes `#545458` (7.5:1 on white, 6.7:1
+    /// on the grouped background), also for a margin. The Todo badge darkens too
+    /// (``VisitStateAppearance/init(state:contrast:)``).
     public static let highContrast: CarFitTheme = {
         var theme = standard
         theme.accent = VisitStateAppearance.todo.adjusted(toContrast: WCAGContrast.text, against: .white)

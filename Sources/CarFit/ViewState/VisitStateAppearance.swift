@@ -9,8 +9,8 @@ public struct VisitStateAppearance: Sendable, Hashable {
 
     /// The colours for `state`; an unknown state is neutral grey. With Increase Contrast
     /// (`contrast == .increased`) a badge whose label would read under 4.5:1 (WCAG AA for its
-    /// 11 pt text) is darkened until it does: Todo `#4C73CF`, Done `#1E8662`, Rejected
-    /// `#C35252`, unknown `#76767A`; InProgress's dark label on yellow already reads 10.6:1.
+    /// 11 pt text) is darkened until it does: of the design's, only Todo, whose white label
+    /// reads 4.26:1 (`#4C73CF`, 4.51:1); the others carry dark labels that read 5:1 and more.
     public init(state: VisitState, contrast: ContrastPreference = .standard) {
         // Five badges, so their text colours are worked out once, not per card.
         let badges = contrast == .increased ? Self.highContrastBadges : Self.badges

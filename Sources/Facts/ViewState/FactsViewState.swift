@@ -105,7 +105,7 @@ public struct FactsViewState: Sendable, Equatable, Codable {
             label: spoken.refresh, value: loading ? spoken.refreshing : nil, hint: spoken.refreshHint,
             traits: loading ? [.button, .notEnabled] : .button, actions: [AccessibilityAction(action: FactsAction.refresh.rawValue)],
             identifier: "refresh")
-        listAccessibility = AccessibilityElement(label: spoken.factCount(state.rows.count), children: .contain, identifier: "facts")
+        listAccessibility = AccessibilityElement(label: spoken.factCount(state.rows.count), children: .contain, identifier: "rows")
         errorAccessibility = state.errorMessage.map { message in
             AccessibilityElement(
                 label: state.phase == .failed ? spoken.loadFailed(message) : spoken.refreshFailed(message), identifier: "error")

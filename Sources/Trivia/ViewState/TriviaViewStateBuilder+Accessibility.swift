@@ -201,7 +201,12 @@ extension TriviaViewStateBuilder {
                 parts.append(overlay)
             }
             if let result = question.result?.accessibility?.label, result != before?.result?.accessibility?.label {
-                parts.append(result)
+                // What became of the offer is added to the result: only the new words are said.
+                if let old = before?.result?.accessibility?.label, result.hasPrefix(old) {
+                    parts.append(result.dropFirst(old.count).trimmingCharacters(in: .whitespaces))
+                } else {
+                    parts.append(result)
+                }
             }
             if let offer = question.wildcardOffer, before?.wildcardOffer == nil, let label = offer.accessibility?.label {
                 parts.append(label)

@@ -22,7 +22,8 @@ struct TriviaViewStateBuilderTests {
             question.countdown
                 == TriviaCountdown(
                     secondsRemaining: 9, fraction: 9.0 / 60, color: TriviaTheme.selected,
-                    accessibility: AccessibilityElement(label: "Starts in", value: "9 seconds", traits: .updatesFrequently, identifier: "countdown")))
+                    accessibility: AccessibilityElement(
+                        label: "Starts in", value: "9 seconds", traits: .updatesFrequently, identifier: "countdown")))
         #expect(builder.screen(for: machine.state, at: at(10)).question?.countdown == nil, "gone when the start comes")
         #expect(screen.header.wildcards == "Wild-cards: 2")
         #expect(screen.header.role?.text == "Player")
@@ -45,7 +46,8 @@ struct TriviaViewStateBuilderTests {
             question.countdown
                 == TriviaCountdown(
                     secondsRemaining: 8, fraction: 0.75, color: TriviaTheme.selected,
-                    accessibility: AccessibilityElement(label: "Time left", value: "8 seconds", traits: .updatesFrequently, identifier: "countdown")))
+                    accessibility: AccessibilityElement(
+                        label: "Time left", value: "8 seconds", traits: .updatesFrequently, identifier: "countdown")))
         #expect(builder.screen(for: machine.state, at: at(18)).question?.countdown?.color == TriviaTheme.incorrect)
         #expect(question.lockedOverlay == nil)
         #expect(question.isInteractive)
@@ -172,7 +174,8 @@ struct TriviaViewStateBuilderTests {
         #expect(
             final.stats.first
                 == TriviaStat(
-                    label: "Players", value: "1,234", accessibility: AccessibilityElement(label: "Players", value: "1,234", identifier: "stat-0")))
+                    label: "Players", value: "1,234",
+                    accessibility: AccessibilityElement(label: "Players", value: "1,234", identifier: "stat-0")))
         #expect(final.winners.count == 10)
         #expect(final.moreWinners == "and 3 more")
         let german = TriviaViewStateBuilder(locale: Locale(identifier: "de_DE"), timeZone: .gmt).screen(for: machine.state, at: at(300))
