@@ -1,6 +1,6 @@
 import SharedNetworking
 
-/// The navigation bar, in the colours of the schedule's root team (``styled(for:teamName:)``
+/// The navigation bar, in the colours of the schedule's root team (``styled(for:teamName:spoken:contrast:)``
 /// chooses them from ``NFLTeams``).
 public struct NavigationBarState: Sendable, Hashable, Codable {
     /// `SCHEDULE`.

@@ -57,12 +57,7 @@ struct TriviaAccessibilityTests {
 
     @Test("a result says right and wrong in words, the counts, the outcome and the offer; its buttons call the view-model")
     func result() throws {
-        var machine = MachineHarness()
-        machine.online(balance: 2)
-        machine.receive(questionMessage(0))
-        machine.send(.choiceSelected(0))
-        machine.now = at(20)
-        machine.receive(resultMessage(0, yourChoice: 0))
+        let machine = MachineHarness.wrongFirstAnswer()
         let screen = english.screen(for: machine.state, at: at(21))
         let question = try #require(screen.question)
         #expect(question.choices.map(\.accessibility?.value) == ["your answer, wrong, 1 answer", "correct answer, 1 answer", "1 answer"])
@@ -200,12 +195,7 @@ struct TriviaAccessibilityTests {
     @Test("Increase Contrast: the builder draws every colour in the high-contrast palette")
     func highContrastScreen() throws {
         let builder = TriviaViewStateBuilder(locale: Locale(identifier: "en_US"), timeZone: .gmt, contrast: .increased)
-        var machine = MachineHarness()
-        machine.online(balance: 2)
-        machine.receive(questionMessage(0))
-        machine.send(.choiceSelected(0))
-        machine.now = at(20)
-        machine.receive(resultMessage(0, yourChoice: 0))
+        let machine = MachineHarness.wrongFirstAnswer()
         let screen = builder.screen(for: machine.state, at: at(21))
         let question = try #require(screen.question)
         #expect(question.choices[1].background == TriviaPalette.highContrast.correct)
