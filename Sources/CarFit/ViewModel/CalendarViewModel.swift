@@ -141,7 +141,17 @@ public final class CalendarViewModel {
             },
             today: today,
             selectedDays: selectedDays.sorted(),
-            accessibility: AccessibilityElement(label: strings.calendarPanel(month: title), children: .contain, identifier: "calendar"),
+            // The month can be changed from anywhere in the grid, as a swipe would: named actions.
+            accessibility: AccessibilityElement(
+                label: strings.calendarPanel(month: title),
+                actions: [
+                    AccessibilityAction(
+                        named: strings.previousMonth(previousTitle), action: CarFitAction.showPreviousMonth.rawValue,
+                        value: displayedMonth.previous.description),
+                    AccessibilityAction(
+                        named: strings.nextMonth(nextTitle), action: CarFitAction.showNextMonth.rawValue,
+                        value: displayedMonth.next.description),
+                ], children: .contain, identifier: "calendar"),
             titleAccessibility: .heading(title, level: .h2, identifier: "calendar-title"),
             previousMonthAccessibility: AccessibilityElement(
                 label: strings.previousMonth(previousTitle), traits: .button,

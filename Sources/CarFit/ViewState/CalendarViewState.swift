@@ -21,7 +21,9 @@ public struct CalendarViewState: Sendable, Equatable, Codable {
     public var today: CalendarDay
     /// Every selected day, in any month, in calendar order.
     public var selectedDays: [CalendarDay]
-    /// The panel as a container: `Calendar, September 2020`.
+    /// The panel as a container: `Calendar, September 2020`, with the named actions `Previous
+    /// month, August 2020` and `Next month, October 2020`, so the month changes from anywhere in
+    /// the grid, without finding the arrows.
     public var accessibility: AccessibilityElement
     /// The month's title as a level-2 heading.
     public var titleAccessibility: AccessibilityElement

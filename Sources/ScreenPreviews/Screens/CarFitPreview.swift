@@ -111,6 +111,7 @@ public enum CarFitPreview {
             [.class("carfit-calendar"), .ariaLabel(calendar.accessibility.label), .style([.background(theme.cardBackground)])]
                 + (calendar.accessibility.identifier.map { [.id($0)] } ?? []),
             [
+                AccessibleMarkup.namedActions(calendar.accessibility),
                 header,
                 .div(
                     "carfit-grid",

@@ -108,6 +108,11 @@ struct CarFitAccessibilityTests {
         #expect(state.calendar.nextMonthAccessibility.actions == [AccessibilityAction(action: "show-next-month", value: "2020-10")])
         #expect(state.calendar.titleAccessibility == .heading("September 2020", level: .h2, identifier: "calendar-title"))
         #expect(state.calendar.accessibility.label == "Calendar, September 2020")
+        #expect(
+            state.calendar.accessibility.namedActions == [
+                AccessibilityAction(named: "Previous month, August 2020", action: "show-previous-month", value: "2020-08"),
+                AccessibilityAction(named: "Next month, October 2020", action: "show-next-month", value: "2020-10"),
+            ])
         #expect(state.titleAccessibility.label == "Today, Thursday, 10 September 2020")
         #expect(state.titleAccessibility.value == "Updated 07:00")
         #expect(state.listAccessibility.actions == [AccessibilityAction(named: "Refresh", action: "refresh")])
