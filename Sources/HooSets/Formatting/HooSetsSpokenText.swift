@@ -111,7 +111,10 @@ public struct HooSetsSpokenText: Sendable, Hashable, Codable {
         }
     }
 
+    /// As the count under a header writes it, in ASCII digits: the grid is rebuilt on every
+    /// touch sample while scrolling, and formatting through a locale for 108 cells each time
+    /// would cost more than laying the grid out.
     private func number(_ value: Int) -> String {
-        value.formatted(.number.grouping(.never).locale(Locale(identifier: language.rawValue)))
+        String(value)
     }
 }

@@ -26,7 +26,11 @@ public struct ScheduleDateFormatter: Sendable {
     private let calendarDay: DateFormatter
     private let spokenDate: DateFormatter
     private let spokenTime: DateFormatter
-    private let spokenCalendarDay: DateFormatter
+    /// The user's calendar and a UTC one: a calendar day (midnight UTC) is spoken as noon of
+    /// the same day in the user's zone, with ``spokenDate``, not with a formatter of its own (an
+    /// ICU formatter costs about a million instructions to make, and TBA days are rare).
+    private let calendar: Calendar
+    private let utcCalendar: Calendar
 
     /// A formatter for one user's `locale`, `timeZone` and `calendar` (all injected, never `.current`).
     public init(locale: Locale, timeZone: TimeZone, calendar: Calendar) {
@@ -38,7 +42,12 @@ public struct ScheduleDateFormatter: Sendable {
         calendarDay = Self.formatter(Self.dateTemplate, locale: locale, timeZone: utc, calendar: calendar)
         spokenDate = Self.formatter(Self.spokenDateTemplate, locale: locale, timeZone: timeZone, calendar: calendar)
         spokenTime = Self.formatter(Self.spokenTimeTemplate, locale: locale, timeZone: timeZone, calendar: calendar)
-        spokenCalendarDay = Self.formatter(Self.spokenDateTemplate, locale: locale, timeZone: utc, calendar: calendar)
+        var local = calendar
+        local.timeZone = timeZone
+        self.calendar = local
+        var utcCalendar = calendar
+        utcCalendar.timeZone = utc
+        self.utcCalendar = utcCalendar
     }
 
     /// The day of `instant` in the user's time zone: `Sun, Sep 13`.
@@ -57,7 +66,11 @@ public struct ScheduleDateFormatter: Sendable {
     public func spokenTimeText(_ instant: Date) -> String { spokenTime.string(from: instant) }
 
     /// A calendar day (midnight UTC) in full, time-zone independent.
-    public func spokenCalendarDayText(_ day: Date) -> String { spokenCalendarDay.string(from: day) }
+    public func spokenCalendarDayText(_ day: Date) -> String {
+        var parts = utcCalendar.dateComponents([.year, .month, .day], from: day)
+        parts.hour = 12
+        return spokenDate.string(from: calendar.date(from: parts) ?? day)
+    }
 
     private static func formatter(_ template: String, locale: Locale, timeZone: TimeZone, calendar: Calendar) -> DateFormatter {
         var calendar = calendar

@@ -30,6 +30,10 @@ public struct ScheduleViewStateBuilder: Sendable {
     /// Every NFL team's logo address, resolved once per screen (a URL costs microseconds).
     private let logos: [String: URL]
     private let texts = ScheduleDateTexts.Memos()
+    /// Spoken team names (`PACKERS` → `Packers`, a Foundation case mapping) and weeks (`Week 1`
+    /// → `week 1`), each worked out once per screen: a season names 15 teams and 17 weeks.
+    private let spokenNames = FormattedTextMemo<String, String>()
+    private let spokenWeeks = FormattedTextMemo<String, String>()
 
     /// A builder for one user's `context`.
     public init(context: ScheduleDisplayContext) {
@@ -93,10 +97,14 @@ public struct ScheduleViewStateBuilder: Sendable {
         var dates: ScheduleDateTexts
         let teamLogos: [String: URL]
         var otherLogos: [String: URL?] = [:]
+        let spokenNames: FormattedTextMemo<String, String>
+        let spokenWeeks: FormattedTextMemo<String, String>
 
         init(builder: ScheduleViewStateBuilder) {
             context = builder.context
             spoken = builder.spoken
+            spokenNames = builder.spokenNames
+            spokenWeeks = builder.spokenWeeks
             dates = ScheduleDateTexts(formatter: builder.dates, memos: builder.texts, timeZone: builder.context.timeZone)
             teamLogos = builder.logos
         }
@@ -186,7 +194,7 @@ public struct ScheduleViewStateBuilder: Sendable {
             } else {
                 parts.append(spoken.dateToBeDetermined)
             }
-            if !game.week.isEmpty { parts.append(spoken.week(game.week)) }
+            if !game.week.isEmpty { parts.append(spokenWeeks.value(for: game.week) { spoken.week(game.week) }) }
             if game.type == .final {
                 let state = game.gameState?.uppercased() ?? ScheduleText.final
                 parts.append(state == ScheduleText.final ? spoken.final : spoken.sectionTitle(state))
@@ -210,7 +218,8 @@ public struct ScheduleViewStateBuilder: Sendable {
         }
 
         private func spokenName(_ team: FeedTeam) -> String {
-            spoken.teamName(team.name ?? team.fullName ?? team.city ?? team.triCode ?? ScheduleText.toBeDetermined)
+            let name = team.name ?? team.fullName ?? team.city ?? team.triCode ?? ScheduleText.toBeDetermined
+            return spokenNames.value(for: name) { spoken.teamName(name) }
         }
 
         /// Names are uppercased as the screenshot shows them, with Unicode's default (locale
