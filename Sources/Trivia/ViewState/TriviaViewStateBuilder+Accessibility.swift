@@ -39,7 +39,7 @@ extension TriviaViewStateBuilder {
 
     private func waitingAccessibility(_ screen: TriviaQuestionScreen, state: TriviaClientState) -> TriviaQuestionScreen {
         var screen = screen
-        screen.promptAccessibility = .heading(spoken.waiting, level: .h2, identifier: "prompt")
+        screen.promptAccessibility = prompt(spoken.waiting)
         if let startsAt = state.competition.map({ $0.startsAt.addingTimeInterval(-state.clockOffset) }), screen.detail != nil {
             screen.detailAccessibility = AccessibilityElement(label: spoken.startsAt(time(startsAt)), identifier: "detail")
         }
@@ -52,7 +52,7 @@ extension TriviaViewStateBuilder {
         -> TriviaQuestionScreen
     {
         var screen = screen
-        screen.promptAccessibility = .heading(round.question.text, level: .h2, identifier: "prompt")
+        screen.promptAccessibility = prompt(round.question.text)
         screen.choices = screen.choices.map { choiceAccessibility($0, count: nil) }
         screen.countdown = screen.countdown.map { countdownAccessibility($0, label: spoken.timeLeft) }
         if var overlay = screen.lockedOverlay, let text = spoken.overlay(round.answer) {
@@ -68,7 +68,7 @@ extension TriviaViewStateBuilder {
     private func resultAccessibility(_ screen: TriviaQuestionScreen, round: ResultRound, state: TriviaClientState) -> TriviaQuestionScreen {
         var screen = screen
         let result = round.result
-        screen.promptAccessibility = .heading(round.question?.text ?? spoken.questionClosed, level: .h2, identifier: "prompt")
+        screen.promptAccessibility = prompt(round.question?.text ?? spoken.questionClosed)
         screen.choices = screen.choices.map { choice in
             choiceAccessibility(choice, count: result.answerCounts.indices.contains(choice.index) ? result.answerCounts[choice.index] : nil)
         }
@@ -127,8 +127,15 @@ extension TriviaViewStateBuilder {
     private func countdownAccessibility(_ countdown: TriviaCountdown, label: String) -> TriviaCountdown {
         var countdown = countdown
         countdown.accessibility = AccessibilityElement(
-            label: label, value: spoken.duration(countdown.secondsRemaining), traits: .updatesFrequently, identifier: "countdown")
+            label: label, value: spoken.duration(countdown.secondsRemaining), traits: .updatesFrequently, sortPriority: 1,
+            identifier: "countdown")
         return countdown
+    }
+
+    /// The question as a level-2 heading, read first on the card although the countdown ring is
+    /// drawn above it (sort priority 2, the ring 1, the choices after).
+    private func prompt(_ text: String) -> AccessibilityElement {
+        AccessibilityElement(label: text, traits: .header, sortPriority: 2, headingLevel: .h2, identifier: "prompt")
     }
 
     // MARK: Final screen

@@ -27,7 +27,10 @@ struct TriviaAccessibilityTests {
                     label: "Test Cup", value: "question 1 of 3", traits: .header, headingLevel: .h1, identifier: "title"))
         #expect(screen.header.statusAccessibility?.label == "Player, 1 wild-card")
         let question = try #require(screen.question)
-        #expect(question.promptAccessibility == .heading("One?", level: .h2, identifier: "prompt"))
+        #expect(
+            question.promptAccessibility
+                == AccessibilityElement(label: "One?", traits: .header, sortPriority: 2, headingLevel: .h2, identifier: "prompt"),
+            "read before the countdown drawn above it")
         let choice = try #require(question.choices.first?.accessibility)
         #expect(choice.label == "Choice A, a")
         #expect(choice.value == nil)
@@ -37,7 +40,8 @@ struct TriviaAccessibilityTests {
         #expect(question.choices.map(\.accessibility?.identifier) == ["choice-0", "choice-1", "choice-2"])
         #expect(
             question.countdown?.accessibility
-                == AccessibilityElement(label: "Time left", value: "8 seconds", traits: .updatesFrequently, identifier: "countdown"))
+                == AccessibilityElement(
+                    label: "Time left", value: "8 seconds", traits: .updatesFrequently, sortPriority: 1, identifier: "countdown"))
     }
 
     @Test("after answering the pick says so in words, the others are not enabled, the overlay says why")

@@ -23,7 +23,7 @@ struct TriviaViewStateBuilderTests {
                 == TriviaCountdown(
                     secondsRemaining: 9, fraction: 9.0 / 60, color: TriviaTheme.selected,
                     accessibility: AccessibilityElement(
-                        label: "Starts in", value: "9 seconds", traits: .updatesFrequently, identifier: "countdown")))
+                        label: "Starts in", value: "9 seconds", traits: .updatesFrequently, sortPriority: 1, identifier: "countdown")))
         #expect(builder.screen(for: machine.state, at: at(10)).question?.countdown == nil, "gone when the start comes")
         #expect(screen.header.wildcards == "Wild-cards: 2")
         #expect(screen.header.role?.text == "Player")
@@ -47,7 +47,7 @@ struct TriviaViewStateBuilderTests {
                 == TriviaCountdown(
                     secondsRemaining: 8, fraction: 0.75, color: TriviaTheme.selected,
                     accessibility: AccessibilityElement(
-                        label: "Time left", value: "8 seconds", traits: .updatesFrequently, identifier: "countdown")))
+                        label: "Time left", value: "8 seconds", traits: .updatesFrequently, sortPriority: 1, identifier: "countdown")))
         #expect(builder.screen(for: machine.state, at: at(18)).question?.countdown?.color == TriviaTheme.incorrect)
         #expect(question.lockedOverlay == nil)
         #expect(question.isInteractive)
