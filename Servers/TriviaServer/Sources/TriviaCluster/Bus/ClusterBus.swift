@@ -18,7 +18,10 @@ import PostgresNIO
 public actor ClusterBus {
     /// What the bus hands its node.
     public enum Event: Sendable, Hashable {
+        /// A message that arrived on `channel`, in order.
         case message(channel: String, BusMessage)
+        /// `missing` messages of `sender` on `channel` never arrived (NOTIFY is not durable):
+        /// the node resynchronizes.
         case gap(channel: String, sender: Int64, missing: Int)
         /// The listening connection broke and was re-established: notifications in between
         /// are lost.

@@ -8,7 +8,7 @@ import TriviaHost
 /// One node of a Trivia cluster for one competition: an edge for the sockets it accepts, a
 /// contender for the competition's lease, and the owner when it holds it.
 ///
-/// ``join(_:genesis:authenticator:clock:monotonic:logger:observer:)`` does everything that
+/// ``join(_:genesis:authenticator:clock:monotonic:logger:observer:leaseObserver:)`` does everything that
 /// can refuse a node before it serves anyone: reach PostgreSQL
 /// (``ClusterError/unreachable(endpoint:reason:)``), migrate or check the schema
 /// (``ClusterError/schemaTooNew(found:known:)``), register this process's incarnation, and
