@@ -11,6 +11,44 @@ import TriviaServerTestSupport
 struct EdgeTests {
     typealias Conformance = ConformanceTests
 
+    /// The frames of `Tests/Conformance/strict-json.txt` as `Fuzz/make-seeds.py` writes them
+    /// (a root test checks they are current): name (`corpus-007-invalid`) and bytes.
+    static func corpus() throws -> [(name: String, bytes: [UInt8])] {
+        let folder = Conformance.repository.appendingPathComponent("Fuzz/Corpus/TriviaWire")
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("corpus-") }.sorted().map {
+            ($0, Array(try Data(contentsOf: folder.appendingPathComponent($0))))
+        }
+    }
+
+    @Test("every text of the strict-JSON corpus, at the socket: valid ones answered, invalid ones malformed, the connection kept")
+    func strictJSONAtTheSocket() async throws {
+        let corpus = try Self.corpus()
+        #expect(corpus.count > 100)
+        // A rate that never limits hundreds of messages on a manual clock.
+        let harness = try await ServerHarness.start(
+            limits: TriviaServerLimits(messagesPerSecond: 1000, messageBurst: 100_000, idleTimeout: .seconds(3600)))
+        let client = try await Conformance.joined(harness, as: "ada")
+        for (name, bytes) in corpus {
+            try await client.sendText(bytes: bytes)
+            let answer = try await client.next()
+            if name.hasSuffix("-valid") {
+                #expect(answer.type == "pong", "\(name): \(answer)")
+            } else {
+                #expect(answer.errorCode == "malformed", "\(name): \(answer)")
+                if name.hasSuffix("-invalid"), !name.contains("frame") {
+                    let message = answer.payload?["message"] as? String ?? ""
+                    #expect(message.hasPrefix("byte "), "\(name): \(message)")
+                }
+                // The connection goes on as the document says: the next message is read as usual.
+                try await client.send(Conformance.ping(name))
+                #expect(try await client.next().payload?["nonce"] as? String == name)
+            }
+        }
+        #expect(!client.isClosed)
+        await client.close()
+        try await harness.stop()
+    }
+
     @Test("a binary message is malformed with ref null, the connection stays, and binary messages do not count toward tooManyErrors")
     func binaryMessages() async throws {
         let harness = try await ServerHarness.start(limits: Conformance.limits)

@@ -104,6 +104,11 @@ final class WireClient: Sendable {
         try await writer.write(.text(text))
     }
 
+    /// Sends `bytes` as one text frame as they are, UTF-8 or not.
+    func sendText(bytes: [UInt8]) async throws {
+        try await writer.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(bytes: bytes))))
+    }
+
     /// Sends `bytes` as one binary frame.
     func sendBinary(_ bytes: [UInt8]) async throws {
         try await writer.write(.binary(ByteBuffer(bytes: bytes)))
