@@ -97,7 +97,7 @@ public enum ClusterSchema {
         }
     }
 
-    /// Version 1. Why each table is shaped so: Docs/TriviaServer.md, "Cluster".
+    /// Version 1. Why each table is shaped so: Docs/TriviaServer/Design.md, "Schema".
     static let version1 = [
         // One row per node process: its incarnation is the high half of every connection id it
         // hands out, so ids never repeat across restarts, and the bus channel it listens on.

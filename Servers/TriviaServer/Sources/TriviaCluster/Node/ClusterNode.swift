@@ -33,7 +33,7 @@ public actor ClusterNode {
         /// The owner's group-commit interval: commits start at most this often.
         public var commitEvery: Duration
 
-        /// A node named `name` on `database`, with the default timings (Docs/TriviaServer.md).
+        /// A node named `name` on `database`, with the default timings (Docs/TriviaServer/Design.md).
         public init(
             name: String, database: ClusterDatabase, lease: LeaseSettings = LeaseSettings(), batchWindow: Duration = .milliseconds(20),
             heartbeatEvery: Duration = .seconds(1), nodeGoneAfter: Duration = .seconds(10), commitEvery: Duration = .milliseconds(20)

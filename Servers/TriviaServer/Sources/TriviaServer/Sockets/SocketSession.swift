@@ -18,7 +18,7 @@ import TriviaWebSocketMessages
 /// directly. A close, which only closing connections need, gets its own short task
 /// (``CloseHandshake``). Before, every connection held a task group with a reader and a
 /// closer waiting on a stream for the whole game; without them the server's resident memory
-/// per joined connection went from 38 to 35 KiB (4,000 clients, Docs/TriviaServer.md).
+/// per joined connection went from 38 to 35 KiB (4,000 clients, Docs/TriviaServer/Measurements.md).
 struct SocketSession: Sendable {
     let backend: any TriviaServerBackend
     let table: ConnectionTable
