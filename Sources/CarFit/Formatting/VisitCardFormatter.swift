@@ -1,4 +1,5 @@
 import Foundation
+import SharedNetworking
 
 /// Turns one day's visits into the cards the list shows: every label already formatted for
 /// the worker's locale and time zone, so a view only lays text out.
@@ -9,6 +10,8 @@ import Foundation
 public struct VisitCardFormatter: Sendable {
     /// The screen's own words in the user's language.
     public let strings: CarFitStrings
+    /// Which badge colours the cards get: the design's, or darker ones for Increase Contrast.
+    public let contrast: ContrastPreference
     private let days: DayTextFormatter
     private let windowDays: DayTextFormatter
     let distance: DistanceFormat
@@ -16,8 +19,9 @@ public struct VisitCardFormatter: Sendable {
 
     /// `calendar` decides the time zone start times are shown in and carries the locale that
     /// formats dates, times and numbers; the labels are in `language`'s language (the
-    /// calendar's when `nil`).
-    public init(calendar: Calendar, language: Locale? = nil) {
+    /// calendar's when `nil`); `contrast` chooses the badge colours (``VisitStateAppearance``).
+    public init(calendar: Calendar, language: Locale? = nil, contrast: ContrastPreference = .standard) {
+        self.contrast = contrast
         days = DayTextFormatter(calendar: calendar)
         strings = CarFitStrings(locale: language ?? days.locale)
         distance = DistanceFormat(locale: days.locale)
@@ -74,18 +78,27 @@ public struct VisitCardFormatter: Sendable {
     }
 
     private func card(for visit: Visit, isFirst: Bool, afterPosition previous: GeoCoordinate?, texts: inout VisitCardTexts) -> VisitCard {
-        let appearance = VisitStateAppearance(state: visit.state)
+        let appearance = VisitStateAppearance(state: visit.state, contrast: contrast)
         let times = texts.times(start: visit.start, window: visit.expectedWindow)
         let minutes = visit.totalMinutes
         let meters = isFirst ? nil : distanceMeters(from: previous, to: visit)
         let distance = meters.map { texts.distance(meters: $0) }
+        let clientName = visit.owner.fullName ?? strings.unnamedClient
+        let stateLabel = strings.label(for: visit.state)
+        let tasks = Self.tasksText(visit.tasks)
+        var spoken = [clientName, stateLabel]
+        spoken.append(strings.spokenTimes(start: times.start, window: visit.expectedWindow.map { texts.spokenWindow($0) }))
+        if !tasks.isEmpty { spoken.append(strings.spokenTasks(tasks)) }
+        if let minutes { spoken.append(texts.spokenDuration(minutes)) }
+        if let address = visit.owner.address.singleLine { spoken.append(address) }
+        if let distance { spoken.append(distance.spoken) }
         return VisitCard(
             id: visit.occurrenceID,
-            clientName: visit.owner.fullName ?? strings.unnamedClient,
-            stateLabel: strings.label(for: visit.state),
+            clientName: clientName,
+            stateLabel: stateLabel,
             stateColor: appearance.color,
             stateTextColor: appearance.textColor,
-            tasksText: Self.tasksText(visit.tasks),
+            tasksText: tasks,
             start: visit.start,
             startTimeText: times.start,
             expectedWindowText: times.window,
@@ -96,7 +109,10 @@ public struct VisitCardFormatter: Sendable {
             phoneNumber: visit.owner.mobilePhone,
             distanceFromPreviousMeters: meters,
             distanceText: distance?.text,
-            distanceAccessibilityLabel: distance?.spoken
+            distanceAccessibilityLabel: distance?.spoken,
+            accessibility: AccessibilityElement(
+                label: spoken.joined(separator: ", "), children: .ignore,
+                identifier: "visit-\(visit.id)-\(Int(visit.start.timeIntervalSince1970))")
         )
     }
 
@@ -125,11 +141,23 @@ public struct VisitCardFormatter: Sendable {
 
     /// `08:00-10:00` in the locale's time style, as written (never converted between zones).
     func windowText(_ window: ExpectedTimeWindow) -> String {
+        "\(clockText(window.start))-\(clockText(window.end))"
+    }
+
+    /// `08:00 to 10:00`: the window as VoiceOver says it (a hyphen is read as "minus").
+    func spokenWindowText(_ window: ExpectedTimeWindow) -> String {
+        strings.spokenWindow(from: clockText(window.start), to: clockText(window.end))
+    }
+
+    /// `55 minutes`, the number in the locale's digits.
+    func spokenDurationText(_ minutes: Int) -> String {
+        strings.spokenMinutes(minutes.formatted(IntegerFormatStyle<Int>.number.locale(days.locale)), isOne: minutes == 1)
+    }
+
+    /// A wall-clock time of a window in the locale's style.
+    private func clockText(_ time: TimeOfDay) -> String {
         // A clock time on the reference day (2001-01-01) in UTC is that same clock time.
-        func text(_ time: TimeOfDay) -> String {
-            windowDays.time(of: Date(timeIntervalSinceReferenceDate: TimeInterval(time.minutesSinceMidnight * 60)))
-        }
-        return "\(text(window.start))-\(text(window.end))"
+        windowDays.time(of: Date(timeIntervalSinceReferenceDate: TimeInterval(time.minutesSinceMidnight * 60)))
     }
 
     /// Haversine distance, or `nil` when either end has no valid position.

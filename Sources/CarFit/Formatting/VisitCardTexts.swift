@@ -16,6 +16,8 @@ struct VisitCardTexts: Sendable {
         let clockLines = FormattedTextMemo<ClockLineKey, String>()
         let durations = FormattedTextMemo<Int, String>()
         let distances = FormattedTextMemo<Int, DistanceTexts>()
+        let spokenWindows = FormattedTextMemo<ExpectedTimeWindow, String>()
+        let spokenDurations = FormattedTextMemo<Int, String>()
     }
 
     struct ClockLineKey: Hashable, Sendable {
@@ -58,6 +60,16 @@ struct VisitCardTexts: Sendable {
     /// `55 min`.
     func duration(_ minutes: Int) -> String {
         memos.durations.value(for: minutes) { formatter.durationText(minutes) }
+    }
+
+    /// `08:00 to 10:00`.
+    func spokenWindow(_ window: ExpectedTimeWindow) -> String {
+        memos.spokenWindows.value(for: window) { formatter.spokenWindowText(window) }
+    }
+
+    /// `55 minutes`.
+    func spokenDuration(_ minutes: Int) -> String {
+        memos.spokenDurations.value(for: minutes) { formatter.spokenDurationText(minutes) }
     }
 
     /// `0.5 km` and `0.5 km from the previous visit`.

@@ -30,15 +30,18 @@ public final class CalendarViewModel {
     @ObservationIgnored private let calendar: Calendar
     @ObservationIgnored private let clock: any AppClock
     @ObservationIgnored private let text: DayTextFormatter
+    @ObservationIgnored private let strings: CarFitStrings
 
     /// - Parameters:
     ///   - calendar: week rules, locale (names, first weekday) and time zone (what "today" is).
     ///   - clock: the source of "now".
-    public init(calendar: Calendar, clock: any AppClock) {
+    ///   - language: the locale whose language VoiceOver's words are in; the calendar's when `nil`.
+    public init(calendar: Calendar, clock: any AppClock, language: Locale? = nil) {
         let gregorian = Self.gregorian(like: calendar)
         self.calendar = gregorian
         self.clock = clock
         self.text = DayTextFormatter(calendar: gregorian)
+        self.strings = CarFitStrings(locale: language ?? text.locale)
         let today = CalendarDay(clock.now, in: gregorian)
         displayedMonth = today.calendarMonth
         selectedDays = [today]
@@ -107,29 +110,72 @@ public final class CalendarViewModel {
     public var state: CalendarViewState {
         let today = today
         let grid = MonthGrid(month: displayedMonth, calendar: calendar)
+        let title = text.title(of: displayedMonth)
+        let previousTitle = text.title(of: displayedMonth.previous)
+        let nextTitle = text.title(of: displayedMonth.next)
         return CalendarViewState(
             isPresented: isPresented,
             month: displayedMonth,
-            title: text.title(of: displayedMonth),
-            previousMonthTitle: text.title(of: displayedMonth.previous),
-            nextMonthTitle: text.title(of: displayedMonth.next),
+            title: title,
+            previousMonthTitle: previousTitle,
+            nextMonthTitle: nextTitle,
             weekdays: text.weekdays(),
             weeks: grid.weeks.map { week in
                 week.map { cell in
-                    CalendarDayCell(
+                    let label = text.title(of: cell.day, includeYear: true)
+                    let isToday = cell.day == today, isSelected = selectedDays.contains(cell.day)
+                    let hasVisits = markedDays.contains(cell.day)
+                    return CalendarDayCell(
                         day: cell.day,
                         number: text.number(of: cell.day),
                         isInDisplayedMonth: cell.isInMonth,
-                        isToday: cell.day == today,
-                        isSelected: selectedDays.contains(cell.day),
-                        hasVisits: markedDays.contains(cell.day),
-                        accessibilityLabel: text.title(of: cell.day, includeYear: true)
+                        isToday: isToday,
+                        isSelected: isSelected,
+                        hasVisits: hasVisits,
+                        accessibilityLabel: label,
+                        accessibility: dayAccessibility(
+                            cell.day, label: label, isToday: isToday, isSelected: isSelected, hasVisits: hasVisits,
+                            isInMonth: cell.isInMonth)
                     )
                 }
             },
             today: today,
-            selectedDays: selectedDays.sorted()
+            selectedDays: selectedDays.sorted(),
+            // The month can be changed from anywhere in the grid, as a swipe would: named actions.
+            accessibility: AccessibilityElement(
+                label: strings.calendarPanel(month: title),
+                actions: [
+                    AccessibilityAction(
+                        named: strings.previousMonth(previousTitle), action: CarFitAction.showPreviousMonth.rawValue,
+                        value: displayedMonth.previous.description),
+                    AccessibilityAction(
+                        named: strings.nextMonth(nextTitle), action: CarFitAction.showNextMonth.rawValue,
+                        value: displayedMonth.next.description),
+                ], children: .contain, identifier: "calendar"),
+            titleAccessibility: .heading(title, level: .h2, identifier: "calendar-title"),
+            previousMonthAccessibility: AccessibilityElement(
+                label: strings.previousMonth(previousTitle), traits: .button,
+                actions: [AccessibilityAction(action: CarFitAction.showPreviousMonth.rawValue, value: displayedMonth.previous.description)],
+                identifier: "previous-month"),
+            nextMonthAccessibility: AccessibilityElement(
+                label: strings.nextMonth(nextTitle), traits: .button,
+                actions: [AccessibilityAction(action: CarFitAction.showNextMonth.rawValue, value: displayedMonth.next.description)],
+                identifier: "next-month")
         )
+    }
+
+    /// A day cell's element: the date, its state as a value, the toggle action.
+    private func dayAccessibility(
+        _ day: CalendarDay, label: String, isToday: Bool, isSelected: Bool, hasVisits: Bool, isInMonth: Bool
+    ) -> AccessibilityElement {
+        var value: [String] = []
+        if isToday { value.append(strings.todayState) }
+        if hasVisits { value.append(strings.hasVisitsState) }
+        if !isInMonth { value.append(strings.outsideMonthState) }
+        return AccessibilityElement(
+            label: label, value: value.isEmpty ? nil : value.joined(separator: ", "), hint: strings.dayHint,
+            traits: isSelected ? [.button, .toggle, .selected] : [.button, .toggle],
+            actions: [AccessibilityAction(action: CarFitAction.toggleDay.rawValue, value: day.description)], identifier: "day-\(day)")
     }
 
     /// A Gregorian calendar with `calendar`'s locale, time zone and week rules.

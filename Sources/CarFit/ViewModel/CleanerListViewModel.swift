@@ -43,12 +43,29 @@ public final class CleanerListViewModel {
     public private(set) var lastUpdated: Date?
     /// Cards per day, built once per load (distances depend only on the day's own order).
     private var cardsByDay: [CalendarDay: [VisitCard]] = [:]
+    /// What VoiceOver should say about the last load: a refresh finished (`Visits updated. 3
+    /// visits on the selected days.`) or a load or refresh failed (high priority). A first load
+    /// that succeeds says nothing: the list appearing says it.
+    public private(set) var announcement: Announcement?
+    /// The design's badge colours (`standard`) or darker ones (`increased`): set it from the
+    /// environment's `colorSchemeContrast`; the cards are rebuilt with the new colours.
+    public var contrast: ContrastPreference {
+        didSet {
+            guard contrast != oldValue else { return }
+            cardFormatter = VisitCardFormatter(calendar: calendar, language: language, contrast: contrast)
+            if let schedule { cardsByDay = cardFormatter.cardsByDay(schedule) }
+        }
+    }
 
     @ObservationIgnored private let loader: any CarFitFeedLoading
     @ObservationIgnored private let clock: any AppClock
-    @ObservationIgnored private let cardFormatter: VisitCardFormatter
+    @ObservationIgnored private var cardFormatter: VisitCardFormatter
     @ObservationIgnored private let dayText: DayTextFormatter
     @ObservationIgnored private let calendar: Calendar
+    @ObservationIgnored private let language: Locale?
+    /// The last load's visits, kept so a change of ``contrast`` can redraw the cards.
+    @ObservationIgnored private var schedule: VisitSchedule?
+    @ObservationIgnored private var announcements = AnnouncementCounter()
     @ObservationIgnored private var runningFetch: Task<Void, Never>?
     /// Callers waiting for ``runningFetch``, by ticket.
     @ObservationIgnored private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
@@ -61,16 +78,23 @@ public final class CleanerListViewModel {
     ///   - timeZone: the worker's time zone; start times (UTC in the feed) are shown in it and
     ///     visits are grouped by the day they start on in it. It replaces `calendar.timeZone`.
     ///   - language: the locale whose language the screen's own words are in (`Today`, the
-    ///     badges); the calendar's locale when `nil`. Dates and numbers follow the calendar.
-    public init(loader: any CarFitFeedLoading, clock: any AppClock, calendar: Calendar, timeZone: TimeZone, language: Locale? = nil) {
+    ///     badges, VoiceOver's words); the calendar's locale when `nil`. Dates and numbers follow
+    ///     the calendar.
+    ///   - contrast: the badge colours (``contrast``).
+    public init(
+        loader: any CarFitFeedLoading, clock: any AppClock, calendar: Calendar, timeZone: TimeZone, language: Locale? = nil,
+        contrast: ContrastPreference = .standard
+    ) {
         var local = CalendarViewModel.gregorian(like: calendar)
         local.timeZone = timeZone
         self.loader = loader
         self.clock = clock
         self.calendar = local
-        self.cardFormatter = VisitCardFormatter(calendar: local, language: language)
+        self.language = language
+        self.contrast = contrast
+        self.cardFormatter = VisitCardFormatter(calendar: local, language: language, contrast: contrast)
         self.dayText = DayTextFormatter(calendar: local)
-        self.calendarViewModel = CalendarViewModel(calendar: local, clock: clock)
+        self.calendarViewModel = CalendarViewModel(calendar: local, clock: clock, language: language)
     }
 
     /// Whether visits have been loaded at least once (so a list, possibly stale, is shown).
@@ -105,8 +129,13 @@ public final class CleanerListViewModel {
             // slip in between and start a second one.
             runningFetch = Task {
                 var after = LoadingPhase.loaded
+                let hadContent = self.hasContent
                 do throws(CarFitError) {
                     self.apply(try await self.loader.load())
+                    if hadContent {
+                        let count = self.sections.reduce(0) { $0 + $1.cards.count }
+                        self.announcement = self.announcements.announce(self.cardFormatter.strings.visitsUpdated(count))
+                    }
                 } catch {
                     // Cancelled is not a failure: everything stays as it was.
                     if error.isCancellation {
@@ -114,6 +143,9 @@ public final class CleanerListViewModel {
                     } else {
                         self.error = error
                         after = .failed
+                        let strings = self.cardFormatter.strings
+                        let title = hadContent ? strings.refreshFailedTitle : strings.loadFailedTitle
+                        self.announcement = self.announcements.announce("\(title). \(error.description)", priority: .high)
                     }
                 }
                 self.setActivity(kind, false, then: after)
@@ -151,6 +183,7 @@ public final class CleanerListViewModel {
 
     private func apply(_ batch: VisitBatch) {
         let schedule = VisitSchedule(visits: batch.visits, calendar: calendar)
+        self.schedule = schedule
         cardsByDay = cardFormatter.cardsByDay(schedule)
         diagnostics = batch.diagnostics + schedule.diagnostics
         calendarViewModel.markedDays = Set(schedule.days)
@@ -227,15 +260,35 @@ public final class CleanerListViewModel {
 
     /// The whole screen as one value (terminal, HTML previews, snapshot tests).
     public var state: CleanerListViewState {
-        CleanerListViewState(
+        let strings = cardFormatter.strings
+        let updated = lastUpdated.map { strings.updated(at: dayText.time(of: $0)) }
+        let calendar = calendarViewModel.state
+        return CleanerListViewState(
             title: title,
-            lastUpdatedText: lastUpdated.map { cardFormatter.strings.updated(at: dayText.time(of: $0)) },
+            lastUpdatedText: updated,
             isLoading: isLoading,
             isRefreshing: isRefreshing,
             sections: sections,
             emptyState: emptyState,
             errorBanner: errorBanner,
-            calendar: calendarViewModel.state
+            calendar: calendar,
+            titleAccessibility: AccessibilityElement(
+                label: titleHeading, value: updated, traits: .header, headingLevel: .h1, identifier: "title"),
+            calendarButtonAccessibility: AccessibilityElement(
+                label: strings.calendarButton, hint: strings.calendarButtonHint,
+                traits: calendar.isPresented ? [.button, .toggle, .selected] : [.button, .toggle],
+                actions: [AccessibilityAction(action: CarFitAction.toggleCalendar.rawValue)], identifier: "calendar-button"),
+            listAccessibility: AccessibilityElement(
+                label: strings.visitList, actions: [AccessibilityAction(named: strings.refresh, action: CarFitAction.refresh.rawValue)],
+                children: .contain, identifier: "visits"),
+            announcement: announcement
         )
+    }
+
+    /// The title as spoken: `Today` is followed by the date it is.
+    private var titleHeading: String {
+        let today = calendarViewModel.today
+        guard calendarViewModel.selectedDays == [today] else { return title }
+        return cardFormatter.strings.todayHeading(dayText.title(of: today, includeYear: true))
     }
 }

@@ -21,6 +21,16 @@ public struct CalendarViewState: Sendable, Equatable, Codable {
     public var today: CalendarDay
     /// Every selected day, in any month, in calendar order.
     public var selectedDays: [CalendarDay]
+    /// The panel as a container: `Calendar, September 2020`, with the named actions `Previous
+    /// month, August 2020` and `Next month, October 2020`, so the month changes from anywhere in
+    /// the grid, without finding the arrows.
+    public var accessibility: AccessibilityElement
+    /// The month's title as a level-2 heading.
+    public var titleAccessibility: AccessibilityElement
+    /// The back arrow: `Previous month, August 2020`, action `show-previous-month`.
+    public var previousMonthAccessibility: AccessibilityElement
+    /// The forward arrow: `Next month, October 2020`, action `show-next-month`.
+    public var nextMonthAccessibility: AccessibilityElement
 
     /// A calendar state from its parts; ``CalendarViewModel`` builds the real one.
     public init(
@@ -32,7 +42,11 @@ public struct CalendarViewState: Sendable, Equatable, Codable {
         weekdays: [WeekdayLabel],
         weeks: [[CalendarDayCell]],
         today: CalendarDay,
-        selectedDays: [CalendarDay]
+        selectedDays: [CalendarDay],
+        accessibility: AccessibilityElement,
+        titleAccessibility: AccessibilityElement,
+        previousMonthAccessibility: AccessibilityElement,
+        nextMonthAccessibility: AccessibilityElement
     ) {
         self.isPresented = isPresented
         self.month = month
@@ -43,6 +57,10 @@ public struct CalendarViewState: Sendable, Equatable, Codable {
         self.weeks = weeks
         self.today = today
         self.selectedDays = selectedDays
+        self.accessibility = accessibility
+        self.titleAccessibility = titleAccessibility
+        self.previousMonthAccessibility = previousMonthAccessibility
+        self.nextMonthAccessibility = nextMonthAccessibility
     }
 }
 
@@ -62,6 +80,10 @@ public struct CalendarDayCell: Sendable, Equatable, Codable, Identifiable {
     public var hasVisits: Bool
     /// `Thursday, 10 September 2020`, for VoiceOver.
     public var accessibilityLabel: String
+    /// The cell as a VoiceOver toggle button: the date as its label, `today, has visits` as its
+    /// value, selected when selected (never left to the fill colour, the ring or the dot), and
+    /// the action `toggle-day` with the day (`2020-09-10`).
+    public var accessibility: AccessibilityElement
 
     /// The day: unique within the grid.
     public var id: CalendarDay { day }
@@ -69,7 +91,7 @@ public struct CalendarDayCell: Sendable, Equatable, Codable, Identifiable {
     /// A cell from its parts.
     public init(
         day: CalendarDay, number: String, isInDisplayedMonth: Bool, isToday: Bool, isSelected: Bool, hasVisits: Bool,
-        accessibilityLabel: String
+        accessibilityLabel: String, accessibility: AccessibilityElement
     ) {
         self.day = day
         self.number = number
@@ -78,6 +100,7 @@ public struct CalendarDayCell: Sendable, Equatable, Codable, Identifiable {
         self.isSelected = isSelected
         self.hasVisits = hasVisits
         self.accessibilityLabel = accessibilityLabel
+        self.accessibility = accessibility
     }
 }
 

@@ -46,6 +46,9 @@ public struct CarFitTheme: Sendable, Hashable, Codable {
     public var badgeCornerRadius: Double
     /// The side of a calendar day cell.
     public var calendarCellSize: Double
+    /// Which variant this is: the design's (``standard``) or the one for Increase Contrast
+    /// (``highContrast``).
+    public var contrast: ContrastPreference
 
     /// The look of the exercise's storyboard.
     public static let standard = CarFitTheme(
@@ -67,6 +70,30 @@ public struct CarFitTheme: Sendable, Hashable, Codable {
         cardPadding: 14,
         cardSpacing: 12,
         badgeCornerRadius: 4,
-        calendarCellSize: 40
+        calendarCellSize: 40,
+        contrast: .standard
     )
+
+    /// The look for Increase Contrast (`--contrast high`): every text at least 4.5:1 and every
+    /// state indicator at least 3:1 (WCAG 2.2 AA). Where the design falls short: the selected
+    /// day's white number on the Todo blue reads 4.26:1 (the blue becomes `#4C73CF`, 4.51:1);
+    /// the adjacent months' day numbers, `#C7C7CC` on white, read 1.68:1 (`#6C6C70`, 5.23:1);
+    /// the has-visits dot, Done green on white, reads 3.01:1, barely the 3:1 an indicator needs
+    /// (`#1E8662`, 4.52:1, for a margin); secondary text becomes `#545458` (7.5:1 on white, 6.7:1
+    /// on the grouped background), also for a margin. The Todo badge darkens too
+    /// (``VisitStateAppearance/init(state:contrast:)``).
+    public static let highContrast: CarFitTheme = {
+        var theme = standard
+        theme.accent = VisitStateAppearance.todo.adjusted(toContrast: WCAGContrast.text, against: .white)
+        theme.outsideMonthText = RGBColor(red: 0x6C, green: 0x6C, blue: 0x70)
+        theme.secondaryText = RGBColor(red: 0x54, green: 0x54, blue: 0x58)
+        theme.visitMarker = VisitStateAppearance.done.adjusted(toContrast: WCAGContrast.text, against: .white)
+        theme.contrast = .increased
+        return theme
+    }()
+
+    /// ``standard``, or ``highContrast`` when the person asked for more contrast.
+    public static func resolved(for contrast: ContrastPreference) -> CarFitTheme {
+        contrast == .increased ? highContrast : standard
+    }
 }

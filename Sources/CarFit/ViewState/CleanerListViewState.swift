@@ -22,6 +22,18 @@ public struct CleanerListViewState: Sendable, Equatable, Codable {
     public var errorBanner: EmptyState?
     /// The month calendar panel.
     public var calendar: CalendarViewState
+    /// The title as the screen's level-1 heading (`Today, Thursday, 10 September 2020`), with the
+    /// last update as its value.
+    public var titleAccessibility: AccessibilityElement
+    /// The toolbar's calendar button: a toggle, selected while the panel is shown, action
+    /// `toggle-calendar`.
+    public var calendarButtonAccessibility: AccessibilityElement
+    /// The list as a container, with the named action `Refresh` (`refresh`): pull to refresh is
+    /// otherwise the only way to.
+    public var listAccessibility: AccessibilityElement
+    /// What VoiceOver should say about the last load: a refresh finished or a load failed
+    /// (``CleanerListViewModel/announcement``).
+    public var announcement: Announcement?
 
     /// A list state from its parts; ``CleanerListViewModel`` builds the real one.
     public init(
@@ -32,7 +44,11 @@ public struct CleanerListViewState: Sendable, Equatable, Codable {
         sections: [VisitDaySection],
         emptyState: EmptyState?,
         errorBanner: EmptyState?,
-        calendar: CalendarViewState
+        calendar: CalendarViewState,
+        titleAccessibility: AccessibilityElement,
+        calendarButtonAccessibility: AccessibilityElement,
+        listAccessibility: AccessibilityElement,
+        announcement: Announcement?
     ) {
         self.title = title
         self.lastUpdatedText = lastUpdatedText
@@ -42,6 +58,10 @@ public struct CleanerListViewState: Sendable, Equatable, Codable {
         self.emptyState = emptyState
         self.errorBanner = errorBanner
         self.calendar = calendar
+        self.titleAccessibility = titleAccessibility
+        self.calendarButtonAccessibility = calendarButtonAccessibility
+        self.listAccessibility = listAccessibility
+        self.announcement = announcement
     }
 }
 
@@ -62,13 +82,16 @@ public struct VisitDaySection: Sendable, Equatable, Codable, Identifiable {
     /// For an empty day, the nearest day that has visits (the later one on a tie), for the
     /// message and for a "go to" button; `nil` when the day has visits or no day has any.
     public var nearestVisitDay: CalendarDay?
+    /// The section's header as a level-2 heading: `Thursday, 10 September, 3 visits`.
+    public var accessibility: AccessibilityElement
 
     /// The day: unique within the list.
     public var id: CalendarDay { day }
 
-    /// A section from its parts.
+    /// A section from its parts; the heading says `title, summary` unless `accessibility` is given.
     public init(
-        day: CalendarDay, title: String, summary: String, cards: [VisitCard], emptyMessage: String?, nearestVisitDay: CalendarDay? = nil
+        day: CalendarDay, title: String, summary: String, cards: [VisitCard], emptyMessage: String?, nearestVisitDay: CalendarDay? = nil,
+        accessibility: AccessibilityElement? = nil
     ) {
         self.day = day
         self.title = title
@@ -76,6 +99,7 @@ public struct VisitDaySection: Sendable, Equatable, Codable, Identifiable {
         self.cards = cards
         self.emptyMessage = emptyMessage
         self.nearestVisitDay = nearestVisitDay
+        self.accessibility = accessibility ?? .heading("\(title), \(summary)", level: .h2, identifier: "section-\(day)")
     }
 }
 
@@ -93,11 +117,15 @@ public struct EmptyState: Sendable, Equatable, Codable {
     public var title: String
     /// The explanation, one or two sentences.
     public var message: String
+    /// Title and message read as one element.
+    public var accessibility: AccessibilityElement
 
-    /// A message from its parts.
+    /// A message from its parts, read by VoiceOver as `title. message`.
     public init(kind: Kind, title: String, message: String) {
         self.kind = kind
         self.title = title
         self.message = message
+        let label = message.isEmpty ? title : "\(title). \(message)"
+        self.accessibility = AccessibilityElement(label: label, children: .ignore, identifier: "message-\(kind.rawValue)")
     }
 }

@@ -42,6 +42,11 @@ public struct VisitCard: Sendable, Equatable, Codable, Identifiable {
     public var distanceText: String?
     /// `0.5 km from the previous visit`, for VoiceOver.
     public var distanceAccessibilityLabel: String?
+    /// The card as one VoiceOver element, read in the order a worker needs it: `Tone
+    /// Holtermann, Done, starts 10:05, expected 08:00 to 10:00, tasks: Pudsning indvendig, 55
+    /// minutes, Akademivej 15…, 0.5 km from the previous visit`. The badge's colour is said
+    /// as its word, never left to colour alone.
+    public var accessibility: AccessibilityElement
 
     /// A card from its parts; ``VisitCardFormatter`` builds the real ones.
     public init(
@@ -61,7 +66,8 @@ public struct VisitCard: Sendable, Equatable, Codable, Identifiable {
         phoneNumber: String?,
         distanceFromPreviousMeters: Double?,
         distanceText: String?,
-        distanceAccessibilityLabel: String?
+        distanceAccessibilityLabel: String?,
+        accessibility: AccessibilityElement
     ) {
         self.id = id
         self.clientName = clientName
@@ -80,5 +86,6 @@ public struct VisitCard: Sendable, Equatable, Codable, Identifiable {
         self.distanceFromPreviousMeters = distanceFromPreviousMeters
         self.distanceText = distanceText
         self.distanceAccessibilityLabel = distanceAccessibilityLabel
+        self.accessibility = accessibility
     }
 }

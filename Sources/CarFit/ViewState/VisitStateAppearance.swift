@@ -7,29 +7,33 @@ public struct VisitStateAppearance: Sendable, Hashable {
     /// White or near-black, whichever reads better on ``color`` (WCAG contrast).
     public let textColor: RGBColor
 
-    /// The colours for `state`; an unknown state is neutral grey.
-    public init(state: VisitState) {
+    /// The colours for `state`; an unknown state is neutral grey. With Increase Contrast
+    /// (`contrast == .increased`) a badge whose label would read under 4.5:1 (WCAG AA for its
+    /// 11 pt text) is darkened until it does: of the design's, only Todo, whose white label
+    /// reads 4.26:1 (`#4C73CF`, 4.51:1); the others carry dark labels that read 5:1 and more.
+    public init(state: VisitState, contrast: ContrastPreference = .standard) {
         // Five badges, so their text colours are worked out once, not per card.
+        let badges = contrast == .increased ? Self.highContrastBadges : Self.badges
         switch state {
-        case .todo: self = Self.todoBadge
-        case .inProgress: self = Self.inProgressBadge
-        case .done: self = Self.doneBadge
-        case .rejected: self = Self.rejectedBadge
-        case .unknown: self = Self.unknownBadge
+        case .todo: self = badges[0]
+        case .inProgress: self = badges[1]
+        case .done: self = badges[2]
+        case .rejected: self = badges[3]
+        case .unknown: self = badges[4]
         }
     }
 
-    private init(color: RGBColor) {
-        self.color = color
+    private init(color: RGBColor, minimumContrast: Double? = nil) {
         let darkText = RGBColor(red: 0x1C, green: 0x1C, blue: 0x1E)
-        textColor = Self.contrast(color, .white) >= Self.contrast(color, darkText) ? .white : darkText
+        let text: RGBColor = color.contrastRatio(with: .white) >= color.contrastRatio(with: darkText) ? .white : darkText
+        self.textColor = text
+        self.color = minimumContrast.map { color.adjusted(toContrast: $0, against: text) } ?? color
     }
 
-    private static let todoBadge = VisitStateAppearance(color: todo)
-    private static let inProgressBadge = VisitStateAppearance(color: inProgress)
-    private static let doneBadge = VisitStateAppearance(color: done)
-    private static let rejectedBadge = VisitStateAppearance(color: rejected)
-    private static let unknownBadge = VisitStateAppearance(color: unknown)
+    private static let badges = [todo, inProgress, done, rejected, unknown].map { VisitStateAppearance(color: $0) }
+    private static let highContrastBadges = [todo, inProgress, done, rejected, unknown].map {
+        VisitStateAppearance(color: $0, minimumContrast: WCAGContrast.text)
+    }
 
     /// `ToDo`'s blue.
     public static let todo = RGBColor(red: 0x4E, green: 0x77, blue: 0xD6)
@@ -50,13 +54,5 @@ public struct VisitStateAppearance: Sendable, Hashable {
         case .rejected: rejected
         case .unknown: unknown
         }
-    }
-
-    /// WCAG 2 contrast ratio between two colours (1…21).
-    static func contrast(_ a: RGBColor, _ b: RGBColor) -> Double {
-        let (lighter, darker) =
-            a.relativeLuminance > b.relativeLuminance
-            ? (a.relativeLuminance, b.relativeLuminance) : (b.relativeLuminance, a.relativeLuminance)
-        return (lighter + 0.05) / (darker + 0.05)
     }
 }

@@ -49,7 +49,8 @@ public enum CommandLineRunner {
             )
             let output = try await command.run(context)
             let written = try options.value("--html").map { path throws(CLIError) in
-                try HTMLPreviewWriter.writePage(output, exercise: command.name, environment: context.environment, to: path)
+                try HTMLPreviewWriter.writePage(
+                    output, exercise: command.name, environment: context.environment, contrast: try context.contrast, to: path)
             }
             if context.wantsJSON {
                 io.write(try ScreenJSON.encode(exercise: command.name, output: output) + "\n")

@@ -30,8 +30,11 @@ extension ExerciseCommand {
     /// Every screen offers `--html` unless it says otherwise.
     public var offersHTMLPreview: Bool { true }
 
-    /// The full table the parser validates against.
-    var allOptions: [OptionSpec] { commonOptions + options + (offersHTMLPreview ? [CommonOptions.html] : []) + [CommonOptions.help] }
+    /// The full table the parser validates against: `--contrast` is every screen's (and
+    /// `all`'s).
+    var allOptions: [OptionSpec] {
+        commonOptions + options + [ContrastOption.spec] + (offersHTMLPreview ? [CommonOptions.html] : []) + [CommonOptions.help]
+    }
 }
 
 /// What a command receives: its options and everything from outside, already resolved.
@@ -61,6 +64,11 @@ public struct CommandContext: Sendable {
 
     /// Whether `--json` was given.
     public var wantsJSON: Bool { options.has("--json") }
+
+    /// `--contrast`: the design's colours or those for Increase Contrast.
+    public var contrast: ContrastPreference {
+        get throws(CLIError) { try ContrastOption.preference(options) }
+    }
 
     /// `--file` or `--url` when given, else the exercise's bundled copy (`bundled` is not
     /// called then); a bundle that cannot be found is a loading error.

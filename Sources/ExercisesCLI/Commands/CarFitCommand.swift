@@ -41,7 +41,7 @@ struct CarFitCommand: ExerciseCommand {
         case (nil, nil):
             source = CarFitFeedLoader(loader: context.feedLoader(), source: try Self.bundledSample())
         }
-        let screen = await Self.loadScreen(source: source, request: request, environment: environment)
+        let screen = await Self.loadScreen(source: source, request: request, environment: environment, contrast: try context.contrast)
         if let error = screen.error {
             throw .input(error.description)
         }
@@ -79,12 +79,14 @@ struct CarFitCommand: ExerciseCommand {
 
     /// Runs the view-model as an app would: load, then apply the selection and open the calendar.
     @MainActor
-    private static func loadScreen(source: any CarFitFeedLoading, request: CarFitRequest, environment: AppEnvironment) async -> (
+    private static func loadScreen(
+        source: any CarFitFeedLoading, request: CarFitRequest, environment: AppEnvironment, contrast: ContrastPreference
+    ) async -> (
         state: CleanerListViewState, diagnostics: [Diagnostic], error: CarFitError?, visitDays: [CalendarDay]
     ) {
         let viewModel = CleanerListViewModel(
             loader: source, clock: request.clock, calendar: environment.calendar, timeZone: environment.timeZone,
-            language: environment.messagesLocale)
+            language: environment.messagesLocale, contrast: contrast)
         await viewModel.load()
         if !request.days.isEmpty {
             viewModel.calendarViewModel.select(request.days)

@@ -35,7 +35,9 @@ struct FactsCommand: RemoteFeedCommand {
             loader: context.feedLoader(FactsSource.decodingOptions),
             images: context.options.has("--images") ? FactsScreenLoader.pipeline(context.environment) : nil,
             clock: context.environment.clock,
-            width: width
+            width: width,
+            metrics: .resolved(for: try context.contrast),
+            language: context.environment.messagesLocale
         )
         let text = FactsScreenText(
             screen: loaded.screen,

@@ -12,7 +12,7 @@ struct HooSetsCommand: ExerciseCommand {
         with its colour and its Hoos as a grid. --select shows the selection disc with the Hoo's title \
         and poem line. --json prints the view state laid out for a 320 × 480 pt screen.
         """
-    let commonOptions = [CommonOptions.json, CommonOptions.cacheDirectory]
+    let commonOptions = [CommonOptions.locale, CommonOptions.json, CommonOptions.cacheDirectory]
     let options: [OptionSpec] = [
         .value("--dir", "PATH", help: "Read the sets from this directory of NN.zip files and/or NN/ folders."),
         .value("--select", "SET/HOO", help: "Select a Hoo and show the disc, e.g. 1/1 (set 1, Hoo 1)."),
@@ -56,8 +56,9 @@ struct HooSetsCommand: ExerciseCommand {
             throw .input("--select: there is no Hoo \(selection.set)/\(selection.hoo); \(HooSetsTextRenderer.available(loaded.value))")
         }
         let screen = HooSetsViewStateBuilder(
-            feed: loaded.value, displayScale: scale, viewport: LayoutSize(width: 320, height: 480),
-            artwork: .bundled(scale: scale), diagnostics: loaded.diagnostics)
+            feed: loaded.value, metrics: .resolved(for: try context.contrast), displayScale: scale,
+            viewport: LayoutSize(width: 320, height: 480), artwork: .bundled(scale: scale), diagnostics: loaded.diagnostics,
+            spoken: HooSetsSpokenText(locale: context.environment.messagesLocale))
         let state = screen.state(layout: screen.layout, selection: selection, contentOffsetY: 0)
         let text = HooSetsTextRenderer(width: context.width, source: sourceLabel).render(state)
         return ScreenOutput(text: text, state: state, diagnostics: loaded.diagnostics)

@@ -32,7 +32,8 @@ struct ScheduleCommand: RemoteFeedCommand {
             feed: ScheduleFeedLoader(loader: context.feedLoader(), source: source),
             logos: context.options.has("--logos") ? ScheduleScreenLoader.pipeline(environment) : nil,
             catalog: catalog,
-            environment: environment
+            environment: environment,
+            contrast: try context.contrast
         )
         var text = ScheduleScreenText.render(loaded.screen, width: context.width)
         if let logos = loaded.logos {
@@ -40,24 +41,26 @@ struct ScheduleCommand: RemoteFeedCommand {
         }
         return ScreenOutput(
             text: text,
-            state: ScheduleScreenJSON(screen: loaded.screen, logos: loaded.logos),
+            state: ScheduleScreenJSON(screen: loaded.screen, logos: loaded.logos, announcement: loaded.announcement),
             diagnostics: loaded.diagnostics
         )
     }
 }
 
-/// The view state, plus `logos` when they were fetched (`--logos`): one object, so the JSON
-/// schema without the flag is exactly ``ScheduleViewState``.
+/// The view state, plus `logos` when they were fetched (`--logos`) and the view-model's
+/// `announcement` when it has one: one object, so the JSON schema without them is exactly
+/// ``ScheduleViewState``.
 struct ScheduleScreenJSON: Encodable, Sendable {
     var screen: ScheduleViewState
     var logos: [ScheduleLogoLine]?
+    var announcement: Announcement?
 
-    private enum Key: String, CodingKey { case logos }
+    private enum Key: String, CodingKey { case logos, announcement }
 
     func encode(to encoder: any Encoder) throws {
         try screen.encode(to: encoder)
-        guard let logos else { return }
         var container = encoder.container(keyedBy: Key.self)
-        try container.encode(logos, forKey: .logos)
+        try container.encodeIfPresent(logos, forKey: .logos)
+        try container.encodeIfPresent(announcement, forKey: .announcement)
     }
 }

@@ -53,7 +53,9 @@ struct TriviaCommand: ExerciseCommand {
         var simulation = TriviaSimulation(
             settings: TriviaSimulationSettings(
                 seed: settings.seed, questionSet: questionSet, startsAt: startsAt, bots: bots, latency: 0.03...0.25))
-        let builder = TriviaViewStateBuilder(locale: context.environment.locale, timeZone: context.environment.timeZone)
+        let builder = TriviaViewStateBuilder(
+            locale: context.environment.locale, timeZone: context.environment.timeZone, language: context.environment.messagesLocale,
+            contrast: try context.contrast)
         var recorder = Recorder(builder: builder)
         let report = simulation.run { recorder.observe($0) }
 
@@ -76,18 +78,23 @@ struct TriviaCommand: ExerciseCommand {
         return ScreenOutput(text: lines.joined(separator: "\n"), state: log, diagnostics: loaded.diagnostics)
     }
 
-    /// Keeps your screens (when they change other than by a countdown) and your messages.
+    /// Keeps your screens (when they change other than by a countdown) and your messages; each
+    /// screen carries what VoiceOver would announce on reaching it, as the view-model would.
     struct Recorder {
         let builder: TriviaViewStateBuilder
         var frames: [TriviaRunLog.Frame] = []
         var events: [TriviaRunLog.Event] = []
         var last: TriviaViewState?
+        var announcements = AnnouncementCounter()
 
         mutating func observe(_ observation: TriviaSimulationObservation) {
             switch observation {
             case .stateChanged(0, let state, let time):
-                let screen = builder.screen(for: state, at: time)
+                var screen = builder.screen(for: state, at: time)
                 guard screen.withoutTimers != last?.withoutTimers else { return }
+                if let new = builder.announcement(from: last, to: screen, id: announcements.next) {
+                    screen.announcement = announcements.announce(new.text, priority: new.priority)
+                }
                 last = screen
                 frames.append(TriviaRunLog.Frame(at: time, screen: screen))
             case .sent(0, let envelope, let time):

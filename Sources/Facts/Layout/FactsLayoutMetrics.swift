@@ -42,6 +42,8 @@ public struct FactsLayoutMetrics: Sendable, Hashable, Codable {
     public var separatorColor: RGBColor
     /// The row's background.
     public var backgroundColor: RGBColor
+    /// Which variant these are: the design's, or the one for Increase Contrast (``highContrast``).
+    public var contrast: ContrastPreference
 
     /// The largest image slot a row draws, in pixels at `scale` (2 or 3 on a phone): the
     /// ``ImageLoadingPolicy/decodeTarget`` that decodes no pixel the screen cannot show.
@@ -68,7 +70,8 @@ public struct FactsLayoutMetrics: Sendable, Hashable, Codable {
         descriptionColor: RGBColor = RGBColor(red: 0x3C, green: 0x3C, blue: 0x43),
         placeholderColor: RGBColor = RGBColor(red: 0xE5, green: 0xE5, blue: 0xEA),
         separatorColor: RGBColor = RGBColor(red: 0xC6, green: 0xC6, blue: 0xC8),
-        backgroundColor: RGBColor = .white
+        backgroundColor: RGBColor = .white,
+        contrast: ContrastPreference = .standard
     ) {
         self.horizontalInset = horizontalInset
         self.verticalInset = verticalInset
@@ -88,6 +91,20 @@ public struct FactsLayoutMetrics: Sendable, Hashable, Codable {
         self.placeholderColor = placeholderColor
         self.separatorColor = separatorColor
         self.backgroundColor = backgroundColor
+        self.contrast = contrast
+    }
+
+    /// The design for Increase Contrast. The design's text already reads 17:1 (titles) and
+    /// 10.9:1 (descriptions) on white, so only what is drawn faintly changes: the hairline
+    /// between rows, `#C6C6C8` at 1.7:1, becomes `#8A8A8E` (3.4:1), and the placeholder slot
+    /// `#E5E5EA` becomes `#D1D1D6` so its edge shows on white.
+    public static let highContrast = FactsLayoutMetrics(
+        placeholderColor: RGBColor(red: 0xD1, green: 0xD1, blue: 0xD6), separatorColor: RGBColor(red: 0x8A, green: 0x8A, blue: 0x8E),
+        contrast: .increased)
+
+    /// The design's metrics, or ``highContrast`` when the person asked for more contrast.
+    public static func resolved(for contrast: ContrastPreference) -> FactsLayoutMetrics {
+        contrast == .increased ? highContrast : FactsLayoutMetrics()
     }
 
     /// iPhone and iPad widths in points, portrait and landscape, that the layout is tested at.

@@ -26,6 +26,10 @@ extension FactsViewModel {
         public var source: String?
         /// Shown when a loaded feed has no rows.
         public var emptyText: String
+        /// What VoiceOver should say about the last load: a refresh finished (`Facts updated:
+        /// 13 facts.`) or a load or refresh failed (high priority); a first load that succeeds
+        /// says nothing, the rows appearing say it.
+        public var announcement: Announcement?
 
         /// A state; the defaults are the state before anything was loaded.
         public init(

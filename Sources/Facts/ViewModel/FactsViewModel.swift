@@ -30,6 +30,9 @@ public final class FactsViewModel {
     @ObservationIgnored private var layoutCache: FactRowLayoutCache
     /// How many loads have started (each is one request of the feed); for tests and logs.
     public private(set) var loadCount = 0
+    /// VoiceOver's words, in the user's language.
+    @ObservationIgnored public let spoken: FactsSpokenText
+    @ObservationIgnored private var announcements = AnnouncementCounter()
 
     /// A view-model for one feed; nothing is loaded until ``load()``.
     /// - Parameters:
@@ -38,10 +41,12 @@ public final class FactsViewModel {
     ///   - clock: for "Updated" times.
     ///   - layoutEngine: how rows are measured and laid out (an app passes one with
     ///     `TextKitMeasurer` where UIKit has TextKit; the default measures deterministically).
+    ///   - language: the locale VoiceOver's words are in (English when `nil`).
     public init(
         loader: any FactsFeedLoading, images: FactsImageCoordinator, clock: any AppClock,
-        layoutEngine: FactRowLayoutEngine = FactRowLayoutEngine()
+        layoutEngine: FactRowLayoutEngine = FactRowLayoutEngine(), language: Locale? = nil
     ) {
+        self.spoken = language.map(FactsSpokenText.init(locale:)) ?? FactsSpokenText(language: .english)
         self.loader = loader
         self.images = images
         self.clock = clock
@@ -72,7 +77,7 @@ public final class FactsViewModel {
     /// from a view's `body`: a row is measured again only when its text, its image state or the
     /// width changed since the last call (``FactRowLayoutCache``).
     public func screen(width: Double) -> FactsViewState {
-        FactsViewState(state: state, images: images.state(forRow:), width: width, cache: &layoutCache)
+        FactsViewState(state: state, images: images.state(forRow:), width: width, cache: &layoutCache, spoken: spoken)
     }
 
     /// Row layouts measured and reused by ``screen(width:)`` so far (tests, benchmarks).
@@ -95,10 +100,13 @@ public final class FactsViewModel {
         switch result {
         case .success(let loaded):
             apply(loaded)
+            state.announcement = hadRows ? announcements.announce(spoken.updated(state.rows.count)) : nil
             if hadRows { await images.retryFailures() }
         case .failure(let error):
             state.errorMessage = error.description
             state.phase = hadRows ? .loaded : .failed
+            let text = hadRows ? spoken.refreshFailed(error.description) : spoken.loadFailed(error.description)
+            state.announcement = announcements.announce(text, priority: .high)
         }
         state.isRefreshing = false
         inFlight = nil

@@ -29,6 +29,21 @@ public struct FactsViewState: Sendable, Equatable, Codable {
     public var metrics: FactsLayoutMetrics
     /// The rows in order, each with its image state and layout.
     public var rows: [Row]
+    /// The title as the screen's level-1 heading.
+    public var titleAccessibility: AccessibilityElement
+    /// The navigation bar's refresh button: action `refresh`; `Refreshing` and not enabled while
+    /// a load runs.
+    public var refreshAccessibility: AccessibilityElement
+    /// The rows as a container: `13 facts`.
+    public var listAccessibility: AccessibilityElement
+    /// The error line, spoken: `Couldn't refresh the facts. …`; `nil` without an error.
+    public var errorAccessibility: AccessibilityElement?
+    /// The empty feed's message, spoken; `nil` when there are rows.
+    public var emptyAccessibility: AccessibilityElement?
+    /// The dropped-rows notice, spoken; `nil` when nothing was dropped.
+    public var noticeAccessibility: AccessibilityElement?
+    /// What VoiceOver should say about the last load (``FactsViewModel/State/announcement``).
+    public var announcement: Announcement?
 
     /// One row as drawn: its content, its image's state and where everything goes.
     public struct Row: Sendable, Equatable, Codable, Identifiable {
@@ -44,18 +59,28 @@ public struct FactsViewState: Sendable, Equatable, Codable {
         public var image: RowImageState
         /// Frames and wrapped lines for the screen's width.
         public var layout: FactRowLayout
+        /// The row as one VoiceOver element: `Beavers. Beavers are second only to humans…`, the
+        /// picture's state as its value (`picture loading`). The picture is decorative: it
+        /// adds nothing the words do not say, so it is no element of its own.
+        public var accessibility: AccessibilityElement
     }
 
     /// The screen for `state` at `width` points: each row laid out by `engine` (every row
-    /// measured) with its image state from `images` (by row id).
-    public init(state: FactsViewModel.State, images: (Int) -> RowImageState, width: Double, engine: FactRowLayoutEngine) {
+    /// measured) with its image state from `images` (by row id); VoiceOver's words in `spoken`.
+    public init(
+        state: FactsViewModel.State, images: (Int) -> RowImageState, width: Double, engine: FactRowLayoutEngine,
+        spoken: FactsSpokenText = FactsSpokenText(language: .english)
+    ) {
         var cache = FactRowLayoutCache(engine: engine)
-        self.init(state: state, images: images, width: width, cache: &cache)
+        self.init(state: state, images: images, width: width, cache: &cache, spoken: spoken)
     }
 
     /// The screen laid out through `cache`: only rows whose content, image state or width
     /// changed since the cache's last screen are measured (``FactRowLayoutCache``).
-    public init(state: FactsViewModel.State, images: (Int) -> RowImageState, width: Double, cache: inout FactRowLayoutCache) {
+    public init(
+        state: FactsViewModel.State, images: (Int) -> RowImageState, width: Double, cache: inout FactRowLayoutCache,
+        spoken: FactsSpokenText = FactsSpokenText(language: .english)
+    ) {
         title = state.title
         status = state.phase
         isRefreshing = state.isRefreshing
@@ -69,8 +94,40 @@ public struct FactsViewState: Sendable, Equatable, Codable {
         let imageStates = state.rows.enumerated().map { index, row in row.imageURL == nil ? RowImageState.none : images(index) }
         let layouts = cache.layouts(for: state.rows, images: imageStates, width: width)
         rows = zip(state.rows, zip(imageStates, layouts)).map { row, placed in
-            Row(id: row.id, title: row.title, description: row.description, imageURL: row.imageURL, image: placed.0, layout: placed.1)
+            Row(
+                id: row.id, title: row.title, description: row.description, imageURL: row.imageURL, image: placed.0, layout: placed.1,
+                accessibility: Self.rowAccessibility(row, image: placed.0, spoken: spoken))
         }
         contentHeight = rows.reduce(0) { $0 + $1.layout.size.height }
+        titleAccessibility = .heading(state.title, level: .h1, identifier: "title")
+        let loading = state.isRefreshing || state.phase == .loading
+        refreshAccessibility = AccessibilityElement(
+            label: spoken.refresh, value: loading ? spoken.refreshing : nil, hint: spoken.refreshHint,
+            traits: loading ? [.button, .notEnabled] : .button, actions: [AccessibilityAction(action: FactsAction.refresh.rawValue)],
+            identifier: "refresh")
+        listAccessibility = AccessibilityElement(label: spoken.factCount(state.rows.count), children: .contain, identifier: "rows")
+        errorAccessibility = state.errorMessage.map { message in
+            AccessibilityElement(
+                label: state.phase == .failed ? spoken.loadFailed(message) : spoken.refreshFailed(message), identifier: "error")
+        }
+        emptyAccessibility = emptyText == nil ? nil : AccessibilityElement(label: spoken.empty, identifier: "empty")
+        noticeAccessibility =
+            state.droppedRowCount == 0 ? nil : AccessibilityElement(label: spoken.droppedRows(state.droppedRowCount), identifier: "notice")
+        announcement = state.announcement
+    }
+
+    /// `Title. Description.`, the picture's state as the value.
+    static func rowAccessibility(_ row: FactRow, image: RowImageState, spoken: FactsSpokenText) -> AccessibilityElement {
+        let words = [row.title, row.description].compactMap { $0 }.filter { !$0.isEmpty }
+        let value: String? =
+            switch image {
+            case .none: nil
+            case .notLoaded, .loading: spoken.pictureLoading
+            case .loaded: spoken.withPicture
+            case .failed: spoken.pictureFailed
+            }
+        return AccessibilityElement(
+            label: words.isEmpty ? spoken.untitled : words.joined(separator: ". "), value: value, children: .ignore,
+            identifier: "fact-\(row.id)")
     }
 }

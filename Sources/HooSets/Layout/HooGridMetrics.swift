@@ -33,6 +33,12 @@ public struct HooGridMetrics: Sendable, Hashable, Codable {
     public var setTitleFont: FontSpec
     /// Font of the header title when a set has no header image.
     public var headerFallbackFont: FontSpec
+    /// Opacity of secondary text drawn in a set's colour (the count under a header): 0.75 in
+    /// the design, 1 for Increase Contrast.
+    public var secondaryTextOpacity: Double
+    /// Which variant these are; with `increased`, text in a set's colour is drawn in a shade
+    /// that reads 4.5:1 on ``backgroundColor`` (``HooSectionState/textColor``).
+    public var contrast: ContrastPreference
 
     /// The design's values unless given others.
     public init(
@@ -48,7 +54,9 @@ public struct HooGridMetrics: Sendable, Hashable, Codable {
         discTitleFont: FontSpec = HooFonts.medium(size: 28),
         discPoemFont: FontSpec = HooFonts.light(size: 17),
         setTitleFont: FontSpec = HooFonts.medium(size: 15),
-        headerFallbackFont: FontSpec = HooFonts.medium(size: 28)
+        headerFallbackFont: FontSpec = HooFonts.medium(size: 28),
+        secondaryTextOpacity: Double = 0.75,
+        contrast: ContrastPreference = .standard
     ) {
         self.columns = columns
         self.itemSpacing = itemSpacing
@@ -63,8 +71,28 @@ public struct HooGridMetrics: Sendable, Hashable, Codable {
         self.discPoemFont = discPoemFont
         self.setTitleFont = setTitleFont
         self.headerFallbackFont = headerFallbackFont
+        self.secondaryTextOpacity = secondaryTextOpacity
+        self.contrast = contrast
     }
 
     /// The exercise's design: 4 columns, 2 pt insets, no gaps.
     public static let standard = HooGridMetrics()
+
+    /// The design for Increase Contrast: the same grid, the set counts fully opaque (the
+    /// design's 75 % puts them at 1.9-4.3:1 on the dark background), and every text in a set's
+    /// colour lightened until it reads 4.5:1 (Brown's `#80461F` reads 2.2:1 on `#121216`).
+    public static let highContrast = HooGridMetrics(secondaryTextOpacity: 1, contrast: .increased)
+
+    /// ``standard``, or ``highContrast`` when the person asked for more contrast.
+    public static func resolved(for contrast: ContrastPreference) -> HooGridMetrics {
+        contrast == .increased ? highContrast : standard
+    }
+
+    /// The colour to draw text of a set whose colour is `color` in: the colour itself in the
+    /// design, with Increase Contrast a shade reading at least 4.5:1 on ``borderColor``, the
+    /// lightest surface such text is drawn on (the words panel is the background at 92 % over
+    /// whatever is under it, never lighter than the surround).
+    public func textColor(for color: RGBColor) -> RGBColor {
+        contrast == .increased ? color.adjusted(toContrast: WCAGContrast.text, against: borderColor) : color
+    }
 }

@@ -7,6 +7,9 @@ import SharedNetworking
 ///
 /// A SwiftUI view reads ``state`` and forwards input: `tap(at:)` for taps, every touch sample
 /// to `handle(_:)` when it implements scrubbing, `setViewport(_:)` from a `GeometryReader`.
+/// VoiceOver users select without the gesture: each cell's action is ``select(_:)``, and the
+/// selected Hoo offers ``selectNext()`` and ``selectPrevious()`` as named actions; opening a Hoo
+/// that way announces its title and poem line (``HooSetsViewState/announcement``).
 @Observable
 @MainActor
 public final class HooSetsViewModel {
@@ -24,20 +27,25 @@ public final class HooSetsViewModel {
     private var feedbackCount = 0
     private var arbiter: GestureArbiter<HooID>
     private var usesBundledArtwork: Bool
+    private var announcements = AnnouncementCounter()
+    private var announcement: Announcement?
 
     /// A view-model that loads through `loader` (a ``HooSetsSource`` in an app) and lays the grid out with `metrics` for
-    /// `viewport`; `artwork` defaults to the module's bundled artwork for `displayScale`.
+    /// `viewport`; `artwork` defaults to the module's bundled artwork for `displayScale`. `metrics`
+    /// is ``HooGridMetrics/highContrast`` for Increase Contrast; VoiceOver's words are in
+    /// `language`'s language (English when `nil`).
     public init(
         loader: any HooSetsFeedLoading, metrics: HooGridMetrics = .standard, rules: ScrubRules = .standard,
         displayScale: DisplayScale = .x2,
-        viewport: LayoutSize = LayoutSize(width: 320, height: 480), artwork: HooArtworkState? = nil
+        viewport: LayoutSize = LayoutSize(width: 320, height: 480), artwork: HooArtworkState? = nil, language: Locale? = nil
     ) {
         self.loader = loader
         self.arbiter = GestureArbiter(rules: rules)
         self.usesBundledArtwork = artwork == nil
         let builder = HooSetsViewStateBuilder(
             feed: HooSetsFeed(sets: []), metrics: metrics, displayScale: displayScale, viewport: viewport,
-            artwork: artwork ?? .bundled(scale: displayScale))
+            artwork: artwork ?? .bundled(scale: displayScale),
+            spoken: language.map(HooSetsSpokenText.init(locale:)) ?? HooSetsSpokenText(language: .english))
         self.builder = builder
         self.layout = builder.layout
         self.state = builder.state(layout: builder.layout, selection: nil, contentOffsetY: 0)
@@ -63,6 +71,8 @@ public final class HooSetsViewModel {
             phase = .failed
             state.isLoading = false
             state.errorMessage = error.description
+            announcement = announcements.announce(builder.spoken.loadFailed(error.description), priority: .high)
+            state.announcement = announcement
         }
     }
 
@@ -109,7 +119,40 @@ public final class HooSetsViewModel {
     public func select(_ id: HooID?) {
         if let id, builder.feed.hoo(id) == nil { return }
         selection = id
+        announceSelection()
         rebuild()
+    }
+
+    /// Selects and opens the Hoo after the selected one, in the grid's order across sets (the
+    /// first when nothing is selected); at the last Hoo nothing changes. VoiceOver's named
+    /// action `Next Hoo`: what scrubbing does, without the gesture.
+    public func selectNext() {
+        step(1)
+    }
+
+    /// Selects and opens the Hoo before the selected one (the last when nothing is selected).
+    public func selectPrevious() {
+        step(-1)
+    }
+
+    private func step(_ direction: Int) {
+        let target: HooID?
+        if let selection {
+            target = builder.hoo(after: selection, step: direction)
+        } else {
+            let all = builder.feed.sets.flatMap(\.hoos)
+            target = (direction > 0 ? all.first : all.last)?.id
+        }
+        guard let target else { return }
+        select(target)
+    }
+
+    /// Announces the selected Hoo's title and poem line (nothing when the disc closes).
+    private func announceSelection() {
+        guard let selection, let set = builder.feed.sets.first(where: { $0.id == selection.set }),
+            let hoo = set.hoos.first(where: { $0.id == selection })
+        else { return }
+        announcement = announcements.announce(builder.spoken.opened(hoo.title, set: set.title, poemLine: hoo.poemLine))
     }
 
     /// Hides the selection disc.
@@ -141,6 +184,7 @@ public final class HooSetsViewModel {
 
     private func apply(tapOn id: HooID?) {
         selection = (id == nil || id == selection) ? nil : id
+        announceSelection()
         rebuild()
     }
 
@@ -159,6 +203,7 @@ public final class HooSetsViewModel {
             layout: layout, selection: selection, contentOffsetY: offset, gestureMode: arbiter.mode, feedbackCount: feedbackCount)
         next.isLoading = false
         next.errorMessage = state.isLoading ? nil : state.errorMessage
+        next.announcement = announcement
         state = next
     }
 }

@@ -34,16 +34,28 @@ public struct HooSetsViewState: Sendable, Equatable, Codable {
     public var artwork: HooArtworkState
     /// What loading skipped or repaired.
     public var diagnostics: [Diagnostic]
+    /// The title as the screen's level-1 heading.
+    public var titleAccessibility: AccessibilityElement
+    /// The grid as a container of sets.
+    public var gridAccessibility: AccessibilityElement
+    /// What VoiceOver should say now: the Hoo just opened (`Rubies, Red Set. Roses are red,`)
+    /// or why loading failed (``HooSetsViewModel``).
+    public var announcement: Announcement?
 
     /// How many Hoos the grid shows.
     public var hooCount: Int { sections.reduce(0) { $0 + $1.items.count } }
 
     /// The screen before anything was loaded.
-    public static func empty(metrics: HooGridMetrics = .standard, displayScale: DisplayScale = .x2) -> HooSetsViewState {
+    public static func empty(
+        metrics: HooGridMetrics = .standard, displayScale: DisplayScale = .x2,
+        spoken: HooSetsSpokenText = HooSetsSpokenText(language: .english)
+    ) -> HooSetsViewState {
         HooSetsViewState(
             title: "Hoo Sets", isLoading: false, errorMessage: nil, displayScale: displayScale, metrics: metrics, viewport: .zero,
             contentSize: .zero, contentOffsetY: 0, sections: [], selection: nil, gestureMode: .idle, selectionFeedbackCount: 0,
-            artwork: HooArtworkState(), diagnostics: [])
+            artwork: HooArtworkState(), diagnostics: [],
+            titleAccessibility: .heading(spoken.screenTitle, level: .h1, identifier: "title"),
+            gridAccessibility: AccessibilityElement(label: spoken.grid, children: .contain, identifier: "grid"), announcement: nil)
     }
 }
 
@@ -57,6 +69,9 @@ public struct HooSectionState: Sendable, Equatable, Codable, Identifiable {
     public var colorName: String
     /// The set's colour: the disc's and the placeholders'.
     public var color: RGBColor
+    /// The colour of text drawn in the set's colour (the count): ``color``, or a shade that
+    /// reads 4.5:1 with Increase Contrast (``HooGridMetrics/textColor(for:)``).
+    public var textColor: RGBColor
     /// The header artwork for the display scale; `nil` draws ``title`` instead.
     public var headerImageURL: URL?
     /// The header band, in content coordinates.
@@ -67,6 +82,8 @@ public struct HooSectionState: Sendable, Equatable, Codable, Identifiable {
     public var countLabel: String
     /// The set's cells, in order.
     public var items: [HooItemState]
+    /// The header as a level-2 heading: `Red Set, 14 Hoos`.
+    public var accessibility: AccessibilityElement
 }
 
 /// One cell.
@@ -81,8 +98,13 @@ public struct HooItemState: Sendable, Equatable, Codable, Identifiable {
     public var frame: LayoutRect
     /// Whether the cell is the selected one.
     public var isSelected: Bool
-    /// "Rubies, Red Set, 1 of 14".
+    /// "Rubies, Red Set, 1 of 14", in the user's language: ``accessibility``'s label.
     public var accessibilityLabel: String
+    /// The cell as a VoiceOver toggle button (tapping the selected Hoo closes it): the label
+    /// above, selected when selected, the action
+    /// `select-hoo` with the Hoo's id; the selected cell also offers `Next Hoo` and `Previous
+    /// Hoo` (the way to do without the scrub gesture what it does).
+    public var accessibility: AccessibilityElement
 }
 
 /// The selection disc and the Hoo's words, shown over the selected cell.
@@ -97,6 +119,9 @@ public struct HooSelectionState: Sendable, Equatable, Codable {
     public var poemLine: String
     /// The set's colour: the title and poem are drawn in it.
     public var color: RGBColor
+    /// The colour the title and poem are drawn in: ``color``, or a shade that reads 4.5:1 with
+    /// Increase Contrast.
+    public var textColor: RGBColor
     /// Black or white, whichever reads on ``color`` (for text drawn on a fill of it).
     public var onColor: RGBColor
     /// The disc, centred on the cell.
@@ -105,6 +130,9 @@ public struct HooSelectionState: Sendable, Equatable, Codable {
     public var cellFrame: LayoutRect
     /// The Hoo's own image, drawn over the screen while it is selected.
     public var backdropImageURL: URL?
+    /// The panel with the Hoo's words, as one element (`Rubies, Red Set. Roses are red,`, value
+    /// `1 of 14`) with the named actions `Next Hoo`, `Previous Hoo` and `Close`.
+    public var accessibility: AccessibilityElement
 }
 
 /// The exercise artwork chosen for the display scale.

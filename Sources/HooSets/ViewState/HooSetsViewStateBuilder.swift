@@ -16,12 +16,15 @@ public struct HooSetsViewStateBuilder: Sendable, Equatable {
     public var artwork: HooArtworkState
     /// What loading skipped or repaired, passed through to the view state.
     public var diagnostics: [Diagnostic]
+    /// VoiceOver's words, in the user's language.
+    public var spoken: HooSetsSpokenText
 
-    /// A screen of `feed`; the defaults are the design's metrics on a 320 × 480 pt screen at 2x.
+    /// A screen of `feed`; the defaults are the design's metrics on a 320 × 480 pt screen at 2x,
+    /// VoiceOver's words in English unless `spoken` says otherwise.
     public init(
         feed: HooSetsFeed, metrics: HooGridMetrics = .standard, displayScale: DisplayScale = .x2,
         viewport: LayoutSize = LayoutSize(width: 320, height: 480), artwork: HooArtworkState = HooArtworkState(),
-        diagnostics: [Diagnostic] = []
+        diagnostics: [Diagnostic] = [], spoken: HooSetsSpokenText = HooSetsSpokenText(language: .english)
     ) {
         self.feed = feed
         self.metrics = metrics
@@ -29,6 +32,15 @@ public struct HooSetsViewStateBuilder: Sendable, Equatable {
         self.viewport = viewport
         self.artwork = artwork
         self.diagnostics = diagnostics
+        self.spoken = spoken
+    }
+
+    /// The Hoo after (`step` 1) or before (`step` -1) `id` in the grid's order, across sets;
+    /// `nil` at either end or when `id` is not shown.
+    public func hoo(after id: HooID, step: Int) -> HooID? {
+        let all = feed.sets.flatMap { $0.hoos.map(\.id) }
+        guard let index = all.firstIndex(of: id), all.indices.contains(index + step) else { return nil }
+        return all[index + step]
     }
 
     /// The grid geometry for the current viewport width.
@@ -57,34 +69,50 @@ public struct HooSetsViewStateBuilder: Sendable, Equatable {
     ) -> HooSetsViewState {
         var sections: [HooSectionState] = []
         var selectionState: HooSelectionState?
+        let neighbours = selection.map { (next: hoo(after: $0, step: 1), previous: hoo(after: $0, step: -1)) }
         for (sectionIndex, set) in feed.sets.enumerated() {
             let frames = layout.sections[sectionIndex]
+            let textColor = metrics.textColor(for: set.color)
             var items: [HooItemState] = []
             for (itemIndex, hoo) in set.hoos.enumerated() {
                 let frame = frames.items[itemIndex]
                 let isSelected = hoo.id == selection
+                let label = spoken.hoo(hoo.title, set: set.title, position: itemIndex + 1, of: set.hoos.count)
+                var actions = [AccessibilityAction(action: HooSetsAction.selectHoo.rawValue, value: hoo.id.description)]
+                if isSelected, let neighbours { actions += navigation(neighbours) }
                 items.append(
                     HooItemState(
                         id: hoo.id, title: hoo.title, imageURL: hoo.imageURL, frame: frame, isSelected: isSelected,
-                        accessibilityLabel: "\(hoo.title), \(set.title), \(itemIndex + 1) of \(set.hoos.count)"))
-                if isSelected {
+                        accessibilityLabel: label,
+                        accessibility: AccessibilityElement(
+                            label: label, hint: isSelected ? spoken.selectedHooHint : spoken.hooHint,
+                            traits: isSelected ? [.button, .toggle, .image, .selected] : [.button, .toggle, .image], actions: actions,
+                            identifier: "hoo-\(hoo.id.set)-\(hoo.id.hoo)")))
+                if isSelected, let neighbours {
                     let diameter = layout.itemSide * metrics.discRatio
                     selectionState = HooSelectionState(
                         id: hoo.id, setTitle: set.title, title: hoo.title, poemLine: hoo.poemLine, color: set.color,
-                        onColor: set.color.relativeLuminance > 0.35 ? .black : .white,
+                        textColor: textColor, onColor: set.color.relativeLuminance > 0.35 ? .black : .white,
                         discFrame: frame.centered(LayoutSize(width: diameter, height: diameter)), cellFrame: frame,
-                        backdropImageURL: hoo.imageURL)
+                        backdropImageURL: hoo.imageURL,
+                        accessibility: AccessibilityElement(
+                            label: spoken.opened(hoo.title, set: set.title, poemLine: hoo.poemLine),
+                            value: spoken.position(itemIndex + 1, of: set.hoos.count),
+                            actions: navigation(neighbours)
+                                + [AccessibilityAction(named: spoken.close, action: HooSetsAction.dismissSelection.rawValue)],
+                            children: .ignore, identifier: "selection"))
                 }
             }
-            var countLabel = set.hoos.count == 1 ? "1 Hoo" : "\(set.hoos.count) Hoos"
+            var countLabel = spoken.hooCount(set.hoos.count)
             if let declared = set.declaredCount, declared != set.hoos.count { countLabel += " (\(declared) listed)" }
             sections.append(
                 HooSectionState(
-                    id: set.id, title: set.title, colorName: set.colorName, color: set.color,
+                    id: set.id, title: set.title, colorName: set.colorName, color: set.color, textColor: textColor,
                     headerImageURL: set.header.best(for: displayScale)?.url, headerFrame: frames.header,
-                    headerImageFrame: frames.headerImage, countLabel: countLabel, items: items))
+                    headerImageFrame: frames.headerImage, countLabel: countLabel, items: items,
+                    accessibility: .heading(spoken.setHeading(set.title, count: set.hoos.count), level: .h2, identifier: "set-\(set.id)")))
         }
-        var state = HooSetsViewState.empty(metrics: metrics, displayScale: displayScale)
+        var state = HooSetsViewState.empty(metrics: metrics, displayScale: displayScale, spoken: spoken)
         state.viewport = viewport
         state.contentSize = layout.contentSize
         state.contentOffsetY = min(max(0, contentOffsetY.isFinite ? contentOffsetY : 0), maxOffset(in: layout))
@@ -95,5 +123,20 @@ public struct HooSetsViewStateBuilder: Sendable, Equatable {
         state.artwork = artwork
         state.diagnostics = diagnostics
         return state
+    }
+
+    /// `Next Hoo` and `Previous Hoo`, where there is one.
+    private func navigation(_ neighbours: (next: HooID?, previous: HooID?)) -> [AccessibilityAction] {
+        var actions: [AccessibilityAction] = []
+        if let next = neighbours.next {
+            actions.append(
+                AccessibilityAction(named: spoken.nextHoo, action: HooSetsAction.selectNextHoo.rawValue, value: next.description))
+        }
+        if let previous = neighbours.previous {
+            actions.append(
+                AccessibilityAction(
+                    named: spoken.previousHoo, action: HooSetsAction.selectPreviousHoo.rawValue, value: previous.description))
+        }
+        return actions
     }
 }

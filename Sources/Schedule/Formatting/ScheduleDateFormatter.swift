@@ -15,10 +15,22 @@ public struct ScheduleDateFormatter: Sendable {
     public static let dateTemplate = "EEEMMMd"
     /// Template of a scheduled game's kick-off time: the locale's hour cycle, minutes.
     public static let timeTemplate = "jmm"
+    /// Template of a spoken date: the weekday and month in full (`Sunday, September 13`).
+    public static let spokenDateTemplate = "EEEEMMMMd"
+    /// Template of a spoken kick-off: the time and the zone's full name (`1:00 PM Eastern
+    /// Daylight Time`), so a listener in another zone knows which time it is.
+    public static let spokenTimeTemplate = "jmmzzzz"
 
     private let date: DateFormatter
     private let time: DateFormatter
     private let calendarDay: DateFormatter
+    private let spokenDate: DateFormatter
+    private let spokenTime: DateFormatter
+    /// The user's calendar and a UTC one: a calendar day (midnight UTC) is spoken as noon of
+    /// the same day in the user's zone, with ``spokenDate``, not with a formatter of its own (an
+    /// ICU formatter costs about a million instructions to make, and TBA days are rare).
+    private let calendar: Calendar
+    private let utcCalendar: Calendar
 
     /// A formatter for one user's `locale`, `timeZone` and `calendar` (all injected, never `.current`).
     public init(locale: Locale, timeZone: TimeZone, calendar: Calendar) {
@@ -28,6 +40,14 @@ public struct ScheduleDateFormatter: Sendable {
         // does not move with the user's time zone.
         let utc = TimeZone(identifier: "UTC") ?? timeZone
         calendarDay = Self.formatter(Self.dateTemplate, locale: locale, timeZone: utc, calendar: calendar)
+        spokenDate = Self.formatter(Self.spokenDateTemplate, locale: locale, timeZone: timeZone, calendar: calendar)
+        spokenTime = Self.formatter(Self.spokenTimeTemplate, locale: locale, timeZone: timeZone, calendar: calendar)
+        var local = calendar
+        local.timeZone = timeZone
+        self.calendar = local
+        var utcCalendar = calendar
+        utcCalendar.timeZone = utc
+        self.utcCalendar = utcCalendar
     }
 
     /// The day of `instant` in the user's time zone: `Sun, Sep 13`.
@@ -38,6 +58,19 @@ public struct ScheduleDateFormatter: Sendable {
 
     /// A calendar day given as midnight UTC (`FeedGameDate.day`), time-zone independent.
     public func calendarDayText(_ day: Date) -> String { calendarDay.string(from: day) }
+
+    /// The day of `instant` in full, for VoiceOver: `Sunday, September 13`, `Sonntag, 13. September`.
+    public func spokenDateText(_ instant: Date) -> String { spokenDate.string(from: instant) }
+
+    /// The time of `instant` with its zone's name, for VoiceOver: `1:00 PM Eastern Daylight Time`.
+    public func spokenTimeText(_ instant: Date) -> String { spokenTime.string(from: instant) }
+
+    /// A calendar day (midnight UTC) in full, time-zone independent.
+    public func spokenCalendarDayText(_ day: Date) -> String {
+        var parts = utcCalendar.dateComponents([.year, .month, .day], from: day)
+        parts.hour = 12
+        return spokenDate.string(from: calendar.date(from: parts) ?? day)
+    }
 
     private static func formatter(_ template: String, locale: Locale, timeZone: TimeZone, calendar: Calendar) -> DateFormatter {
         var calendar = calendar

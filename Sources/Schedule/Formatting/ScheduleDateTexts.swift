@@ -14,6 +14,9 @@ struct ScheduleDateTexts {
         let dates = FormattedTextMemo<Int, String>()
         let times = FormattedTextMemo<Int, String>()
         let calendarDays = FormattedTextMemo<Int, String>()
+        let spokenDates = FormattedTextMemo<Int, String>()
+        let spokenTimes = FormattedTextMemo<Int, String>()
+        let spokenCalendarDays = FormattedTextMemo<Int, String>()
     }
 
     let formatter: ScheduleDateFormatter
@@ -40,8 +43,34 @@ struct ScheduleDateTexts {
 
     /// ``ScheduleDateFormatter/calendarDayText(_:)`` (the day is midnight UTC).
     func calendarDayText(_ day: Date) -> String {
+        guard let key = Self.utcDay(day) else { return formatter.calendarDayText(day) }
+        return memos.calendarDays.value(for: key) { formatter.calendarDayText(day) }
+    }
+
+    /// ``ScheduleDateFormatter/spokenDateText(_:)``.
+    mutating func spokenDateText(_ instant: Date) -> String {
+        guard let day = clock.civilTime(of: instant)?.day else { return formatter.spokenDateText(instant) }
+        return memos.spokenDates.value(for: day) { formatter.spokenDateText(instant) }
+    }
+
+    /// ``ScheduleDateFormatter/spokenTimeText(_:)``: keyed by the instant's minute, not the
+    /// wall-clock minute, because the zone's name (daylight or standard time) depends on the day.
+    func spokenTimeText(_ instant: Date) -> String {
+        let seconds = instant.timeIntervalSince1970
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return formatter.spokenTimeText(instant) }
+        return memos.spokenTimes.value(for: Int((seconds / 60).rounded(.down))) { formatter.spokenTimeText(instant) }
+    }
+
+    /// ``ScheduleDateFormatter/spokenCalendarDayText(_:)`` (the day is midnight UTC).
+    func spokenCalendarDayText(_ day: Date) -> String {
+        guard let key = Self.utcDay(day) else { return formatter.spokenCalendarDayText(day) }
+        return memos.spokenCalendarDays.value(for: key) { formatter.spokenCalendarDayText(day) }
+    }
+
+    /// Days since 1970 of a midnight-UTC day, or `nil` for an instant no day can hold.
+    private static func utcDay(_ day: Date) -> Int? {
         let seconds = day.timeIntervalSince1970
-        guard seconds.isFinite, abs(seconds) < 1e15 else { return formatter.calendarDayText(day) }
-        return memos.calendarDays.value(for: Int((seconds / 86_400).rounded(.down))) { formatter.calendarDayText(day) }
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return nil }
+        return Int((seconds / 86_400).rounded(.down))
     }
 }

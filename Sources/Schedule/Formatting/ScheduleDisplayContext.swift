@@ -14,13 +14,18 @@ public struct ScheduleDisplayContext: Sendable {
     public var now: Date
     /// Where the teams' logos are fetched from.
     public var logos: TeamLogoCatalog
-    /// The design's sizes, colours and fonts, carried into the view state.
+    /// The design's sizes, colours and fonts, carried into the view state
+    /// (``ScheduleMetrics/highContrast`` for Increase Contrast).
     public var metrics: ScheduleMetrics
+    /// The locale whose language VoiceOver's words are in (``ScheduleSpokenText``); usually
+    /// ``locale``, the user's messages locale when they chose one apart.
+    public var language: Locale
 
-    /// A context; logos default to the exercise's host, metrics to the design spec.
+    /// A context; logos default to the exercise's host, metrics to the design spec, the spoken
+    /// words to `locale`'s language.
     public init(
         locale: Locale, timeZone: TimeZone, calendar: Calendar, now: Date,
-        logos: TeamLogoCatalog = .yinzCam, metrics: ScheduleMetrics = .standard
+        logos: TeamLogoCatalog = .yinzCam, metrics: ScheduleMetrics = .standard, language: Locale? = nil
     ) {
         self.locale = locale
         self.timeZone = timeZone
@@ -28,5 +33,6 @@ public struct ScheduleDisplayContext: Sendable {
         self.now = now
         self.logos = logos
         self.metrics = metrics
+        self.language = language ?? locale
     }
 }

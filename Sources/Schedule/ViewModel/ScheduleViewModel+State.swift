@@ -17,6 +17,10 @@ extension ScheduleViewModel {
         public var logos: [URL: LogoState] = [:]
         /// When ``content`` was last loaded, by the injected clock.
         public var lastUpdated: Date?
+        /// What VoiceOver should say about the last load, if anything: a refresh finished
+        /// (`Schedule updated.`) or a load failed (`Couldn't load the schedule. …`, high
+        /// priority). A first load that succeeds says nothing: the list appearing says it.
+        public var announcement: Announcement?
 
         /// The state before anything was loaded: ``/SharedNetworking/LoadingPhase/idle``, no content.
         public init() {}

@@ -23,6 +23,10 @@ public final class ScheduleViewModel {
     @ObservationIgnored private let calendar: Calendar
     @ObservationIgnored private let clock: any AppClock
     @ObservationIgnored private let logoCatalog: TeamLogoCatalog
+    @ObservationIgnored private let metrics: ScheduleMetrics
+    @ObservationIgnored private let language: Locale?
+    @ObservationIgnored private let spoken: ScheduleSpokenText
+    @ObservationIgnored private var announcements = AnnouncementCounter()
     /// Made on the first load and kept: its formatters cost more than formatting a feed.
     @ObservationIgnored private var builder: ScheduleViewStateBuilder?
     @ObservationIgnored private var feedTask: Task<Void, Never>?
@@ -32,6 +36,8 @@ public final class ScheduleViewModel {
     /// for logos, the user's locale, time zone and calendar, and the clock. An app passes
     /// `FeedSource.remote(ScheduleSource.remoteURL)` to ``ScheduleFeedLoader`` and declares the ATS
     /// exception in <doc:ScheduleGuide#App-Transport-Security-the-feed-is-plain-http>.
+    /// `metrics` are the design's, or ``ScheduleMetrics/highContrast`` for Increase Contrast;
+    /// `language` is the locale VoiceOver's words are in (`locale` when `nil`).
     public init(
         loader: any ScheduleFeedLoading,
         resources: any ResourceLoading,
@@ -39,7 +45,9 @@ public final class ScheduleViewModel {
         timeZone: TimeZone,
         calendar: Calendar,
         clock: any AppClock,
-        logos: TeamLogoCatalog = .yinzCam
+        logos: TeamLogoCatalog = .yinzCam,
+        metrics: ScheduleMetrics = .standard,
+        language: Locale? = nil
     ) {
         self.loader = loader
         self.resources = resources
@@ -48,6 +56,9 @@ public final class ScheduleViewModel {
         self.calendar = calendar
         self.clock = clock
         self.logoCatalog = logos
+        self.metrics = metrics
+        self.language = language
+        self.spoken = ScheduleSpokenText(locale: language ?? locale)
     }
 
     /// Loads the schedule unless it is already shown (safe to call on every appearance).
@@ -142,22 +153,26 @@ public final class ScheduleViewModel {
 
     private func download() async {
         state.phase = .loading
+        let hadContent = state.content != nil
         do {
             let loaded = try await loader.load()
             let builder =
                 self.builder
                 ?? ScheduleViewStateBuilder(
                     context: ScheduleDisplayContext(
-                        locale: locale, timeZone: timeZone, calendar: calendar, now: clock.now, logos: logoCatalog))
+                        locale: locale, timeZone: timeZone, calendar: calendar, now: clock.now, logos: logoCatalog, metrics: metrics,
+                        language: language))
             self.builder = builder
             state.content = builder.build(loaded.value, now: clock.now)
             state.diagnostics = loaded.diagnostics
             state.error = nil
             state.lastUpdated = clock.now
             state.phase = .loaded
+            state.announcement = hadContent ? announcements.announce(spoken.updated) : nil
         } catch {
             state.error = error
             state.phase = .failed
+            state.announcement = announcements.announce(spoken.loadFailed(error.description), priority: .high)
         }
     }
 }

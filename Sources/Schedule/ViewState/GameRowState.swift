@@ -1,4 +1,5 @@
 import Foundation
+import SharedNetworking
 
 /// A game row: away team on the left, home team on the right, `@` between them; the date in
 /// the lower left, the week in the centre, the state or kick-off time in the lower right.
@@ -33,11 +34,16 @@ public struct GameRowState: Sendable, Hashable, Codable, Identifiable {
     public var kickoff: Date?
     /// Points: ``ScheduleMetrics/gameRowHeight``.
     public var height: Double
+    /// The row as one VoiceOver element: `Packers at Vikings, Sunday, September 13, week 1,
+    /// final, Packers won 43 to 34` (its children, the names, logos and numbers, are not
+    /// reached one by one).
+    public var accessibility: AccessibilityElement
 
     /// A game row from its parts; ``ScheduleViewStateBuilder`` makes the real ones.
     public init(
         id: String, gameID: String?, kind: Kind, left: TeamSideState, right: TeamSideState, centerText: String,
-        dateText: String, weekText: String, statusText: String, kickoff: Date?, height: Double
+        dateText: String, weekText: String, statusText: String, kickoff: Date?, height: Double,
+        accessibility: AccessibilityElement
     ) {
         self.id = id
         self.gameID = gameID
@@ -50,6 +56,7 @@ public struct GameRowState: Sendable, Hashable, Codable, Identifiable {
         self.statusText = statusText
         self.kickoff = kickoff
         self.height = height
+        self.accessibility = accessibility
     }
 }
 
@@ -63,12 +70,15 @@ public struct ByeRowState: Sendable, Hashable, Codable, Identifiable {
     public var weekText: String
     /// Points: ``ScheduleMetrics/byeRowHeight``.
     public var height: Double
+    /// The row as one VoiceOver element: `week 5, bye week`.
+    public var accessibility: AccessibilityElement
 
     /// A bye row from its parts.
-    public init(id: String, text: String, weekText: String, height: Double) {
+    public init(id: String, text: String, weekText: String, height: Double, accessibility: AccessibilityElement) {
         self.id = id
         self.text = text
         self.weekText = weekText
         self.height = height
+        self.accessibility = accessibility
     }
 }

@@ -1,3 +1,5 @@
+import SharedNetworking
+
 /// A row of a section: a game or the bye week. A SwiftUI list switches on it.
 ///
 /// Encodes flat with a discriminator: `{"kind": "game", "game": {…}}` or
@@ -21,6 +23,14 @@ public enum ScheduleRow: Sendable, Hashable, Codable, Identifiable {
         switch self {
         case .game(let row): row.height
         case .bye(let row): row.height
+        }
+    }
+
+    /// The row's VoiceOver element.
+    public var accessibility: AccessibilityElement {
+        switch self {
+        case .game(let row): row.accessibility
+        case .bye(let row): row.accessibility
         }
     }
 
@@ -65,12 +75,15 @@ public struct ScheduleSectionState: Sendable, Hashable, Codable, Identifiable {
     public var title: String
     /// The rows, in feed order.
     public var rows: [ScheduleRow]
+    /// The header as a level-2 heading: `Regular Season`.
+    public var accessibility: AccessibilityElement
 
     /// A section from its parts.
-    public init(id: Int, title: String, rows: [ScheduleRow]) {
+    public init(id: Int, title: String, rows: [ScheduleRow], accessibility: AccessibilityElement) {
         self.id = id
         self.title = title
         self.rows = rows
+        self.accessibility = accessibility
     }
 }
 

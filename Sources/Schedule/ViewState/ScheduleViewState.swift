@@ -1,3 +1,5 @@
+import SharedNetworking
+
 /// Everything the schedule screen draws, ready to draw: no formatting or decisions left.
 ///
 /// Built from a feed by ``ScheduleViewStateBuilder``; printed by `exercises schedule --json`.
@@ -14,17 +16,22 @@ public struct ScheduleViewState: Sendable, Hashable, Codable {
     public var emptyMessage: String?
     /// The design's sizes, colours and fonts, so a renderer needs no constant of its own.
     public var metrics: ScheduleMetrics
+    /// The list as a VoiceOver container: `Games` (or the empty message when there are none),
+    /// with the named action `Refresh` (`refresh`), which pull to refresh is otherwise the only
+    /// way to.
+    public var accessibility: AccessibilityElement
 
     /// A screen from its parts; ``ScheduleViewStateBuilder`` makes the real one.
     public init(
         navigationBar: NavigationBarState, sections: [ScheduleSectionState], initialRow: RowPosition?,
-        emptyMessage: String?, metrics: ScheduleMetrics
+        emptyMessage: String?, metrics: ScheduleMetrics, accessibility: AccessibilityElement
     ) {
         self.navigationBar = navigationBar
         self.sections = sections
         self.initialRow = initialRow
         self.emptyMessage = emptyMessage
         self.metrics = metrics
+        self.accessibility = accessibility
     }
 
     /// The row at `position`, if it exists.

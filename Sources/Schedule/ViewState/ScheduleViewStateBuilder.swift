@@ -1,4 +1,5 @@
 import Foundation
+import SharedNetworking
 
 /// Turns a decoded feed into the screen's view state: every decision of the screen is here.
 ///
@@ -12,6 +13,10 @@ import Foundation
 ///   on the next day in Tokyo). For a TBA game that has both a timestamp and the feed's calendar
 ///   day (`Numeric`), that day instead, which no time zone moves; a TBA game without `Numeric`
 ///   shows its timestamp's day, and a game without a valid timestamp shows `TBD`.
+/// - **Spoken.** Every row, header and the bar carry an ``/SharedNetworking/AccessibilityElement`` in the words of
+///   ``ScheduleSpokenText``: a row is one element, away team first as drawn, the date in full,
+///   the week, then the result (`final, Packers won 43 to 34`) or the kick-off in full with its
+///   zone and both records.
 ///
 /// Make one builder per screen and keep it: its formatters (ICU's, three of them) cost more to
 /// create than a whole feed costs to format. It formats every distinct day and time of day once
@@ -19,14 +24,21 @@ import Foundation
 public struct ScheduleViewStateBuilder: Sendable {
     /// The locale, time zone, clock reading, logo catalog and metrics every decision uses.
     public let context: ScheduleDisplayContext
+    /// The spoken words, in the context's ``ScheduleDisplayContext/language``.
+    public let spoken: ScheduleSpokenText
     private let dates: ScheduleDateFormatter
     /// Every NFL team's logo address, resolved once per screen (a URL costs microseconds).
     private let logos: [String: URL]
     private let texts = ScheduleDateTexts.Memos()
+    /// Spoken team names (`PACKERS` → `Packers`, a Foundation case mapping) and weeks (`Week 1`
+    /// → `week 1`), each worked out once per screen: a season names 15 teams and 17 weeks.
+    private let spokenNames = FormattedTextMemo<String, String>()
+    private let spokenWeeks = FormattedTextMemo<String, String>()
 
     /// A builder for one user's `context`.
     public init(context: ScheduleDisplayContext) {
         self.context = context
+        self.spoken = ScheduleSpokenText(locale: context.language)
         self.dates = ScheduleDateFormatter(locale: context.locale, timeZone: context.timeZone, calendar: context.calendar)
         var logos: [String: URL] = [:]
         for team in NFLTeams.all {
@@ -58,26 +70,41 @@ public struct ScheduleViewStateBuilder: Sendable {
                 }
                 rows.append(work.row(for: game, id: id, root: feed.team))
             }
-            sections.append(ScheduleSectionState(id: sections.count, title: feedSection.heading, rows: rows))
+            let index = sections.count
+            sections.append(
+                ScheduleSectionState(
+                    id: index, title: feedSection.heading, rows: rows,
+                    accessibility: .heading(spoken.sectionTitle(feedSection.heading), level: .h2, identifier: "section-\(index)")))
         }
         return ScheduleViewState(
-            navigationBar: .styled(for: feed.team.triCode, teamName: feed.team.fullName),
+            navigationBar: .styled(
+                for: feed.team.triCode, teamName: feed.team.fullName, spoken: spoken, contrast: context.metrics.contrast),
             sections: sections,
             initialRow: initialRow(in: sections, defaultGameID: feed.defaultGameID, now: now),
             emptyMessage: sections.isEmpty ? ScheduleText.empty : nil,
-            metrics: context.metrics
+            metrics: context.metrics,
+            accessibility: AccessibilityElement(
+                label: sections.isEmpty ? spoken.empty : spoken.games,
+                actions: [AccessibilityAction(named: spoken.refresh, action: ScheduleAction.refresh.rawValue)], children: .contain,
+                identifier: "games")
         )
     }
 
     /// One build's caches: date texts and logo addresses.
     private struct Work {
         let context: ScheduleDisplayContext
+        let spoken: ScheduleSpokenText
         var dates: ScheduleDateTexts
         let teamLogos: [String: URL]
         var otherLogos: [String: URL?] = [:]
+        let spokenNames: FormattedTextMemo<String, String>
+        let spokenWeeks: FormattedTextMemo<String, String>
 
         init(builder: ScheduleViewStateBuilder) {
             context = builder.context
+            spoken = builder.spoken
+            spokenNames = builder.spokenNames
+            spokenWeeks = builder.spokenWeeks
             dates = ScheduleDateTexts(formatter: builder.dates, memos: builder.texts, timeZone: builder.context.timeZone)
             teamLogos = builder.logos
         }
@@ -85,7 +112,11 @@ public struct ScheduleViewStateBuilder: Sendable {
         mutating func row(for game: FeedGame, id: String, root: FeedTeam) -> ScheduleRow {
             switch game.type {
             case .bye:
-                return .bye(ByeRowState(id: id, text: ScheduleText.bye, weekText: game.week, height: context.metrics.byeRowHeight))
+                return .bye(
+                    ByeRowState(
+                        id: id, text: ScheduleText.bye, weekText: game.week, height: context.metrics.byeRowHeight,
+                        accessibility: AccessibilityElement(label: spoken.bye(week: game.week), children: .ignore, identifier: "row-\(id)"))
+                )
             case .final, .scheduled:
                 return .game(gameRow(for: game, id: id, root: root))
             }
@@ -128,6 +159,8 @@ public struct ScheduleViewStateBuilder: Sendable {
             } else {
                 statusText = ScheduleText.toBeDetermined
             }
+            let away = game.isHome ? opponent : root
+            let home = game.isHome ? root : opponent
             return GameRowState(
                 id: id,
                 gameID: game.id,
@@ -139,8 +172,54 @@ public struct ScheduleViewStateBuilder: Sendable {
                 weekText: game.week,
                 statusText: statusText,
                 kickoff: isTBA ? nil : timestamp,
-                height: context.metrics.gameRowHeight
+                height: context.metrics.gameRowHeight,
+                accessibility: AccessibilityElement(
+                    label: spokenLabel(game, away: away, home: home, isTBA: isTBA), children: .ignore, identifier: "row-\(id)")
             )
+        }
+
+        /// `Packers at Vikings, Sunday, September 13, week 1, final, Packers won 43 to 34`, or for
+        /// a scheduled game `…, kickoff at 1:00 PM Eastern Daylight Time, Packers: 13 wins, 3
+        /// losses, Rams: 10 wins, 6 losses`.
+        private mutating func spokenLabel(_ game: FeedGame, away: FeedTeam, home: FeedTeam, isTBA: Bool) -> String {
+            let awayName = spokenName(away), homeName = spokenName(home)
+            var parts = [spoken.matchup(away: awayName, home: homeName)]
+            let timestamp = game.date?.timestamp
+            if let timestamp {
+                if isTBA, let day = game.date?.day {
+                    parts.append(dates.spokenCalendarDayText(day))
+                } else {
+                    parts.append(dates.spokenDateText(timestamp))
+                }
+            } else {
+                parts.append(spoken.dateToBeDetermined)
+            }
+            if !game.week.isEmpty { parts.append(spokenWeeks.value(for: game.week) { spoken.week(game.week) }) }
+            if game.type == .final {
+                let state = game.gameState?.uppercased() ?? ScheduleText.final
+                parts.append(state == ScheduleText.final ? spoken.final : spoken.sectionTitle(state))
+                switch (game.awayScore, game.homeScore) {
+                case (let a?, let h?) where a == h: parts.append(spoken.tied(a))
+                case (let a?, let h?) where a > h: parts.append(spoken.won(awayName, a, h))
+                case (let a?, let h?): parts.append(spoken.won(homeName, h, a))
+                default: parts.append(spoken.scoreUnknown)
+                }
+            } else {
+                if isTBA {
+                    parts.append(spoken.kickoffToBeAnnounced)
+                } else if let timestamp {
+                    parts.append(spoken.kickoff(dates.spokenTimeText(timestamp)))
+                }
+                for (team, name) in [(away, awayName), (home, homeName)] {
+                    if let record = team.record { parts.append(spoken.record(team: name, record)) }
+                }
+            }
+            return parts.joined(separator: ", ")
+        }
+
+        private func spokenName(_ team: FeedTeam) -> String {
+            let name = team.name ?? team.fullName ?? team.city ?? team.triCode ?? ScheduleText.toBeDetermined
+            return spokenNames.value(for: name) { spoken.teamName(name) }
         }
 
         /// Names are uppercased as the screenshot shows them, with Unicode's default (locale

@@ -2,7 +2,8 @@ import SharedNetworking
 
 /// Screens written for a live page: the same phone, bars and content as a preview page, with
 /// every `style` attribute moved into a ``LiveStyleSheet`` so that the page needs no inline
-/// style, and controls that say what they do (``HTMLAttribute/action(_:value:id:)``).
+/// style, and the controls the preview pages draw from each view state's accessibility (their
+/// `data-action` and `data-value` are what the page sends).
 ///
 /// A server renders the screen again whenever its view-model changes and sends the markup with
 /// the sheet's new rules; the page's script swaps the markup in. Nothing here runs script: the
@@ -24,25 +25,26 @@ public enum LiveMarkup {
         return output
     }
 
-    /// A bar button that asks the view-model to load again (`data-action="refresh"`).
-    public static func refreshButton(label: String = "Refresh", size: Double = 22) -> HTMLNode {
-        .element(
-            "button", [.class("live-refresh"), .ariaLabel(label), .title(label)] + HTMLAttribute.action("refresh", id: "refresh"),
-            [PreviewIcon.refresh.node(size: size)])
+    /// A control the live page adds to a screen, drawn as the preview pages draw every control
+    /// from its ``/SharedNetworking/AccessibilityElement`` (a `<button>` named by the element, with
+    /// its `id`, `data-action` and `data-value`), so the page has one vocabulary of actions.
+    public static func button(_ element: AccessibilityElement, classes: String, _ children: [HTMLNode]) -> HTMLNode {
+        AccessibleMarkup.button(element, classes: classes, children)
+    }
+
+    /// A visible bar button for a view state's `refresh` action (Schedule's and CarFit's named
+    /// action, offered to VoiceOver in the Actions rotor): the same action and its spoken name,
+    /// for a mouse or a finger on a page that has no pull gesture.
+    public static func refreshButton(_ action: AccessibilityAction, size: Double = 22) -> HTMLNode {
+        let element = AccessibilityElement(
+            label: action.name ?? action.action, traits: .button,
+            actions: [AccessibilityAction(action: action.action, value: action.value)], identifier: "refresh")
+        return button(element, classes: "live-refresh", [PreviewIcon.refresh.node(size: size)])
     }
 
     /// Holds the sheet while the non-escaping writer's closure adds to it.
     private final class StyleCollector {
         var sheet: LiveStyleSheet
         init(sheet: LiveStyleSheet) { self.sheet = sheet }
-    }
-}
-
-extension HTMLAttribute {
-    /// What a control does, for a live page's script to send: `data-action` (`select-day`,
-    /// `answer`, `refresh`), `data-value` when the action needs one (`2020-09-13`, `1`) and a
-    /// stable `id`, so tests and the page find the same control after every update.
-    public static func action(_ name: String, value: String? = nil, id: String) -> [HTMLAttribute] {
-        [.attribute("type", "button"), .attribute("data-action", name), .id(id)] + (value.map { [.attribute("data-value", $0)] } ?? [])
     }
 }

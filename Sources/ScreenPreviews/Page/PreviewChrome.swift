@@ -16,8 +16,13 @@ enum PreviewChrome {
         let bar = screen.navigationBar
         let statusBackground = bar?.background ?? screen.background
         var phone: [HTMLNode] = [
-            .div(
-                "status-bar", style: [.background(statusBackground), .color(screen.statusBarForeground)],
+            // The system's status bar: drawn, but no part of the app a screen reader should read.
+            .element(
+                "div",
+                [
+                    .class("status-bar"), .attribute("aria-hidden", "true"),
+                    .style([.background(statusBackground), .color(screen.statusBarForeground)]),
+                ],
                 [
                     .span("status-time", statusTime),
                     .div(
@@ -31,7 +36,11 @@ enum PreviewChrome {
         if let bar {
             phone.append(navigationBar(bar))
         }
-        phone.append(.element("main", [.class("content")], [screen.content]))
+        // Focusable, so a keyboard can scroll it even when everything to press is in the bar.
+        phone.append(
+            .element(
+                "main", [.class("content"), .attribute("tabindex", "0")],
+                [AccessibleMarkup.liveRegion(screen.announcement), screen.content]))
         phone.append(.div("home-indicator", style: [.background(PreviewScreen.readable(on: screen.background))]))
         return .element(
             "figure", [.class("device"), .id(screen.slug)],
@@ -48,16 +57,21 @@ enum PreviewChrome {
     }
 
     static func navigationBar(_ bar: PreviewNavigationBar) -> HTMLNode {
-        var title: [HTMLNode] = [.div("nav-title-text", style: bar.titleFont.map(CSSDeclaration.font) ?? [], [.text(bar.title)])]
+        var title: [HTMLNode] = [.span("nav-title-text", bar.title, style: bar.titleFont.map(CSSDeclaration.font) ?? [])]
+        var visibleText = bar.title
         if let subtitle = bar.subtitle, !subtitle.isEmpty {
-            title.append(.div("nav-subtitle", [.text(subtitle)]))
+            title.append(.span("nav-subtitle", subtitle, style: bar.translucentSubtitle ? [] : [CSSDeclaration("opacity", .number(1))]))
+            visibleText += " " + subtitle
         }
         let tint: [CSSDeclaration] = bar.tint.map { [.color($0)] } ?? []
+        let heading: HTMLNode =
+            bar.titleAccessibility.map { AccessibleMarkup.heading($0, visibleText: visibleText, [.class("nav-title")], title) }
+            ?? .div("nav-title", title)
         return .element(
             "header", [.class("nav-bar"), .style([.background(bar.background), .color(bar.foreground)])],
             [
                 .div("nav-leading", style: tint, bar.leadingItem.map { [$0] } ?? []),
-                .div("nav-title", title),
+                heading,
                 .div("nav-trailing", style: tint, bar.trailingItem.map { [$0] } ?? []),
             ])
     }
@@ -74,22 +88,6 @@ enum PreviewChrome {
                 ]),
             .style("figure", [CSSDeclaration("margin", .px(0))]),
             .style("img", [CSSDeclaration("display", .keyword("block"))]),
-            // Controls are drawn by their screen's classes, not by the browser's button look.
-            .style(
-                "button",
-                [
-                    CSSDeclaration("font", .keyword("inherit")), CSSDeclaration("color", .keyword("inherit")),
-                    CSSDeclaration("background", .keyword("none")), CSSDeclaration("border", .px(0)),
-                    CSSDeclaration("padding", .px(0)), CSSDeclaration("margin", .px(0)), CSSDeclaration("cursor", .keyword("pointer")),
-                    CSSDeclaration("text-align", .keyword("inherit")),
-                ]),
-            .style("button:disabled", [CSSDeclaration("cursor", .keyword("default"))]),
-            .style(
-                ":focus-visible",
-                [
-                    CSSDeclaration("outline", .spaced([.px(3), .keyword("solid"), .color(RGBColor(red: 0x0A, green: 0x84, blue: 0xFF))])),
-                    CSSDeclaration("outline-offset", .px(2)),
-                ]),
             .style(
                 ".phone",
                 [
@@ -148,11 +146,13 @@ enum PreviewChrome {
                 ".nav-title",
                 [
                     CSSDeclaration("text-align", .keyword("center")), CSSDeclaration("max-width", .px(device.width * 0.6)),
-                    CSSDeclaration("overflow", .keyword("hidden")),
+                    CSSDeclaration("overflow", .keyword("hidden")), CSSDeclaration("margin", .px(0)),
+                    CSSDeclaration("font-size", .keyword("inherit")), CSSDeclaration("font-weight", .keyword("inherit")),
                 ]),
             .style(
                 ".nav-title-text",
                 [
+                    CSSDeclaration("display", .keyword("block")),
                     CSSDeclaration("white-space", .keyword("nowrap")), CSSDeclaration("overflow", .keyword("hidden")),
                     CSSDeclaration("text-overflow", .keyword("ellipsis")),
                 ]
@@ -160,7 +160,8 @@ enum PreviewChrome {
             .style(
                 ".nav-subtitle",
                 [
-                    CSSDeclaration("opacity", .number(0.8)), CSSDeclaration("white-space", .keyword("nowrap")),
+                    CSSDeclaration("display", .keyword("block")), CSSDeclaration("opacity", .number(0.8)),
+                    CSSDeclaration("white-space", .keyword("nowrap")),
                     CSSDeclaration("overflow", .keyword("hidden")), CSSDeclaration("text-overflow", .keyword("ellipsis")),
                 ]
                     + CSSDeclaration.font(device.navigationSubtitleFont)),
@@ -193,6 +194,7 @@ enum PreviewChrome {
                     CSSDeclaration("z-index", .number(10)),
                 ]),
             .style("figcaption", [CSSDeclaration("display", .keyword("none"))]),
+        ] + AccessibleMarkup.styles + [
             // Wider than the phone and its bezel: show the bezel, the desk and the captions.
             .minWidth(
                 device.width + 41,
@@ -222,7 +224,7 @@ enum PreviewChrome {
                             CSSDeclaration("margin-top", .px(28)), CSSDeclaration("text-align", .keyword("center")),
                             CSSDeclaration("font-size", .px(13)), .color(device.captionColor),
                         ]),
-                ]),
+                ])
         ]
     }
 }

@@ -77,8 +77,10 @@ public struct PreviewIndex: Sendable {
         let body = HTMLNode.element(
             "body", [],
             [
-                .element("h1", [], [.text(title)]),
-                .group(notes.map { .element("p", [.class("index-note")], [.text($0)]) }),
+                // Every part of the page in a landmark: the title and notes are its banner.
+                .element(
+                    "header", [],
+                    [.element("h1", [], [.text(title)]), .group(notes.map { .element("p", [.class("index-note")], [.text($0)]) })]),
                 .element("main", [], cards),
             ])
         return "<!DOCTYPE html>\n" + HTMLNode.element("html", [.attribute("lang", "en")], [head, body]).html + "\n"

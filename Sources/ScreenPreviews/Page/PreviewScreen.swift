@@ -24,11 +24,15 @@ public struct PreviewScreen: Sendable {
     /// The width the content was laid out for, when it is not the device's: a wider layout
     /// (an iPad's 1024 pt) widens the phone; a narrower one is centred by the screen's content.
     public var contentWidth: Double?
+    /// What the view-model last announced: the text of the page's live region (`role="status"`,
+    /// or `alert` for a high-priority one), which screen readers read out.
+    public var announcement: Announcement?
 
     /// A screen from its parts; each exercise's renderer builds them.
     public init(
         slug: String, title: String, caption: String, background: RGBColor, statusBarForeground: RGBColor? = nil,
-        navigationBar: PreviewNavigationBar? = nil, content: HTMLNode, styles: [CSSRule] = [], contentWidth: Double? = nil
+        navigationBar: PreviewNavigationBar? = nil, content: HTMLNode, styles: [CSSRule] = [], contentWidth: Double? = nil,
+        announcement: Announcement? = nil
     ) {
         self.slug = slug
         self.title = title
@@ -39,6 +43,7 @@ public struct PreviewScreen: Sendable {
         self.content = content
         self.styles = styles
         self.contentWidth = contentWidth
+        self.announcement = announcement
     }
 
     /// Black or white, whichever contrasts more with `background` (WCAG contrast ratio).
@@ -66,11 +71,18 @@ public struct PreviewNavigationBar: Sendable {
     public var trailingItem: HTMLNode?
     /// The title's font; the device's when `nil`.
     public var titleFont: FontSpec?
+    /// The title as the screen's heading (from the view state); without it the title is drawn
+    /// but is no heading.
+    public var titleAccessibility: AccessibilityElement?
+    /// Drawn translucent (the subtitle at 80 %) as iOS does; `false` for Increase Contrast,
+    /// where nothing is.
+    public var translucentSubtitle: Bool
 
     /// A bar from its parts.
     public init(
         title: String, subtitle: String? = nil, background: RGBColor, foreground: RGBColor, tint: RGBColor? = nil,
-        leadingItem: HTMLNode? = nil, trailingItem: HTMLNode? = nil, titleFont: FontSpec? = nil
+        leadingItem: HTMLNode? = nil, trailingItem: HTMLNode? = nil, titleFont: FontSpec? = nil,
+        titleAccessibility: AccessibilityElement? = nil, translucentSubtitle: Bool = true
     ) {
         self.title = title
         self.subtitle = subtitle
@@ -80,5 +92,7 @@ public struct PreviewNavigationBar: Sendable {
         self.leadingItem = leadingItem
         self.trailingItem = trailingItem
         self.titleFont = titleFont
+        self.titleAccessibility = titleAccessibility
+        self.translucentSubtitle = translucentSubtitle
     }
 }

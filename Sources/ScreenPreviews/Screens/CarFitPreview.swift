@@ -8,6 +8,12 @@ import SharedNetworking
 ///
 /// The calendar slides in from the top over the list in the app; the page shows it open at
 /// the top with the list below it, so both are visible in one screenshot.
+///
+/// From the view state's accessibility: the title as the `h1`, the calendar button, the month
+/// arrows and every day as `<button>`s (a day is a toggle, `aria-pressed`, today
+/// `aria-current="date"`), the month as an `h2` in a labelled region, each selected day's header
+/// as an `h2` over a list of cards that each read as one sentence, the list's `Refresh` as a
+/// button that shows when focused.
 public enum CarFitPreview {
     /// The list screen for `state`, drawn with `theme`.
     public static func screen(_ state: CleanerListViewState, theme: CarFitTheme = .standard) -> PreviewScreen {
@@ -15,7 +21,10 @@ public enum CarFitPreview {
             .div(
                 "carfit-header",
                 [
-                    .element("h1", [.style(CSSDeclaration.font(theme.titleFont) + [.color(theme.primaryText)])], [.text(state.title)]),
+                    AccessibleMarkup.heading(
+                        state.titleAccessibility, visibleText: nil,
+                        [.style(CSSDeclaration.font(theme.titleFont) + [.color(theme.primaryText)])],
+                        [.text(state.title)]),
                     state.lastUpdatedText.map {
                         HTMLNode.div(
                             "carfit-updated", style: CSSDeclaration.font(theme.detailFont) + [.color(theme.secondaryText)], [.text($0)])
@@ -34,6 +43,7 @@ public enum CarFitPreview {
         if let empty = state.emptyState, state.sections.isEmpty {
             content.append(message(empty, className: "carfit-empty", theme: theme))
         }
+        content.append(AccessibleMarkup.namedActions(state.listAccessibility))
         for section in state.sections {
             content.append(daySection(section, theme: theme))
         }
@@ -46,19 +56,17 @@ public enum CarFitPreview {
             background: theme.screenBackground,
             navigationBar: PreviewNavigationBar(
                 title: "", background: theme.screenBackground, foreground: theme.primaryText, tint: theme.accent,
-                trailingItem: .element(
-                    "button",
-                    [
-                        .class("carfit-calendar-button"), .ariaLabel("Calendar"),
-                        .attribute("aria-expanded", state.calendar.isPresented ? "true" : "false"),
-                    ] + HTMLAttribute.action("toggle-calendar", id: "calendar-button"),
+                trailingItem: AccessibleMarkup.button(
+                    state.calendarButtonAccessibility, classes: "carfit-calendar-button",
                     [PreviewIcon.calendar.node(size: theme.clientNameFont.size * 1.4)])),
-            content: .div("carfit-screen", content), styles: styles(theme))
+            content: .div("carfit-screen", content), styles: styles(theme), announcement: state.announcement)
     }
 
     static func message(_ state: EmptyState, className: String, theme: CarFitTheme) -> HTMLNode {
-        .div(
-            className, style: [.background(theme.cardBackground)],
+        .element(
+            "div",
+            [.class(className), .attribute("role", state.kind == .refreshFailed || state.kind == .loadFailed ? "alert" : "status")]
+                + [.style([.background(theme.cardBackground)])],
             [
                 .div(
                     "carfit-message-title", style: CSSDeclaration.font(theme.clientNameFont) + [.color(theme.primaryText)],
@@ -76,33 +84,34 @@ public enum CarFitPreview {
         let header = HTMLNode.div(
             "carfit-month",
             [
-                .element(
-                    "button",
-                    [.class("carfit-arrow"), .ariaLabel(calendar.previousMonthTitle), .style([.color(theme.accent)])]
-                        + HTMLAttribute.action("previous-month", id: "previous-month"),
+                AccessibleMarkup.button(
+                    calendar.previousMonthAccessibility, classes: "carfit-arrow", style: [.color(theme.accent)],
                     [PreviewIcon.chevronLeft.node(size: cell / 2)]),
-                .div(
-                    "carfit-month-title", style: CSSDeclaration.font(theme.clientNameFont) + [.color(theme.primaryText)],
+                AccessibleMarkup.heading(
+                    calendar.titleAccessibility, visibleText: calendar.title,
+                    [.class("carfit-month-title"), .style(CSSDeclaration.font(theme.clientNameFont) + [.color(theme.primaryText)])],
                     [.text(calendar.title)]),
-                .element(
-                    "button",
-                    [.class("carfit-arrow"), .ariaLabel(calendar.nextMonthTitle), .style([.color(theme.accent)])]
-                        + HTMLAttribute.action("next-month", id: "next-month"),
+                AccessibleMarkup.button(
+                    calendar.nextMonthAccessibility, classes: "carfit-arrow", style: [.color(theme.accent)],
                     [PreviewIcon.chevronRight.node(size: cell / 2)]),
             ])
+        // The weekday letters repeat what every day's name says: drawn, not read.
         let weekdays = calendar.weekdays.map { label in
             HTMLNode.element(
                 "abbr",
                 [
-                    .class("carfit-weekday"), .title(label.full),
+                    .class("carfit-weekday"), .title(label.full), .attribute("aria-hidden", "true"),
                     .style(CSSDeclaration.font(theme.badgeFont) + [.color(theme.secondaryText)]),
                 ],
                 [.text(label.short)])
         }
         let days = calendar.weeks.flatMap { $0 }.map { day($0, theme: theme) }
         return .element(
-            "section", [.class("carfit-calendar"), .ariaLabel(calendar.title), .style([.background(theme.cardBackground)])],
+            "section",
+            [.class("carfit-calendar"), .ariaLabel(calendar.accessibility.label), .style([.background(theme.cardBackground)])]
+                + (calendar.accessibility.identifier.map { [.id($0)] } ?? []),
             [
+                AccessibleMarkup.namedActions(calendar.accessibility),
                 header,
                 .div(
                     "carfit-grid",
@@ -129,22 +138,20 @@ public enum CarFitPreview {
         }
         var children: [HTMLNode] = [.text(cell.number)]
         if cell.hasVisits {
-            children.append(.div("carfit-dot", style: [.background(cell.isSelected ? theme.cardBackground : theme.visitMarker)]))
+            children.append(
+                .element("span", [.class("carfit-dot"), .style([.background(cell.isSelected ? theme.cardBackground : theme.visitMarker)])]))
         }
-        return .element(
-            "button",
-            [
-                .class(classes), .ariaLabel(cell.accessibilityLabel), .style(style),
-                .attribute("aria-pressed", cell.isSelected ? "true" : "false"),
-            ] + HTMLAttribute.action("select-day", value: cell.day.description, id: "day-\(cell.day)"), children)
+        return AccessibleMarkup.button(
+            cell.accessibility, classes: classes, style: style, extra: cell.isToday ? [.attribute("aria-current", "date")] : [], children)
     }
 
     // MARK: List
 
     static func daySection(_ section: VisitDaySection, theme: CarFitTheme) -> HTMLNode {
         var children: [HTMLNode] = [
-            .element(
-                "h2", [.class("carfit-day-title"), .style(CSSDeclaration.font(theme.sectionTitleFont) + [.color(theme.secondaryText)])],
+            AccessibleMarkup.heading(
+                section.accessibility, visibleText: nil,
+                [.class("carfit-day-title"), .style(CSSDeclaration.font(theme.sectionTitleFont) + [.color(theme.secondaryText)])],
                 [.text(section.title), .span("carfit-summary", " · " + section.summary)])
         ]
         if let empty = section.emptyMessage {
@@ -154,7 +161,9 @@ public enum CarFitPreview {
                     style: [.background(theme.cardBackground)] + CSSDeclaration.font(theme.tasksFont) + [.color(theme.secondaryText)],
                     [.text(empty)]))
         }
-        children += section.cards.map { card($0, theme: theme) }
+        if !section.cards.isEmpty {
+            children.append(.element("ul", [.class("carfit-cards")], section.cards.map { card($0, theme: theme) }))
+        }
         return .element("section", [.class("carfit-day-section")], children)
     }
 
@@ -165,38 +174,41 @@ public enum CarFitPreview {
             details.append(detail(.pin, address, theme: theme))
         }
         if let distance = card.distanceText {
-            details.append(detail(.route, distance, theme: theme, label: card.distanceAccessibilityLabel))
+            details.append(detail(.route, distance, theme: theme))
         }
         return .element(
-            "article", [.class("carfit-card"), .style([.background(theme.cardBackground)])],
-            [
-                .div(
-                    "carfit-card-top",
-                    [
-                        .span(
-                            "carfit-client", card.clientName, style: CSSDeclaration.font(theme.clientNameFont) + [.color(theme.primaryText)]
+            "li",
+            [.class("carfit-card"), .style([.background(theme.cardBackground)])] + (card.accessibility.identifier.map { [.id($0)] } ?? []),
+            AccessibleMarkup.spoken(
+                card.accessibility,
+                visible: [
+                    .div(
+                        "carfit-card-top",
+                        [
+                            .span(
+                                "carfit-client", card.clientName,
+                                style: CSSDeclaration.font(theme.clientNameFont) + [.color(theme.primaryText)]
+                            ),
+                            .span(
+                                "carfit-state", card.stateLabel,
+                                style: [
+                                    .background(card.stateColor), .color(card.stateTextColor),
+                                    CSSDeclaration("border-radius", .px(theme.badgeCornerRadius)),
+                                ]
+                                    + CSSDeclaration.font(theme.badgeFont)),
+                        ]),
+                    card.tasksText.isEmpty
+                        ? .empty
+                        : .div(
+                            "carfit-tasks", style: CSSDeclaration.font(theme.tasksFont) + [.color(theme.secondaryText)],
+                            [.text(card.tasksText)]
                         ),
-                        .span(
-                            "carfit-state", card.stateLabel,
-                            style: [
-                                .background(card.stateColor), .color(card.stateTextColor),
-                                CSSDeclaration("border-radius", .px(theme.badgeCornerRadius)),
-                            ]
-                                + CSSDeclaration.font(theme.badgeFont)),
-                    ]),
-                card.tasksText.isEmpty
-                    ? .empty
-                    : .div(
-                        "carfit-tasks", style: CSSDeclaration.font(theme.tasksFont) + [.color(theme.secondaryText)], [.text(card.tasksText)]
-                    ),
-                .div("carfit-details", style: CSSDeclaration.font(theme.detailFont) + [.color(theme.secondaryText)], details),
-            ])
+                    .div("carfit-details", style: CSSDeclaration.font(theme.detailFont) + [.color(theme.secondaryText)], details),
+                ]))
     }
 
-    static func detail(_ icon: PreviewIcon, _ text: String, theme: CarFitTheme, label: String? = nil) -> HTMLNode {
-        .element(
-            "div", [.class("carfit-detail")] + (label.map { [.ariaLabel($0)] } ?? []),
-            [icon.node(size: theme.detailFont.size + 2), .span("carfit-detail-text", text)])
+    static func detail(_ icon: PreviewIcon, _ text: String, theme: CarFitTheme) -> HTMLNode {
+        .div("carfit-detail", [icon.node(size: theme.detailFont.size + 2), .span("carfit-detail-text", text)])
     }
 
     // MARK: Styles
@@ -260,6 +272,15 @@ public enum CarFitPreview {
                     CSSDeclaration("text-transform", .keyword("uppercase")), CSSDeclaration("letter-spacing", .px(0.3)),
                 ]),
             .style(".carfit-summary", [CSSDeclaration("font-weight", .fontWeight(.regular))]),
+            .style(
+                ".carfit-cards",
+                [
+                    CSSDeclaration("list-style", .keyword("none")), CSSDeclaration("margin", .px(0)), CSSDeclaration("padding", .px(0)),
+                    CSSDeclaration("display", .keyword("flex")), CSSDeclaration("flex-direction", .keyword("column")),
+                    CSSDeclaration("gap", .px(gap)),
+                ]),
+            .style(".carfit-card", [CSSDeclaration("display", .keyword("block"))]),
+            .style(".carfit-month-title", [CSSDeclaration("margin", .px(0))]),
             .style(".carfit-card, .carfit-banner, .carfit-empty", [radius, CSSDeclaration("padding", .px(padding))]),
             .style(".carfit-banner, .carfit-empty", [CSSDeclaration("margin-bottom", .px(gap))]),
             .style(

@@ -11,6 +11,10 @@ import SharedNetworking
 /// least that wide, and a narrower table is centred. Images come from the resource pipeline's
 /// disk cache (`exercises facts --images` fills it); a row whose image is not there shows the
 /// placeholder for its state (not loaded, loading, failed) as the app does.
+///
+/// From the view state's accessibility: the title as the `h1`, the refresh `<button>`
+/// (`refresh`), the rows as a list whose items read as one sentence each with the picture's
+/// state (the pictures themselves decorative), the error and notices in the user's language.
 public enum FactsPreview {
     /// The facts screen for `screen`, with images resolved by `images`.
     public static func screen(_ screen: FactsViewState, images: PreviewImages = .localFilesOnly) -> PreviewScreen {
@@ -21,25 +25,33 @@ public enum FactsPreview {
         }
         if let message = screen.errorMessage {
             content.append(
-                .div(
-                    screen.status == .failed ? "facts-error full" : "facts-error", style: CSSDeclaration.font(metrics.descriptionFont),
-                    [.text(message)]))
+                .element(
+                    "div",
+                    [
+                        .class(screen.status == .failed ? "facts-error full" : "facts-error"), .attribute("role", "alert"),
+                        .style(CSSDeclaration.font(metrics.descriptionFont)),
+                    ], AccessibleMarkup.spoken(screen.errorAccessibility, visible: [.text(message)], text: message)))
         }
         if let empty = screen.emptyText {
             content.append(
                 .div(
-                    "facts-empty", style: CSSDeclaration.font(metrics.descriptionFont) + [.color(metrics.descriptionColor)], [.text(empty)])
-            )
+                    "facts-empty", style: CSSDeclaration.font(metrics.descriptionFont) + [.color(metrics.descriptionColor)],
+                    AccessibleMarkup.spoken(screen.emptyAccessibility, visible: [.text(empty)], text: empty)))
         }
         content.append(
             .element(
-                "ol", [.class("facts-table"), .style([.width(screen.width), .background(metrics.backgroundColor)])],
+                "ol",
+                [
+                    .class("facts-table"), .ariaLabel(screen.listAccessibility.label),
+                    .style([.width(screen.width), .background(metrics.backgroundColor)]),
+                ]
+                    + (screen.listAccessibility.identifier.map { [.id($0)] } ?? []),
                 screen.rows.enumerated().map { row($1, index: $0, metrics: metrics, images: images) }))
         if let notice = screen.droppedRowsNotice {
             content.append(
                 .div(
                     "facts-notice", style: CSSDeclaration.font(metrics.descriptionFont) + [.color(metrics.descriptionColor)],
-                    [.text(notice)]))
+                    AccessibleMarkup.spoken(screen.noticeAccessibility, visible: [.text(notice)], text: notice)))
         }
         let loaded = screen.rows.filter { if case .loaded = $0.image { true } else { false } }.count
         let withImages = screen.rows.filter { $0.imageURL != nil }.count
@@ -50,8 +62,10 @@ public enum FactsPreview {
             background: metrics.backgroundColor,
             navigationBar: PreviewNavigationBar(
                 title: screen.title, background: metrics.backgroundColor, foreground: metrics.titleColor,
-                trailingItem: .element("span", [.class("facts-refresh"), .ariaLabel("Refresh")], [PreviewIcon.refresh.node(size: 22)])),
-            content: .div("facts-screen", content), styles: styles(metrics), contentWidth: screen.width)
+                trailingItem: AccessibleMarkup.button(
+                    screen.refreshAccessibility, classes: "facts-refresh", [PreviewIcon.refresh.node(size: 22)]),
+                titleAccessibility: screen.titleAccessibility),
+            content: .div("facts-screen", content), styles: styles(metrics), contentWidth: screen.width, announcement: screen.announcement)
     }
 
     /// A row; `index` is its position (`data-row`, which a live page reports for the rows in view).
@@ -64,7 +78,8 @@ public enum FactsPreview {
             )
         }
         if let frame = layout.image, case .loaded = row.image, let source = images.remoteSource(for: row.imageURL) {
-            children.append(.image(source, alt: row.title ?? "", [.class("facts-image"), .style(place(frame))]))
+            // Decorative: the row's words say what it is about.
+            children.append(.image(source, alt: "", [.class("facts-image"), .style(place(frame))]))
         }
         if let title = layout.title {
             children.append(text(title, className: "facts-title", color: metrics.titleColor))
@@ -75,12 +90,13 @@ public enum FactsPreview {
         return .element(
             "li",
             [
-                .class(layout.isStacked ? "facts-row stacked" : "facts-row"), .id("fact-\(row.id)"), .attribute("data-row", String(index)),
+                .class(layout.isStacked ? "facts-row stacked" : "facts-row"), .id(row.accessibility.identifier ?? "fact-\(row.id)"),
+                .attribute("data-row", String(index)),
                 .style([
                     .height(layout.size.height),
                     CSSDeclaration("box-shadow", .spaced([.keyword("inset"), .px(0), .px(-1), .px(0), .color(metrics.separatorColor)])),
                 ]),
-            ], children)
+            ], AccessibleMarkup.spoken(row.accessibility, visible: children))
     }
 
     /// What the slot shows under (or instead of) the image.
@@ -125,7 +141,7 @@ public enum FactsPreview {
                 ]),
             .style(".facts-row", [CSSDeclaration("position", .keyword("relative")), CSSDeclaration("overflow", .keyword("hidden"))]),
             .style(".facts-slot", center + [CSSDeclaration("border-radius", .px(4))]),
-            .style(".facts-slot-icon", [CSSDeclaration("opacity", .number(0.6))]),
+            .style(".facts-slot-icon", [CSSDeclaration("opacity", .number(metrics.contrast == .increased ? 1 : 0.6))]),
             .style(".facts-image", [CSSDeclaration("object-fit", .keyword("contain"))]),
             .style(".facts-line", [CSSDeclaration("white-space", .keyword("pre"))]),
             .style(

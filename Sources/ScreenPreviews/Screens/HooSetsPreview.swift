@@ -11,6 +11,11 @@ import SharedNetworking
 /// the exercise's "10 % white" surround. The selected Hoo shows the disc over its cell and,
 /// pinned to the bottom of the screen, its image (the backdrop, at a third of the viewport's size)
 /// over the set title, the Hoo's title and its poem line.
+///
+/// From the view state's accessibility: a hidden `h1`, each set's header artwork as an `h2`
+/// (`Red Set, 14 Hoos`), every Hoo a toggle `<button>` (`select-hoo` with its id), the selected
+/// one's `Next Hoo` and `Previous Hoo` and the words panel's `Close` as buttons that show when
+/// focused; the disc repeats the panel and is hidden from screen readers.
 public enum HooSetsPreview {
     /// The grid screen for `state`, with artwork and Hoo images resolved by `images`.
     public static func screen(_ state: HooSetsViewState, images: PreviewImages = .localFilesOnly) -> PreviewScreen {
@@ -21,12 +26,14 @@ public enum HooSetsPreview {
             grid.append(header(section, metrics: metrics, images: images))
             for item in section.items {
                 grid.append(cell(item, color: section.color, images: images))
+                if item.isSelected { grid.append(AccessibleMarkup.namedActions(item.accessibility)) }
             }
         }
         if let selection = state.selection {
             grid.append(disc(selection, images: images, disc: images.source(for: state.artwork.selectionDisc)))
         }
         var content: [HTMLNode] = [
+            AccessibleMarkup.heading(state.titleAccessibility, visibleText: state.title, [.class("sr-only")], [.text(state.title)]),
             .div(
                 "hoo-grid",
                 style: [
@@ -38,13 +45,13 @@ public enum HooSetsPreview {
                             .spaced([.keyword("inset"), .px(metrics.horizontalInset), .px(0), .px(0), .color(metrics.borderColor)]),
                             .spaced([.keyword("inset"), .px(-metrics.horizontalInset), .px(0), .px(0), .color(metrics.borderColor)]),
                         ])),
-                ], grid)
+                ], grid),
         ]
         if let selection = state.selection {
             content.append(words(selection, state: state, images: images))
         }
         if let message = state.errorMessage {
-            content.insert(.div("hoo-error", [.text(message)]), at: 0)
+            content.insert(.element("div", [.class("hoo-error"), .attribute("role", "alert")], [.text(message)]), at: 1)
         }
         let selected = state.selection.map { "\($0.setTitle): “\($0.title)” selected" } ?? "nothing selected"
         return PreviewScreen(
@@ -53,7 +60,7 @@ public enum HooSetsPreview {
                 "\(state.sections.count) sets, \(state.hooCount) Hoos, \(selected). Grid \(Int(state.viewport.width)) pt wide at \(state.displayScale).",
             background: metrics.backgroundColor, statusBarForeground: .white,
             content: .div("hoo-screen", style: [.background(metrics.borderColor)], content),
-            styles: styles(metrics, cellFrame: cellFrame))
+            styles: styles(metrics, cellFrame: cellFrame), announcement: state.announcement)
     }
 
     static func header(_ section: HooSectionState, metrics: HooGridMetrics, images: PreviewImages) -> HTMLNode {
@@ -62,7 +69,7 @@ public enum HooSetsPreview {
         if let imageFrame = section.headerImageFrame, let source = images.source(for: section.headerImageURL) {
             children.append(
                 .image(
-                    source, alt: section.title,
+                    source, alt: "",
                     [
                         .style(
                             CSSDeclaration.frame(
@@ -71,29 +78,27 @@ public enum HooSetsPreview {
                     ]))
         } else {
             children.append(
-                .span("hoo-header-title", section.title, style: CSSDeclaration.font(metrics.headerFallbackFont) + [.color(section.color)]))
+                .span(
+                    "hoo-header-title", section.title, style: CSSDeclaration.font(metrics.headerFallbackFont) + [.color(section.textColor)])
+            )
         }
-        children.append(.span("hoo-count", section.countLabel, style: CSSDeclaration.font(metrics.setTitleFont) + [.color(section.color)]))
-        return .element(
-            "section",
-            [.class("hoo-header"), .id("set-\(section.id)"), .ariaLabel("\(section.title), \(section.countLabel)"), .style(place(frame))],
-            children)
+        children.append(
+            .span("hoo-count", section.countLabel, style: CSSDeclaration.font(metrics.setTitleFont) + [.color(section.textColor)]))
+        // The heading reads the artwork's words and the count (`Red Set, 14 Hoos`).
+        return AccessibleMarkup.heading(section.accessibility, visibleText: nil, [.class("hoo-header"), .style(place(frame))], children)
     }
 
     static func cell(_ item: HooItemState, color: RGBColor, images: PreviewImages) -> HTMLNode {
         let image: HTMLNode
         if let source = images.source(for: item.imageURL) {
-            image = .image(source, alt: item.title, [.class("hoo-image")])
+            // The button's name says what the picture is.
+            image = .image(source, alt: "", [.class("hoo-image")])
         } else {
-            image = .div("hoo-placeholder", style: [CSSDeclaration("background-color", .translucent(color, alpha: 0.35))])
+            image = .element(
+                "span", [.class("hoo-placeholder"), .style([CSSDeclaration("background-color", .translucent(color, alpha: 0.35))])])
         }
-        return .element(
-            "div",
-            [
-                .class(item.isSelected ? "hoo-cell selected" : "hoo-cell"), .title(item.title), .ariaLabel(item.accessibilityLabel),
-                .style(place(item.frame)),
-            ],
-            [image])
+        return AccessibleMarkup.button(
+            item.accessibility, classes: item.isSelected ? "hoo-cell selected" : "hoo-cell", style: place(item.frame), [image])
     }
 
     static func disc(_ selection: HooSelectionState, images: PreviewImages, disc: SafeURL?) -> HTMLNode {
@@ -104,7 +109,8 @@ public enum HooSetsPreview {
             layers.append(.div("hoo-disc-fallback", style: [.background(selection.color)]))
         }
         layers.append(.image(images.source(for: selection.backdropImageURL), alt: selection.title, [.class("hoo-disc-image")]))
-        return .div("hoo-disc", style: place(selection.discFrame), layers)
+        // The panel below says what the disc shows; the disc is only drawn.
+        return .element("div", [.class("hoo-disc"), .attribute("aria-hidden", "true"), .style(place(selection.discFrame))], layers)
     }
 
     static func words(_ selection: HooSelectionState, state: HooSetsViewState, images: PreviewImages) -> HTMLNode {
@@ -116,20 +122,25 @@ public enum HooSetsPreview {
                     backdrop, alt: "",
                     [.class("hoo-backdrop"), .style([.width(state.viewport.width / 3), .height(state.viewport.height / 3)])]))
         }
-        children.append(.div("hoo-set-title", style: CSSDeclaration.font(metrics.setTitleFont), [.text(selection.setTitle)]))
-        children.append(.div("hoo-title", style: CSSDeclaration.font(metrics.discTitleFont), [.text(selection.title)]))
+        var words: [HTMLNode] = [
+            .div("hoo-set-title", style: CSSDeclaration.font(metrics.setTitleFont), [.text(selection.setTitle)]),
+            .div("hoo-title", style: CSSDeclaration.font(metrics.discTitleFont), [.text(selection.title)]),
+        ]
         if !selection.poemLine.isEmpty {
-            children.append(.div("hoo-poem", style: CSSDeclaration.font(metrics.discPoemFont), [.text(selection.poemLine)]))
+            words.append(.div("hoo-poem", style: CSSDeclaration.font(metrics.discPoemFont), [.text(selection.poemLine)]))
         }
+        children += AccessibleMarkup.spoken(selection.accessibility, visible: words)
+        children.append(AccessibleMarkup.namedActions(selection.accessibility))
+        // A group, not an `aside`: a complementary landmark may not sit inside `main`.
         return .element(
-            "aside",
+            "div",
             [
-                .class("hoo-words"), .ariaLabel("\(selection.title), \(selection.setTitle)"),
+                .class("hoo-words"), .attribute("role", "group"), .ariaLabel(selection.accessibility.label),
                 .style([
-                    .color(selection.color), CSSDeclaration("background-color", .translucent(metrics.backgroundColor, alpha: 0.92)),
+                    .color(selection.textColor), CSSDeclaration("background-color", .translucent(metrics.backgroundColor, alpha: 0.92)),
                     .width(state.viewport.width),
                 ]),
-            ], children)
+            ] + (selection.accessibility.identifier.map { [.id($0)] } ?? []), children)
     }
 
     static func place(_ frame: LayoutRect) -> [CSSDeclaration] {
@@ -153,7 +164,12 @@ public enum HooSetsPreview {
                     CSSDeclaration("position", .keyword("relative")), CSSDeclaration("margin-left", .keyword("auto")),
                     CSSDeclaration("margin-right", .keyword("auto")), .background(metrics.backgroundColor),
                 ]),
-            .style(".hoo-header", [CSSDeclaration("display", .keyword("block"))]),
+            .style(
+                ".hoo-header",
+                [
+                    CSSDeclaration("display", .keyword("block")), CSSDeclaration("margin", .px(0)),
+                    CSSDeclaration("font-size", .keyword("inherit")), CSSDeclaration("font-weight", .keyword("inherit")),
+                ]),
             .style(
                 ".hoo-header-title",
                 [
@@ -165,9 +181,9 @@ public enum HooSetsPreview {
                 ".hoo-count",
                 [
                     CSSDeclaration("position", .keyword("absolute")), CSSDeclaration("right", .px(metrics.horizontalInset + 8)),
-                    CSSDeclaration("bottom", .px(8)), CSSDeclaration("opacity", .number(0.75)),
+                    CSSDeclaration("bottom", .px(8)), CSSDeclaration("opacity", .number(metrics.secondaryTextOpacity)),
                 ]),
-            .style(".hoo-cell", cell),
+            .style(".hoo-cell", cell + [CSSDeclaration("display", .keyword("block"))]),
             .style(".hoo-image, .hoo-placeholder", fill + [CSSDeclaration("object-fit", .keyword("contain"))]),
             .style(
                 ".hoo-placeholder",

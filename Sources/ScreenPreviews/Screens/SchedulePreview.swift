@@ -8,8 +8,13 @@ import SharedNetworking
 /// colours of ``/Schedule/ScheduleMetrics``, and logos from the resource pipeline's disk cache (else the
 /// placeholder with the tricode, as the app shows before a logo arrives or when it fails).
 ///
-/// The row the screen opens at (the feed's `DefaultGameId`) has the id `initial-row`: open
+/// The row the screen opens at (the feed's `DefaultGameId`) holds the anchor `initial-row`: open
 /// `schedule.html#initial-row` to see the page scrolled to it with its header pinned.
+///
+/// What a screen reader gets comes from the view state's accessibility: the bar's title as the
+/// `h1`, each section's header as an `h2` in words (`Regular Season`), each section's rows as a
+/// list whose items read as one sentence each (the drawn row hidden from it), the logos
+/// decorative, and the list's named action `Refresh` as a button that shows when focused.
 public enum SchedulePreview {
     /// The `id` of the row the screen opens at.
     public static let initialRowAnchor = "initial-row"
@@ -18,32 +23,31 @@ public enum SchedulePreview {
     public static func screen(_ state: ScheduleViewState, images: PreviewImages = .localFilesOnly) -> PreviewScreen {
         let metrics = state.metrics
         let bar = state.navigationBar
-        var content: [HTMLNode] = []
+        var content: [HTMLNode] = [AccessibleMarkup.namedActions(state.accessibility)]
         if let message = state.emptyMessage {
             content.append(
                 .div(
                     "schedule-empty",
-                    style: CSSDeclaration.font(metrics.sectionHeaderText.font) + [.color(metrics.sectionHeaderText.color)], [.text(message)]
-                ))
+                    style: CSSDeclaration.font(metrics.sectionHeaderText.font) + [.color(metrics.sectionHeaderText.color)],
+                    AccessibleMarkup.spoken(state.accessibility, visible: [.text(message)], text: message)))
         }
         var flatIndex = 0
         for (sectionIndex, section) in state.sections.enumerated() {
-            var children: [HTMLNode] = [
-                .element(
-                    "h2",
-                    [
-                        .class("schedule-header"),
-                        .style(CSSDeclaration.font(metrics.sectionHeaderText.font) + [.color(metrics.sectionHeaderText.color)]),
-                    ],
-                    [.text(section.title)])
-            ]
+            var rows: [HTMLNode] = []
             for (rowIndex, row) in section.rows.enumerated() {
                 let isInitial = state.initialRow == RowPosition(section: sectionIndex, row: rowIndex)
-                children.append(self.row(row, metrics: metrics, images: images, isInitial: isInitial, index: flatIndex))
+                rows.append(self.row(row, metrics: metrics, images: images, isInitial: isInitial, index: flatIndex))
                 flatIndex += 1
-                children.append(.div("schedule-gap"))
+                rows.append(.element("li", [.class("schedule-gap"), .attribute("aria-hidden", "true")]))
             }
-            content.append(.element("section", [.class("schedule-section")], children))
+            let header = AccessibleMarkup.heading(
+                section.accessibility, visibleText: section.title,
+                [
+                    .class("schedule-header"),
+                    .style(CSSDeclaration.font(metrics.sectionHeaderText.font) + [.color(metrics.sectionHeaderText.color)]),
+                ],
+                [.text(section.title)])
+            content.append(.element("section", [.class("schedule-section")], [header, .element("ul", [.class("schedule-rows")], rows)]))
         }
         let games = state.allRows.compactMap(\.game)
         return PreviewScreen(
@@ -52,45 +56,52 @@ public enum SchedulePreview {
                 "\(bar.teamName.isEmpty ? "Schedule" : bar.teamName): \(state.sections.count) sections, \(games.count) games; headers stay pinned while scrolling.",
             background: metrics.listBackground,
             navigationBar: PreviewNavigationBar(
-                title: bar.title, subtitle: bar.teamName, background: bar.background, foreground: bar.titleColor, tint: bar.accent),
-            content: .div("schedule-list", content), styles: styles(metrics))
+                title: bar.title, subtitle: bar.teamName, background: bar.background, foreground: bar.titleColor, tint: bar.accent,
+                titleAccessibility: bar.accessibility, translucentSubtitle: metrics.contrast == .standard),
+            content: .element("div", [.class("schedule-list")] + AccessibleMarkup.identity(state.accessibility), content),
+            styles: styles(metrics))
     }
 
-    /// A row; `index` counts rows across sections (`data-row`, which a live page reports for
-    /// the rows in view).
+    /// A row as a list item: its spoken sentence for screen readers, the drawn row hidden from
+    /// them; the initial row holds the `initial-row` anchor. `index` counts rows across sections
+    /// (`data-row`, which a live page reports for the rows in view).
     static func row(_ row: ScheduleRow, metrics: ScheduleMetrics, images: PreviewImages, isInitial: Bool, index: Int) -> HTMLNode {
-        let anchor: [HTMLAttribute] = (isInitial ? [.id(initialRowAnchor)] : []) + [.attribute("data-row", String(index))]
+        let anchor: [HTMLNode] = isInitial ? [.element("span", [.class("schedule-anchor"), .id(initialRowAnchor)])] : []
+        let identity: [HTMLAttribute] =
+            (row.accessibility.identifier.map { [.id($0)] } ?? []) + [.attribute("data-row", String(index))]
         switch row {
         case .bye(let bye):
             return .element(
-                "div", [.class("schedule-row schedule-bye"), .style([.height(bye.height)])] + anchor,
-                [
-                    .span("schedule-bye-label", bye.text, style: style(metrics.byeLabel)),
-                    .span("schedule-week", bye.weekText, style: style(metrics.dateAndWeek)),
-                ])
+                "li", [.class("schedule-row schedule-bye"), .style([.height(bye.height)])] + identity,
+                anchor
+                    + AccessibleMarkup.spoken(
+                        bye.accessibility,
+                        visible: [
+                            .span("schedule-bye-label", bye.text, style: style(metrics.byeLabel)),
+                            .span("schedule-week", bye.weekText, style: style(metrics.dateAndWeek)),
+                        ]))
         case .game(let game):
             return .element(
-                "div",
-                [
-                    .class("schedule-row schedule-game \(game.kind.rawValue)"), .style([.height(game.height)]),
-                    .ariaLabel(accessibilityLabel(game)),
-                ] + anchor,
-                [
-                    team(game.left, side: "left", metrics: metrics, images: images),
-                    .span("schedule-versus", game.centerText, style: style(metrics.versus)),
-                    team(game.right, side: "right", metrics: metrics, images: images),
-                    .span("schedule-date", game.dateText, style: style(metrics.dateAndWeek)),
-                    .span("schedule-week", game.weekText, style: style(metrics.dateAndWeek)),
-                    .span("schedule-status", game.statusText, style: style(metrics.status)),
-                ])
+                "li", [.class("schedule-row schedule-game \(game.kind.rawValue)"), .style([.height(game.height)])] + identity,
+                anchor
+                    + AccessibleMarkup.spoken(
+                        game.accessibility,
+                        visible: [
+                            team(game.left, side: "left", metrics: metrics, images: images),
+                            .span("schedule-versus", game.centerText, style: style(metrics.versus)),
+                            team(game.right, side: "right", metrics: metrics, images: images),
+                            .span("schedule-date", game.dateText, style: style(metrics.dateAndWeek)),
+                            .span("schedule-week", game.weekText, style: style(metrics.dateAndWeek)),
+                            .span("schedule-status", game.statusText, style: style(metrics.status)),
+                        ]))
         }
     }
 
     static func team(_ team: TeamSideState, side: String, metrics: ScheduleMetrics, images: PreviewImages) -> HTMLNode {
         let logo: HTMLNode
         if let source = images.remoteSource(for: team.logoURL) {
-            logo = .image(
-                source, alt: team.triCode, [.class("schedule-logo"), .style([.width(metrics.logoSide), .height(metrics.logoSide)])])
+            // Decorative: the row's sentence names the team.
+            logo = .image(source, alt: "", [.class("schedule-logo"), .style([.width(metrics.logoSide), .height(metrics.logoSide)])])
         } else {
             logo = .span(
                 "schedule-logo schedule-logo-placeholder", team.logoPlaceholder,
@@ -113,10 +124,6 @@ public enum SchedulePreview {
         CSSDeclaration.font(text.font) + [.color(text.color)]
     }
 
-    static func accessibilityLabel(_ game: GameRowState) -> String {
-        "\(game.left.name) \(game.left.value) at \(game.right.name) \(game.right.value), \(game.dateText), \(game.weekText), \(game.statusText)"
-    }
-
     static func styles(_ metrics: ScheduleMetrics) -> [CSSRule] {
         let padding = metrics.rowPadding
         let flex: [CSSDeclaration] = [CSSDeclaration("display", .keyword("flex")), CSSDeclaration("align-items", .keyword("center"))]
@@ -132,9 +139,18 @@ public enum SchedulePreview {
                     .background(metrics.sectionHeaderBackground),
                 ]),
             .style(
+                ".schedule-rows",
+                [CSSDeclaration("list-style", .keyword("none")), CSSDeclaration("margin", .px(0)), CSSDeclaration("padding", .px(0))]),
+            .style(
                 ".schedule-row",
                 [
                     .background(metrics.rowBackground), CSSDeclaration("padding", .px(padding)),
+                    CSSDeclaration("position", .keyword("relative")),
+                ]),
+            .style(
+                ".schedule-anchor",
+                [
+                    CSSDeclaration("position", .keyword("absolute")), CSSDeclaration("top", .px(0)), CSSDeclaration("left", .px(0)),
                     CSSDeclaration("scroll-margin-top", .px(metrics.sectionHeaderHeight)),
                 ]),
             .style(

@@ -6,6 +6,13 @@ import TriviaHost
 /// The trivia screens as pages: the question screen (waiting, a question with its countdown
 /// ring, the locked overlay, a result with the wild-card offer) and the final screen, drawn
 /// from ``/Trivia/TriviaViewState`` with its ``/Trivia/TriviaStyle`` (fonts, sizes, colours).
+///
+/// From the view state's accessibility: the competition as the `h1` (with the progress), the
+/// question as an `h2`, the choices as a list of `<button>`s (`answer` with the 0-based index;
+/// the user's pick `aria-current`; what became of each said in words, not only its colour;
+/// `disabled` once decided), the countdowns as `role="timer"`, the wild-card offer's two
+/// `<button>`s, the final screen's headings, statistics and winners in the user's language,
+/// and the screen's announcement in the page's live region.
 public enum TriviaPreview {
     /// One phone screen for one state. `slug` names the page (`trivia-result`), `caption` says
     /// which moment of the game it is.
@@ -14,10 +21,14 @@ public enum TriviaPreview {
         var content: [HTMLNode] = []
         if let banner = state.banner {
             content.append(
-                .div(
-                    "trivia-banner",
-                    style: [.background(banner.background), .color(PreviewScreen.readable(on: banner.background))]
-                        + CSSDeclaration.font(style.bodyFont), [.text(banner.text)]))
+                .element(
+                    "div",
+                    [
+                        .class("trivia-banner"), .attribute("role", "status"),
+                        .style(
+                            [.background(banner.background), .color(PreviewScreen.readable(on: banner.background))]
+                                + CSSDeclaration.font(style.bodyFont)),
+                    ], AccessibleMarkup.spoken(banner.accessibility, visible: [.text(banner.text)], text: banner.text)))
         }
         if let question = state.question {
             content.append(questionCard(question, style: style))
@@ -32,13 +43,15 @@ public enum TriviaPreview {
             status.append(badge(role, style: style))
         }
         status.append(.span("trivia-wildcards", state.header.wildcards, style: CSSDeclaration.font(style.bodyFont)))
-        content.insert(.div("trivia-status", style: [.color(.white)], status), at: 0)
+        content.insert(
+            .div("trivia-status", style: [.color(.white)], AccessibleMarkup.spoken(state.header.statusAccessibility, visible: status)),
+            at: 0)
         let bar = PreviewNavigationBar(
             title: state.header.title, subtitle: state.header.progress, background: style.background, foreground: .white,
-            titleFont: style.titleFont)
+            titleFont: style.titleFont, titleAccessibility: state.header.accessibility, translucentSubtitle: style.contrast == .standard)
         return PreviewScreen(
             slug: slug, title: title, caption: caption, background: style.background, navigationBar: bar,
-            content: .div("trivia-screen", content), styles: styles(style))
+            content: .div("trivia-screen", content), styles: styles(style), announcement: state.announcement)
     }
 
     static func badge(_ badge: TriviaBadge, style: TriviaStyle) -> HTMLNode {
@@ -52,24 +65,26 @@ public enum TriviaPreview {
         if let countdown = question.countdown {
             card.append(countdownRing(countdown, style: style))
         }
+        let promptAttributes: [HTMLAttribute] = [
+            .class("trivia-prompt"), .style(CSSDeclaration.font(style.questionFont) + [.color(style.ink)]),
+        ]
         card.append(
-            .element(
-                "h1", [.class("trivia-prompt"), .style(CSSDeclaration.font(style.questionFont) + [.color(style.ink)])],
-                [.text(question.prompt)]))
+            question.promptAccessibility.map {
+                AccessibleMarkup.heading($0, visibleText: question.prompt, promptAttributes, [.text(question.prompt)])
+            }
+                ?? .element("h2", promptAttributes, [.text(question.prompt)]))
         if let detail = question.detail {
             card.append(
                 .element(
-                    "p", [.class("trivia-detail"), .style(CSSDeclaration.font(style.bodyFont) + [.color(style.mutedInk)])], [.text(detail)])
-            )
+                    "p", [.class("trivia-detail"), .style(CSSDeclaration.font(style.bodyFont) + [.color(style.mutedInk)])],
+                    AccessibleMarkup.spoken(question.detailAccessibility, visible: [.text(detail)], text: detail)))
         }
         if !question.choices.isEmpty {
             var choices: [HTMLNode] = question.choices.map { choice($0, style: style) }
             if let overlay = question.lockedOverlay {
                 choices.append(lockedOverlay(overlay, style: style))
             }
-            card.append(
-                .element(
-                    "ol", [.class("trivia-choices"), .attribute("aria-disabled", question.isInteractive ? "false" : "true")], choices))
+            card.append(.element("ol", [.class("trivia-choices")], choices))
         }
         if let result = question.result {
             card.append(resultBanner(result, style: style))
@@ -77,8 +92,8 @@ public enum TriviaPreview {
         if let footer = question.footer {
             card.append(
                 .element(
-                    "p", [.class("trivia-footer"), .style(CSSDeclaration.font(style.bodyFont) + [.color(style.mutedInk)])], [.text(footer)])
-            )
+                    "p", [.class("trivia-footer"), .style(CSSDeclaration.font(style.bodyFont) + [.color(style.mutedInk)])],
+                    AccessibleMarkup.spoken(question.footerAccessibility, visible: [.text(footer)], text: footer)))
         }
         var nodes: [HTMLNode] = [.div("trivia-card", style: [.background(style.card)], card)]
         if let offer = question.wildcardOffer {
@@ -89,20 +104,27 @@ public enum TriviaPreview {
 
     static func countdownRing(_ countdown: TriviaCountdown, style: TriviaStyle) -> HTMLNode {
         let filled = min(100, max(0, countdown.fraction * 100))
-        return .div(
-            "trivia-countdown",
-            style: [
+        let ring: [CSSDeclaration] =
+            [
                 CSSDeclaration(
                     "background",
                     .function(
                         "conic-gradient",
                         [
                             .spaced([.color(countdown.color), .percent(0), .percent(filled)]),
-                            .spaced([.color(TriviaTheme.choice), .percent(0)]),
+                            .spaced([.color(style.choice), .percent(0)]),
                         ])),
                 .color(countdown.color),
-            ] + CSSDeclaration.font(style.countdownFont),
-            [.span("trivia-countdown-value", String(countdown.secondsRemaining), style: [.background(style.card)])])
+            ] + CSSDeclaration.font(style.countdownFont)
+        let named: [HTMLAttribute] =
+            countdown.accessibility.map { [.attribute("role", "timer"), .ariaLabel(AccessibleMarkup.name($0))] } ?? []
+        return .element(
+            "div", [.class("trivia-countdown")] + named + [.style(ring)],
+            [
+                .element(
+                    "span", [.class("trivia-countdown-value"), .attribute("aria-hidden", "true"), .style([.background(style.card)])],
+                    [.text(String(countdown.secondsRemaining))])
+            ])
     }
 
     static func choice(_ choice: TriviaChoiceView, style: TriviaStyle) -> HTMLNode {
@@ -113,13 +135,14 @@ public enum TriviaPreview {
         if let detail = choice.detail {
             children.append(.span("trivia-choice-detail", detail, style: CSSDeclaration.font(style.bodyFont)))
         }
+        let classes = "trivia-choice \(choice.appearance.rawValue)"
         let look: [CSSDeclaration] =
             [.background(choice.background), .color(choice.foreground), .height(style.choiceHeight)] + CSSDeclaration.font(style.choiceFont)
-        let attributes: [HTMLAttribute] =
-            [.class("trivia-choice \(choice.appearance.rawValue)"), .style(look)]
-            + HTMLAttribute.action("answer", value: String(choice.index), id: "answer-\(choice.index)")
-            + (choice.isSelectable ? [] : [.flag("disabled")])
-        return .element("li", [.class("trivia-choice-item")], [.element("button", attributes, children)])
+        guard let element = choice.accessibility else {
+            return .element("li", [.class("trivia-choice-item")], [.element("div", [.class(classes), .style(look)], children)])
+        }
+        return .element(
+            "li", [.class("trivia-choice-item")], [AccessibleMarkup.button(element, classes: classes, style: look, children)])
     }
 
     static func lockedOverlay(_ overlay: TriviaOverlay, style: TriviaStyle) -> HTMLNode {
@@ -131,10 +154,10 @@ public enum TriviaPreview {
         return .element(
             "li",
             [
-                .class("trivia-overlay"),
-                .style([CSSDeclaration("background-color", .translucent(TriviaTheme.overlay, alpha: style.overlayOpacity))]),
+                .class("trivia-overlay"), .attribute("role", "status"),
+                .style([CSSDeclaration("background-color", .translucent(style.overlay, alpha: style.overlayOpacity))]),
             ],
-            children)
+            AccessibleMarkup.spoken(overlay.accessibility, visible: children))
     }
 
     static func resultBanner(_ result: TriviaResultBanner, style: TriviaStyle) -> HTMLNode {
@@ -146,64 +169,88 @@ public enum TriviaPreview {
             children.append(.div("trivia-result-status", style: CSSDeclaration.font(style.bodyFont), [.text(status)]))
         }
         // White on the outcome colour, as the view state draws the correct and incorrect choices.
-        return .div("trivia-result \(result.outcome.rawValue)", style: [.background(result.color), .color(.white)], children)
+        return .element(
+            "div", [.class("trivia-result \(result.outcome.rawValue)"), .style([.background(result.color), .color(.white)])],
+            AccessibleMarkup.spoken(result.accessibility, visible: children))
     }
 
     static func wildcardOffer(_ offer: TriviaWildcardOffer, style: TriviaStyle) -> HTMLNode {
         let disabled: [CSSDeclaration] = offer.isSending ? [CSSDeclaration("opacity", .number(0.5))] : []
-        let state: [HTMLAttribute] = offer.isSending ? [.flag("disabled")] : []
-        let useLook: [CSSDeclaration] =
-            [.background(TriviaTheme.selected), .color(.white), .height(style.choiceHeight)] + CSSDeclaration.font(style.choiceFont)
-            + disabled
-        let declineLook: [CSSDeclaration] =
-            [.background(TriviaTheme.choice), .color(style.ink), .height(style.choiceHeight)] + CSSDeclaration.font(style.choiceFont)
-            + disabled
-        let use = HTMLNode.element(
-            "button",
-            [.class("trivia-button primary"), .style(useLook)] + HTMLAttribute.action("use-wildcard", id: "use-wildcard") + state,
-            [.text(offer.useTitle)])
-        let decline = HTMLNode.element(
-            "button",
-            [.class("trivia-button"), .style(declineLook)] + HTMLAttribute.action("decline-wildcard", id: "decline-wildcard") + state,
-            [.text(offer.declineTitle)])
+        let use: [CSSDeclaration] =
+            [.background(style.accent), .color(.white), .height(style.choiceHeight)] + CSSDeclaration.font(style.choiceFont) + disabled
+        let decline: [CSSDeclaration] =
+            [.background(style.choice), .color(style.ink), .height(style.choiceHeight)] + CSSDeclaration.font(style.choiceFont) + disabled
+        func button(_ element: AccessibilityElement?, _ classes: String, _ title: String, _ look: [CSSDeclaration]) -> HTMLNode {
+            element.map { AccessibleMarkup.button($0, classes: classes, style: look, [.text(title)]) } ?? .span(classes, title, style: look)
+        }
+        let timer: [HTMLAttribute] =
+            offer.timerAccessibility.map { [.attribute("role", "timer"), .ariaLabel(AccessibleMarkup.name($0))] } ?? []
+        let heading: [HTMLNode] = [
+            .div("trivia-offer-title", style: CSSDeclaration.font(style.questionFont), [.text(offer.title)]),
+            .div("trivia-offer-message", style: CSSDeclaration.font(style.bodyFont) + [.color(style.mutedInk)], [.text(offer.message)]),
+        ]
+        // A labelled region, not an `aside`: a complementary landmark may not sit inside `main`.
         return .element(
-            "aside", [.class("trivia-offer"), .style([.background(style.card), .color(style.ink)])],
+            "section",
             [
-                .div("trivia-offer-title", style: CSSDeclaration.font(style.questionFont), [.text(offer.title)]),
-                .div("trivia-offer-message", style: CSSDeclaration.font(style.bodyFont) + [.color(style.mutedInk)], [.text(offer.message)]),
-                .div("trivia-offer-buttons", [use, decline]),
+                .class("trivia-offer"), .ariaLabel(offer.accessibility?.label ?? offer.title),
+                .style([.background(style.card), .color(style.ink)]),
+            ],
+            AccessibleMarkup.spoken(offer.accessibility, visible: heading) + [
                 .div(
-                    "trivia-offer-timer", style: CSSDeclaration.font(style.bodyFont) + [.color(style.mutedInk)],
-                    [.text("\(offer.secondsRemaining) s")]),
+                    "trivia-offer-buttons",
+                    [
+                        button(offer.useAccessibility, "trivia-button primary", offer.useTitle, use),
+                        button(offer.declineAccessibility, "trivia-button", offer.declineTitle, decline),
+                    ]),
+                .element(
+                    "div",
+                    [.class("trivia-offer-timer")] + timer + [.style(CSSDeclaration.font(style.bodyFont) + [.color(style.mutedInk)])],
+                    [.element("span", [.attribute("aria-hidden", "true")], [.text("\(offer.secondsRemaining) s")])]),
             ])
     }
 
     // MARK: Final screen
 
     static func finalCard(_ final: TriviaFinalScreen, style: TriviaStyle) -> HTMLNode {
+        let headline: [HTMLAttribute] = [
+            .class("trivia-headline"), .style(CSSDeclaration.font(style.headlineFont) + [.color(final.color)]),
+        ]
         var card: [HTMLNode] = [
-            .element(
-                "h1", [.class("trivia-headline"), .style(CSSDeclaration.font(style.headlineFont) + [.color(final.color)])],
-                [.text(final.headline)]),
+            final.headlineAccessibility.map { AccessibleMarkup.heading($0, visibleText: final.headline, headline, [.text(final.headline)]) }
+                ?? .element("h2", headline, [.text(final.headline)]),
             .element(
                 "p", [.class("trivia-detail"), .style(CSSDeclaration.font(style.bodyFont) + [.color(style.mutedInk)])],
-                [.text(final.detail)]),
+                AccessibleMarkup.spoken(final.detailAccessibility, visible: [.text(final.detail)], text: final.detail)),
             .element(
                 "dl", [.class("trivia-stats")],
                 final.stats.map { stat in
                     .div(
-                        "trivia-stat", style: [.background(TriviaTheme.choice)],
+                        "trivia-stat", style: [.background(style.choice)],
                         [
-                            .element("dt", [.style(CSSDeclaration.font(style.bodyFont) + [.color(style.mutedInk)])], [.text(stat.label)]),
-                            .element("dd", [.style(CSSDeclaration.font(style.titleFont) + [.color(style.ink)])], [.text(stat.value)]),
+                            .element(
+                                "dt", [.style(CSSDeclaration.font(style.bodyFont) + [.color(style.mutedInk)])],
+                                AccessibleMarkup.spoken(
+                                    stat.accessibility.map { AccessibilityElement(label: $0.label) }, visible: [.text(stat.label)],
+                                    text: stat.label)),
+                            .element(
+                                "dd", [.style(CSSDeclaration.font(style.titleFont) + [.color(style.ink)])],
+                                AccessibleMarkup.spoken(
+                                    stat.accessibility.map { AccessibilityElement(label: $0.value ?? stat.value) },
+                                    visible: [.text(stat.value)],
+                                    text: stat.value)),
                         ])
                 }),
         ]
         if !final.winners.isEmpty {
+            let title: [HTMLAttribute] = [
+                .class("trivia-winners-title"), .style(CSSDeclaration.font(style.titleFont) + [.color(style.ink)]),
+            ]
             card.append(
-                .element(
-                    "h2", [.class("trivia-winners-title"), .style(CSSDeclaration.font(style.titleFont) + [.color(style.ink)])],
-                    [.text("Winners")]))
+                final.winnersAccessibility.map {
+                    AccessibleMarkup.heading($0, visibleText: final.winnersTitle, title, [.text(final.winnersTitle)])
+                }
+                    ?? .element("h3", title, [.text(final.winnersTitle)]))
             card.append(
                 .element(
                     "ol", [.class("trivia-winners")],
@@ -214,19 +261,22 @@ public enum TriviaPreview {
                                 .class(winner.isYou ? "trivia-winner you" : "trivia-winner"),
                                 .style(
                                     CSSDeclaration.font(style.bodyFont) + [.color(style.ink)]
-                                        + (winner.isYou ? [.background(TriviaTheme.choice)] : [])),
-                            ],
-                            [
-                                .span("trivia-rank", String(winner.rank), style: [.color(style.mutedInk)]),
-                                .span("trivia-winner-name", winner.name),
-                                .span("trivia-winner-detail", winner.detail, style: [.color(style.mutedInk)]),
-                            ])
+                                        + (winner.isYou ? [.background(style.choice)] : [])),
+                            ] + (winner.isYou ? [.attribute("aria-current", "true")] : []),
+                            AccessibleMarkup.spoken(
+                                winner.accessibility,
+                                visible: [
+                                    .span("trivia-rank", String(winner.rank), style: [.color(style.mutedInk)]),
+                                    .span("trivia-winner-name", winner.name),
+                                    .span("trivia-winner-detail", winner.detail, style: [.color(style.mutedInk)]),
+                                ]))
                     }))
         }
         if let more = final.moreWinners {
             card.append(
                 .element(
-                    "p", [.class("trivia-footer"), .style(CSSDeclaration.font(style.bodyFont) + [.color(style.mutedInk)])], [.text(more)]))
+                    "p", [.class("trivia-footer"), .style(CSSDeclaration.font(style.bodyFont) + [.color(style.mutedInk)])],
+                    AccessibleMarkup.spoken(final.moreWinnersAccessibility, visible: [.text(more)], text: more)))
         }
         return .div("trivia-card", style: [.background(style.card)], card)
     }

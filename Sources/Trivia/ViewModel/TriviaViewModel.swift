@@ -29,9 +29,12 @@ public final class TriviaViewModel {
     @ObservationIgnored var connectionTask: Task<Void, Never>?
     @ObservationIgnored var outbox: Task<Void, Never>?
     @ObservationIgnored var ticker: Task<Void, Never>?
+    @ObservationIgnored var announcements = AnnouncementCounter()
 
     /// A view-model for the user in `configuration`, playing over `transport` and fetching the
-    /// balance through `balances`; `locale` and `timeZone` format the screen. Nothing happens until ``start()``.
+    /// balance through `balances`; `locale` and `timeZone` format the screen, VoiceOver speaks
+    /// `language`'s language (`locale`'s when `nil`), `contrast` chooses the colours. Nothing
+    /// happens until ``start()``.
     public init(
         configuration: TriviaClientConfiguration,
         transport: any TriviaTransport,
@@ -39,10 +42,12 @@ public final class TriviaViewModel {
         clock: any AppClock,
         locale: Locale,
         timeZone: TimeZone,
-        codec: TriviaCodec = TriviaCodec()
+        codec: TriviaCodec = TriviaCodec(),
+        language: Locale? = nil,
+        contrast: ContrastPreference = .standard
     ) {
         let state = TriviaClientState(configuration: configuration)
-        let builder = TriviaViewStateBuilder(locale: locale, timeZone: timeZone)
+        let builder = TriviaViewStateBuilder(locale: locale, timeZone: timeZone, language: language, contrast: contrast)
         self.state = state
         self.transport = transport
         self.balances = balances
@@ -91,8 +96,18 @@ public final class TriviaViewModel {
         for effect in effects { perform(effect) }
     }
 
+    /// What VoiceOver should say now: the latest of ``TriviaViewStateBuilder/announcement(from:to:id:)``
+    /// (a question opened, 10 and 5 seconds left, the answer sent or locked in, the result, the
+    /// wild-card offer and what became of it, the final screen, connection trouble). Post it when
+    /// its ``/SharedNetworking/Announcement/id`` changes.
+    public var announcement: Announcement? { screen.announcement }
+
     func refresh() {
-        let next = builder.screen(for: state, at: clock.now)
+        var next = builder.screen(for: state, at: clock.now)
+        next.announcement = screen.announcement
+        if let new = builder.announcement(from: screen, to: next, id: announcements.next) {
+            next.announcement = announcements.announce(new.text, priority: new.priority)
+        }
         if next != screen { screen = next }
     }
 

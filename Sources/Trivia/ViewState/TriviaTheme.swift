@@ -43,7 +43,22 @@ public enum TriviaTheme {
         background: background,
         card: card,
         ink: ink,
-        mutedInk: mutedInk)
+        mutedInk: mutedInk,
+        choice: choice,
+        accent: selected,
+        overlay: overlay,
+        contrast: .standard)
+
+    /// The style for Increase Contrast: the design's fonts and sizes in
+    /// ``TriviaPalette/highContrast``'s colours.
+    public static let highContrastStyle: TriviaStyle = {
+        var style = TriviaTheme.style
+        let palette = TriviaPalette.highContrast
+        style.mutedInk = palette.mutedInk
+        style.accent = palette.selected
+        style.contrast = .increased
+        return style
+    }()
 }
 
 /// Fonts, sizes and base colours shared by every element of the trivia screens.
@@ -76,4 +91,13 @@ public struct TriviaStyle: Sendable, Hashable, Codable {
     public var ink: RGBColor
     /// Secondary text.
     public var mutedInk: RGBColor
+    /// Behind a choice that may be tapped, the countdown ring's track, the statistics and the
+    /// secondary button.
+    public var choice: RGBColor
+    /// The primary button and the user's pick.
+    public var accent: RGBColor
+    /// The locked overlay's scrim (drawn at ``overlayOpacity``).
+    public var overlay: RGBColor
+    /// Which variant this is: the design's or the one for Increase Contrast.
+    public var contrast: ContrastPreference
 }

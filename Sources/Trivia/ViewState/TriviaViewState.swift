@@ -24,6 +24,11 @@ public struct TriviaViewState: Sendable, Hashable, Codable {
     public var banner: TriviaBanner?
     /// Fonts, sizes and base colours for every element.
     public var style: TriviaStyle
+    /// What VoiceOver should say about the change that led to this screen (a question opened,
+    /// time running out, a result, the wild-card offer, the end): set by ``TriviaViewModel`` (and
+    /// the command's run log) from ``TriviaViewStateBuilder/announcement(from:to:id:)``; `nil`
+    /// when nothing is to be said.
+    public var announcement: Announcement? = nil
 }
 
 /// The bar at the top of both screens.
@@ -36,6 +41,11 @@ public struct TriviaHeader: Sendable, Hashable, Codable {
     public var role: TriviaBadge?
     /// "Wild-cards: 2", "Wild-cards: loading…", "Wild-cards unavailable".
     public var wildcards: String
+    /// The title as the screen's level-1 heading, the progress (`question 3 of 12`) as its
+    /// value. Set by ``TriviaViewStateBuilder`` on every screen; `nil` only in a value made by hand.
+    public var accessibility: AccessibilityElement? = nil
+    /// The role and the wild-cards, spoken (`player, 2 wild-cards`); set by the builder.
+    public var statusAccessibility: AccessibilityElement? = nil
 }
 
 /// A small coloured label.
@@ -61,6 +71,8 @@ public struct TriviaBanner: Sendable, Hashable, Codable {
     public var text: String
     /// The line's background.
     public var background: RGBColor
+    /// The line in the user's language; set by the builder.
+    public var accessibility: AccessibilityElement? = nil
 }
 
 /// The question screen: waiting, a question, or a result (with the wild-card offer).
@@ -83,6 +95,13 @@ public struct TriviaQuestionScreen: Sendable, Hashable, Codable {
     public var footer: String?
     /// Whether anything on the screen responds to touch.
     public var isInteractive: Bool
+    /// The prompt as a level-2 heading (`Waiting for the first question.` in the user's language
+    /// while waiting); set by the builder.
+    public var promptAccessibility: AccessibilityElement? = nil
+    /// ``detail``, spoken; set by the builder when there is a detail.
+    public var detailAccessibility: AccessibilityElement? = nil
+    /// ``footer``, spoken; set by the builder when there is a footer.
+    public var footerAccessibility: AccessibilityElement? = nil
 }
 
 /// One choice button.
@@ -111,6 +130,10 @@ public struct TriviaChoiceView: Sendable, Hashable, Codable, Identifiable {
     public var foreground: RGBColor
     /// On the result: "41 answers".
     public var detail: String?
+    /// The choice as a VoiceOver button: `Choice A, Paris`, what became of it as its value
+    /// (`your answer`, `correct answer`, `your answer, wrong`, never only a colour), the action
+    /// `answer` with ``index`` while it can be chosen, not enabled otherwise; set by the builder.
+    public var accessibility: AccessibilityElement? = nil
 }
 
 /// The time left to answer.
@@ -121,6 +144,8 @@ public struct TriviaCountdown: Sendable, Hashable, Codable {
     public var fraction: Double
     /// The ring's colour: the incorrect-answer red for the last 3 seconds.
     public var color: RGBColor
+    /// `Time left`, value `8 seconds`, updating frequently; set by the builder.
+    public var accessibility: AccessibilityElement? = nil
 }
 
 /// Covers the choices while nothing can be touched.
@@ -129,6 +154,8 @@ public struct TriviaOverlay: Sendable, Hashable, Codable {
     public var message: String
     /// Whether to show a spinner (the answer is on its way).
     public var showsSpinner: Bool
+    /// ``message`` in the user's language; set by the builder.
+    public var accessibility: AccessibilityElement? = nil
 }
 
 /// What happened to the user's answer when the question closed.
@@ -149,6 +176,9 @@ public struct TriviaResultBanner: Sendable, Hashable, Codable {
     public var color: RGBColor
     /// What became of the wild-card offer, once decided.
     public var wildcardStatus: String?
+    /// Outcome, detail and wild-card status as one element, in the user's language; set by the
+    /// builder.
+    public var accessibility: AccessibilityElement? = nil
 }
 
 /// The offer to stay a player after an incorrect answer.
@@ -165,6 +195,14 @@ public struct TriviaWildcardOffer: Sendable, Hashable, Codable {
     public var declineTitle: String
     /// The request is on its way: both buttons are disabled.
     public var isSending: Bool
+    /// The offer's title and message as one element; set by the builder.
+    public var accessibility: AccessibilityElement? = nil
+    /// The accept button (action `use-wildcard`); set by the builder.
+    public var useAccessibility: AccessibilityElement? = nil
+    /// The decline button (action `decline-wildcard`); set by the builder.
+    public var declineAccessibility: AccessibilityElement? = nil
+    /// The time left to decide (`Time to decide`, value `5 seconds`); set by the builder.
+    public var timerAccessibility: AccessibilityElement? = nil
 }
 
 /// The final screen.
@@ -181,6 +219,16 @@ public struct TriviaFinalScreen: Sendable, Hashable, Codable {
     public var winners: [TriviaWinnerRow]
     /// "and 12 more" when the list is cut.
     public var moreWinners: String?
+    /// The heading above ``winners``.
+    public var winnersTitle: String = "Winners"
+    /// The headline as a level-2 heading; set by the builder.
+    public var headlineAccessibility: AccessibilityElement? = nil
+    /// ``detail``, spoken; set by the builder.
+    public var detailAccessibility: AccessibilityElement? = nil
+    /// ``winnersTitle`` as a level-3 heading (or that nobody won); set by the builder.
+    public var winnersAccessibility: AccessibilityElement? = nil
+    /// ``moreWinners``, spoken; set by the builder when the list is cut.
+    public var moreWinnersAccessibility: AccessibilityElement? = nil
 }
 
 /// One of the user's numbers on the final screen.
@@ -189,6 +237,8 @@ public struct TriviaStat: Sendable, Hashable, Codable {
     public var label: String
     /// The number, formatted.
     public var value: String
+    /// The label and value in the user's language; set by the builder.
+    public var accessibility: AccessibilityElement? = nil
 }
 
 /// One winner on the final screen.
@@ -205,4 +255,6 @@ public struct TriviaWinnerRow: Sendable, Hashable, Codable, Identifiable {
     public var detail: String
     /// Whether the row is the receiving user.
     public var isYou: Bool
+    /// `1, Alice, 5 correct, you`; set by the builder.
+    public var accessibility: AccessibilityElement? = nil
 }

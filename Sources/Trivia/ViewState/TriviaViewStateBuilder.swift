@@ -10,16 +10,32 @@ public struct TriviaViewStateBuilder: Sendable {
     public var timeZone: TimeZone
     /// Winners listed by name on the final screen before "and N more".
     public var winnerRows: Int
+    /// VoiceOver's words, in the user's language (``TriviaSpokenText``).
+    public var spoken: TriviaSpokenText
+    /// The design's colours, or those of ``TriviaPalette/highContrast`` for Increase Contrast.
+    public var contrast: ContrastPreference
 
-    /// A builder for one user's `locale` and `timeZone`.
-    public init(locale: Locale, timeZone: TimeZone, winnerRows: Int = 10) {
+    /// A builder for one user's `locale` and `timeZone`; VoiceOver's words in `language`'s
+    /// language (`locale`'s when `nil`), colours for `contrast`.
+    public init(
+        locale: Locale, timeZone: TimeZone, winnerRows: Int = 10, language: Locale? = nil, contrast: ContrastPreference = .standard
+    ) {
         self.locale = locale
         self.timeZone = timeZone
         self.winnerRows = max(1, winnerRows)
+        self.spoken = TriviaSpokenText(locale: language ?? locale)
+        self.contrast = contrast
     }
 
-    /// The screen for `state` at `now` (the countdown's reference).
+    /// The screen for `state` at `now` (the countdown's reference), with every element's
+    /// accessibility and the colours for ``contrast``.
     public func screen(for state: TriviaClientState, at now: Date) -> TriviaViewState {
+        let screen = accessible(drawnScreen(for: state, at: now), state: state, now: now)
+        return contrast == .increased ? screen.recolored(with: .highContrast) : screen
+    }
+
+    /// What is drawn, in the design's colours, before accessibility is added.
+    func drawnScreen(for state: TriviaClientState, at now: Date) -> TriviaViewState {
         let header = TriviaHeader(
             title: state.competition?.title ?? "Trivia", progress: progress(state),
             role: state.role.map { badge($0, wildcardPending: Self.wildcardPending(state)) }, wildcards: wildcards(state.balance))
@@ -179,6 +195,7 @@ public struct TriviaViewStateBuilder: Sendable {
     func describe(_ reason: AnswerRejection) -> String {
         switch reason {
         case .late: "it arrived after the deadline"
+        case .notOpen: "the question had not opened yet"
         case .alreadyAnswered: "you already answered"
         case .notAPlayer: "you are watching"
         case .unknownQuestion: "the question had changed"

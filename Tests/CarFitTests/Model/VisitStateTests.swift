@@ -36,7 +36,7 @@ struct VisitStateTests {
         #expect(VisitStateAppearance(state: .todo).textColor == .white)
         for state in [VisitState.todo, .inProgress, .done, .rejected, .unknown("")] {
             let appearance = VisitStateAppearance(state: state)
-            #expect(VisitStateAppearance.contrast(appearance.color, appearance.textColor) >= 2.5, "\(state)")
+            #expect(appearance.color.contrastRatio(with: appearance.textColor) >= 2.5, "\(state)")
         }
     }
 

@@ -54,7 +54,7 @@ struct ScheduleLogosCommandTests {
         #expect(html.status == 0, "\(html.errors)")
         let text = try String(contentsOf: page, encoding: .utf8)
         #expect(text.components(separatedBy: "<img").count - 1 >= 13)
-        #expect(text.contains("alt=\"GB\""))
+        #expect(text.contains("alt=\"\" class=\"schedule-logo\""))
         #expect(text.contains(">MIN<"))
         #expect(server.totalRequests == 17 + 2, "good logos come from the disk cache; only the two failures are asked again")
     }

@@ -29,12 +29,13 @@ struct LiveMarkupTests {
     @Test func aScreenIsThePreviewPhoneWithItsRulesInTheSheet() {
         var sheet = LiveStyleSheet()
         let screen = PreviewScreen(
-            slug: "x", title: "X", caption: "c", background: .white, content: LiveMarkup.refreshButton(),
+            slug: "x", title: "X", caption: "c", background: .white,
+            content: LiveMarkup.refreshButton(AccessibilityAction(named: "Aktualisieren", action: "refresh")),
             styles: [.style(".x", [.width(1)])])
         let html = LiveMarkup.html(screen, sheet: &sheet)
         #expect(html.hasPrefix("<figure class=\"device\" id=\"x\">"))
         #expect(!html.contains("style="))
-        #expect(html.contains("data-action=\"refresh\""))
+        #expect(html.contains("id=\"refresh\" data-action=\"refresh\" aria-label=\"Aktualisieren\""))
         #expect(html.contains("type=\"button\""))
         #expect(sheet.allRules.contains(".x { width: 1px }"))
     }

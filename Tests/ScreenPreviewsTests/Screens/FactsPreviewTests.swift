@@ -26,7 +26,7 @@ struct FactsPreviewTests {
         #expect(html.contains("font-size: \(Int(title.size))px; font-weight: \(title.weight.cssValue); color: \(metrics.titleColor.hex)"))
         #expect(!html.contains("<img"))
         // 375 pt in a 390 pt phone: the table is centred, the phone keeps its width.
-        #expect(html.contains("<ol class=\"facts-table\" style=\"width: 375px;"))
+        #expect(html.contains("<ol class=\"facts-table\" aria-label=\"\(screen.rows.count) facts\" style=\"width: 375px;"))
         #expect(html.contains("<div class=\"phone\" style=\"background-color: \(metrics.backgroundColor.hex)\">"))
     }
 

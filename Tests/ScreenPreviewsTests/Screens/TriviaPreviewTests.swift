@@ -29,7 +29,11 @@ struct TriviaPreviewTests {
         #expect(html.contains("conic-gradient(\(try #require(question.countdown).color.hex) 0% "))
         let font = state.style.questionFont
         #expect(html.contains("font-size: \(Int(font.size))px; font-weight: \(font.weight.cssValue)"))
-        #expect(html.contains("aria-disabled=\"false\""))
+        // Open for answers: every choice is a button naming its view-model action, none disabled.
+        for choice in question.choices {
+            #expect(html.contains("id=\"choice-\(choice.index)\" data-action=\"answer\" data-value=\"\(choice.index)\""))
+        }
+        #expect(!html.contains(" disabled"))
     }
 
     @Test("A locked answer, a wrong answer with the wild-card offer, and the final screen")

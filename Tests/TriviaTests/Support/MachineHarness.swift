@@ -55,6 +55,18 @@ struct MachineHarness {
             role: role, balance: balance, usedWildcard: false, correctAnswers: 0, serverTime: now, lastSeq: lastSeq, resumed: true)
     }
 
+    /// Online with `balance` wild-cards, the first question answered wrong (A; B is right)
+    /// and its result received at 20 s: the wild-card offer is open until 26 s.
+    static func wrongFirstAnswer(balance: Int = 2) -> MachineHarness {
+        var machine = MachineHarness()
+        machine.online(balance: balance)
+        machine.receive(questionMessage(0))
+        machine.send(.choiceSelected(0))
+        machine.now = at(20)
+        machine.receive(resultMessage(0, yourChoice: 0))
+        return machine
+    }
+
     /// The messages among the last effects.
     var sent: [ClientMessage] {
         effects.compactMap { if case .send(let envelope) = $0 { envelope.message } else { nil } }

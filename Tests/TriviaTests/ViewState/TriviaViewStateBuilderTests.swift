@@ -18,7 +18,12 @@ struct TriviaViewStateBuilderTests {
         let question = try #require(screen.question)
         #expect(question.prompt == "Waiting for the first question…")
         #expect(question.detail == "Starts at 4:00\u{202F}AM")
-        #expect(question.countdown == TriviaCountdown(secondsRemaining: 9, fraction: 9.0 / 60, color: TriviaTheme.selected))
+        #expect(
+            question.countdown
+                == TriviaCountdown(
+                    secondsRemaining: 9, fraction: 9.0 / 60, color: TriviaTheme.selected,
+                    accessibility: AccessibilityElement(
+                        label: "Starts in", value: "9 seconds", traits: .updatesFrequently, sortPriority: 1, identifier: "countdown")))
         #expect(builder.screen(for: machine.state, at: at(10)).question?.countdown == nil, "gone when the start comes")
         #expect(screen.header.wildcards == "Wild-cards: 2")
         #expect(screen.header.role?.text == "Player")
@@ -37,7 +42,12 @@ struct TriviaViewStateBuilderTests {
         #expect(question.prompt == "One?")
         #expect(question.choices.map(\.label) == ["A", "B", "C"])
         #expect(question.choices.allSatisfy { $0.isSelectable && $0.appearance == .normal })
-        #expect(question.countdown == TriviaCountdown(secondsRemaining: 8, fraction: 0.75, color: TriviaTheme.selected))
+        #expect(
+            question.countdown
+                == TriviaCountdown(
+                    secondsRemaining: 8, fraction: 0.75, color: TriviaTheme.selected,
+                    accessibility: AccessibilityElement(
+                        label: "Time left", value: "8 seconds", traits: .updatesFrequently, sortPriority: 1, identifier: "countdown")))
         #expect(builder.screen(for: machine.state, at: at(18)).question?.countdown?.color == TriviaTheme.incorrect)
         #expect(question.lockedOverlay == nil)
         #expect(question.isInteractive)
@@ -50,7 +60,11 @@ struct TriviaViewStateBuilderTests {
         machine.receive(questionMessage(0))
         machine.send(.choiceSelected(2))
         let sending = try #require(builder.screen(for: machine.state, at: at(11)).question)
-        #expect(sending.lockedOverlay == TriviaOverlay(message: "Sending your answer…", showsSpinner: true))
+        #expect(
+            sending.lockedOverlay
+                == TriviaOverlay(
+                    message: "Sending your answer…", showsSpinner: true,
+                    accessibility: AccessibilityElement(label: "Sending your answer.", identifier: "overlay")))
         #expect(sending.choices.map(\.appearance) == [.dimmed, .dimmed, .selected])
         #expect(!sending.choices.contains { $0.isSelectable })
         #expect(!sending.isInteractive)
@@ -157,7 +171,11 @@ struct TriviaViewStateBuilderTests {
         let final = try #require(screen.final)
         #expect(final.headline == "You won!")
         #expect(final.detail == "You answered 11 of 12 correctly.")
-        #expect(final.stats.first == TriviaStat(label: "Players", value: "1,234"))
+        #expect(
+            final.stats.first
+                == TriviaStat(
+                    label: "Players", value: "1,234",
+                    accessibility: AccessibilityElement(label: "Players", value: "1,234", identifier: "stat-0")))
         #expect(final.winners.count == 10)
         #expect(final.moreWinners == "and 3 more")
         let german = TriviaViewStateBuilder(locale: Locale(identifier: "de_DE"), timeZone: .gmt).screen(for: machine.state, at: at(300))

@@ -10,7 +10,8 @@ func feedLoaderBenchmark() -> DecodeBenchmark {
         runs: 9,
         document: { scale in SyntheticFeed.rows(scale == .full ? 10_000 : 100) },
         ours: { data in
-            let loaded = try FeedLoader(client: OfflineHTTPClient()).decode(SyntheticFeed.LenientFeed.self, from: data, sourceName: "feed.json")
+            let loaded = try FeedLoader(client: OfflineHTTPClient()).decode(
+                SyntheticFeed.LenientFeed.self, from: data, sourceName: "feed.json")
             guard loaded.value.rows.count == loaded.value.expected else { throw BenchmarkError("rows lost") }
         },
         floor: { data in
@@ -70,4 +71,3 @@ enum SyntheticFeed {
         }
     }
 }
-

@@ -17,7 +17,8 @@ enum FixtureBenchmarks {
                 decodeOnly: ScheduleWork.decode, extra: [("ours, first load: the screen's builder made too", ScheduleWork.firstScreen)]),
             DecodeBenchmark(
                 name: "json-carfit", title: "carfit.json → visits by day and every day's cards vs JSONDecoder",
-                runs: smallFeedRuns, document: { _ in try fixture(CarFitSource.bundled()) }, ours: CarFitWork.cards, floor: CarFitWork.floor,
+                runs: smallFeedRuns, document: { _ in try fixture(CarFitSource.bundled()) }, ours: CarFitWork.cards,
+                floor: CarFitWork.floor,
                 decodeOnly: CarFitWork.decode, extra: [("ours, first load: the screen's formatter made too", CarFitWork.firstCards)]),
             DecodeBenchmark(
                 name: "json-facts", title: "facts.json (Mac Roman) → FactsViewModel.State vs JSONDecoder of the same text as UTF-8",

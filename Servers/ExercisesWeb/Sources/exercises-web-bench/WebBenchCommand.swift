@@ -97,8 +97,8 @@ struct WebBenchCommand: AsyncParsableCommand {
     }
 
     static let carFitEvents = [
-        #"{"type":"action","action":"toggle-calendar"}"#, #"{"type":"action","action":"select-day","value":"2020-09-11"}"#,
-        #"{"type":"action","action":"select-day","value":"2020-09-11"}"#, #"{"type":"action","action":"toggle-calendar"}"#,
+        #"{"type":"action","action":"toggle-calendar"}"#, #"{"type":"action","action":"toggle-day","value":"2020-09-11"}"#,
+        #"{"type":"action","action":"toggle-day","value":"2020-09-11"}"#, #"{"type":"action","action":"toggle-calendar"}"#,
     ]
     /// A tap on a Hoo (down, up) and a tap on it again, as pointer samples.
     static let hooSetsEvents = [

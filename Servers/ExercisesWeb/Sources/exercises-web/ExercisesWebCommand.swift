@@ -77,12 +77,21 @@ struct ExercisesWebCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535") }
-        guard WebContrast(rawValue: contrast) != nil else { throw ValidationError("--contrast must be standard or high") }
+        guard contrastPreference != nil else { throw ValidationError("--contrast must be standard or high") }
         guard triviaEvery >= 10, triviaLobby >= 1, triviaSeconds >= 1, triviaReviewSeconds >= 1, triviaQuestions >= 1 else {
             throw ValidationError("--trivia-every must be at least 10, the other --trivia-… times at least 1")
         }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \(logLevel) is not a level") }
         _ = try feeds()
+    }
+
+    /// `--contrast` as `exercises` reads it: `high` (or `increased`) is Increase Contrast.
+    var contrastPreference: ContrastPreference? {
+        switch contrast.lowercased() {
+        case "high", "increased": .increased
+        case "standard": .standard
+        default: nil
+        }
     }
 
     func feeds() throws -> [WebExercise: URL] {
@@ -126,7 +135,7 @@ struct ExercisesWebCommand: AsyncParsableCommand {
             timeZone: zone, calendar: AppEnvironment.calendar(locale: formats, timeZone: zone),
             directories: Directories(caches: caches, temporary: FileManager.default.temporaryDirectory))
         let configuration = WebConfiguration(
-            host: host, port: port, locale: formats, timeZone: zone, contrast: WebContrast(rawValue: contrast) ?? .standard,
+            host: host, port: port, locale: formats, timeZone: zone, contrast: contrastPreference ?? .standard,
             feeds: try feeds(), logoBase: logoBase.flatMap(URL.init(string:)), trivia: trivia.flatMap(URL.init(string:)),
             triviaRounds: TriviaRounds(
                 interval: .seconds(triviaEvery), lobby: .seconds(triviaLobby), questionCount: triviaQuestions,

@@ -6,8 +6,8 @@ import Testing
 struct LiveEventTests {
     @Test func decodesEachKindOfEvent() {
         #expect(
-            LiveEvent.decode(#"{"seq":1,"type":"action","action":"select-day","value":"2020-09-13"}"#).result
-                == .success(.action(name: "select-day", value: "2020-09-13")))
+            LiveEvent.decode(#"{"seq":1,"type":"action","action":"toggle-day","value":"2020-09-13"}"#).result
+                == .success(.action(name: "toggle-day", value: "2020-09-13")))
         #expect(
             LiveEvent.decode(#"{"seq":2,"type":"pointer","phase":"moved","time":1.5,"x":10,"y":20}"#).result
                 == .success(.pointer(phase: .moved, time: 1.5, x: 10, y: 20)))
@@ -38,7 +38,7 @@ struct LiveEventTests {
     }
 
     @Test func refusesAnOverlongValue() {
-        let text = #"{"seq":9,"type":"action","action":"select-day","value":""# + String(repeating: "x", count: 500) + #""}"#
+        let text = #"{"seq":9,"type":"action","action":"toggle-day","value":""# + String(repeating: "x", count: 500) + #""}"#
         let decoded = LiveEvent.decode(text)
         #expect(decoded.seq == 9)
         #expect(decoded.result == .failure(.malformed("value is too long")))

@@ -51,11 +51,11 @@ struct SessionTests {
         let opened = try #require(await Self.next(&messages))
         #expect(opened["ack"] as? Int == 1)
         #expect((opened["html"] as? String)?.contains("carfit-calendar") == true)
-        session.receive(#"{"seq":2,"type":"action","action":"select-day","value":"2020-09-11"}"#)
+        session.receive(#"{"seq":2,"type":"action","action":"toggle-day","value":"2020-09-11"}"#)
         let selected = try #require(await Self.next(&messages))
         #expect(selected["ack"] as? Int == 2)
-        let cards = (selected["html"] as? String ?? "").components(separatedBy: "<article").count - 1
-        let before = html.components(separatedBy: "<article").count - 1
+        let cards = (selected["html"] as? String ?? "").components(separatedBy: "<li class=\"carfit-card").count - 1
+        let before = html.components(separatedBy: "<li class=\"carfit-card").count - 1
         #expect(cards > before)
         session.receive(#"{"seq":3,"type":"pointer","phase":"began","time":1,"x":1,"y":1}"#)
         let refused = try #require(await Self.next(&messages))

@@ -218,7 +218,9 @@ public final class ChildProcess: Sendable {
     // MARK: Threads
 
     /// Reads `descriptor` to its end on a thread of its own, appending to `buffer`.
-    private func read(_ descriptor: Int32, into buffer: any WritableKeyPath<State, [UInt8]> & Sendable, lines: (@Sendable (String) -> Void)?) {
+    private func read(
+        _ descriptor: Int32, into buffer: any WritableKeyPath<State, [UInt8]> & Sendable, lines: (@Sendable (String) -> Void)?
+    ) {
         Thread.detachNewThread { [self] in
             var chunk = [UInt8](repeating: 0, count: 64 * 1024)
             var partial: [UInt8] = []

@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import Trivia
-import TriviaHost
 import TriviaCluster
+import TriviaHost
 import TriviaServer
 
 /// `trivia-server --cluster`: the server's sockets on a cluster node. Inputs go to the

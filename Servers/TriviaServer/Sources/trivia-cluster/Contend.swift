@@ -3,8 +3,8 @@ import Foundation
 import PostgresNIO
 import SharedNetworking
 import Trivia
-import TriviaHost
 import TriviaCluster
+import TriviaHost
 
 /// `trivia-cluster contend`: one lease contender for an existing competition, printing each
 /// event as a line (`acquired EPOCH AT UNTIL`, `extended EPOCH UNTIL`, `lost EPOCH AT`,

@@ -4,9 +4,9 @@ import Logging
 import NIOPosix
 import SharedNetworking
 import Trivia
-import TriviaHost
 import TriviaCluster
 import TriviaClusterServer
+import TriviaHost
 import TriviaServer
 import UnixSignals
 

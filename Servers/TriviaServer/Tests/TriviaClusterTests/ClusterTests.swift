@@ -122,7 +122,8 @@ struct ClusterTests {
                     second: 1, slot: slot, action: .send(.join(JoinPayload(user: "ada", token: "t-ada", competition: "cluster-cup")))))
             #expect(await eventually(within: 30) { cluster.committedInputs >= 2 })
             cluster.clock.advance(to: epoch.addingTimeInterval(10.5))  // question 1 opens; its deadline is +20 s
-            #expect(await eventually(within: 30) { cluster.allReceived.contains { if case .question = $0.message { true } else { false } } })
+            #expect(
+                await eventually(within: 30) { cluster.allReceived.contains { if case .question = $0.message { true } else { false } } })
 
             // The owner goes away at +19 s; the deadline passes before anyone owns the game.
             cluster.clock.advance(to: epoch.addingTimeInterval(19))

@@ -25,7 +25,9 @@ struct LeaseTests {
                 ],
                 options: ChildProcess.Options { line in recorder.record(line: line, node: "child") })
             defer { child.kill() }
-            #expect(await eventually(within: 30) { recorder.acquisitions.contains { $0.node == "child" } }, "the child acquires: \(child.output) \(child.errorOutput)")
+            #expect(
+                await eventually(within: 30) { recorder.acquisitions.contains { $0.node == "child" } },
+                "the child acquires: \(child.output) \(child.errorOutput)")
 
             // Two contenders in this process.
             let database = try server.database

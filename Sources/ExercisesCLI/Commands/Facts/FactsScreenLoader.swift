@@ -17,12 +17,16 @@ enum FactsScreenLoader {
         loader: FeedLoader,
         images: (any ResourceLoading)?,
         clock: any AppClock,
-        width: Double
+        width: Double,
+        metrics: FactsLayoutMetrics = FactsLayoutMetrics(),
+        language: Locale? = nil
     ) async throws(CLIError) -> Result {
         let model = FactsViewModel(
             loader: FactsFeedLoader(loader: loader, source: source),
             images: FactsImageCoordinator(loader: images ?? OfflineImages(), policy: imagePolicy),
-            clock: clock
+            clock: clock,
+            layoutEngine: FactRowLayoutEngine(metrics: metrics),
+            language: language
         )
         await model.load()
         if model.state.phase == .failed {

@@ -29,12 +29,12 @@ struct AllPreviewsCommand: ExerciseCommand {
         } catch {
             throw .input("cannot create \(path): \(error.localizedDescription)")
         }
-        let preview = PreviewContext(environment: context.environment)
+        let preview = PreviewContext(environment: context.environment, contrast: try context.contrast)
         var pages: [WrittenPage] = []
         var failures: [String] = []
         for command in CommandLineRunner.commands where command.offersHTMLPreview {
             do throws(CLIError) {
-                let arguments = try await Self.arguments(for: command.name, context: context)
+                let arguments = try await Self.arguments(for: command.name, context: context) + Self.forwarded(context.options)
                 let options = try ArgumentParser.parse(arguments, options: command.allOptions)
                 let output = try await command.run(
                     CommandContext(options: options, environment: context.environment, source: nil, width: context.width))
@@ -74,6 +74,11 @@ struct AllPreviewsCommand: ExerciseCommand {
         default:
             return []
         }
+    }
+
+    /// The options of `all` every exercise takes too: `--contrast`.
+    static func forwarded(_ options: ParsedOptions) -> [String] {
+        options.value("--contrast").map { ["--contrast", $0] } ?? []
     }
 
     /// A wrong first answer (so the wild-card is offered and used), then every answer right.

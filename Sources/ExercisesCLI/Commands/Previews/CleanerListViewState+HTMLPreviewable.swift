@@ -3,6 +3,6 @@ import ScreenPreviews
 
 extension CleanerListViewState: HTMLPreviewable {
     func previewScreens(_ context: PreviewContext) -> [PreviewScreen] {
-        [CarFitPreview.screen(self)]
+        [CarFitPreview.screen(self, theme: .resolved(for: context.contrast))]
     }
 }

@@ -15,9 +15,10 @@ enum HTMLPreviewWriter {
     }
 
     /// `--html OUT.html`: every screen of the output on one page; returns a one-line summary.
-    static func writePage(_ output: ScreenOutput, exercise: String, environment: AppEnvironment, to path: String) throws(CLIError) -> String
-    {
-        let context = PreviewContext(environment: environment)
+    static func writePage(
+        _ output: ScreenOutput, exercise: String, environment: AppEnvironment, contrast: ContrastPreference = .standard, to path: String
+    ) throws(CLIError) -> String {
+        let context = PreviewContext(environment: environment, contrast: contrast)
         let screens = try screens(of: output, exercise: exercise, context: context)
         let title = screens.count == 1 ? screens[0].title : exercise.capitalized
         let bytes = try write(PreviewDocument(title: title, screens: screens, language: context.language).html, to: path)

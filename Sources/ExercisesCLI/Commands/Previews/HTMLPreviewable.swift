@@ -11,13 +11,17 @@ protocol HTMLPreviewable {
     func previewScreens(_ context: PreviewContext) -> [PreviewScreen]
 }
 
-/// What a renderer may use besides the view state: where cached images are, the language.
+/// What a renderer may use besides the view state: where cached images are, the language, the
+/// contrast (for a theme the view state does not carry, CarFit's).
 struct PreviewContext: Sendable {
     var images: PreviewImages
     /// The `lang` of the page: the language of its words (`--locale`, or the user's `LC_MESSAGES`).
     var language: String
+    /// `--contrast`.
+    var contrast: ContrastPreference
 
-    init(environment: AppEnvironment) {
+    init(environment: AppEnvironment, contrast: ContrastPreference = .standard) {
+        self.contrast = contrast
         // Only folders that exist: opening a DiskCache creates its directory.
         let folders = ImageCacheFolder.allCases.map { $0.directory(in: environment) }
             .filter { FileManager.default.fileExists(atPath: $0.path) }

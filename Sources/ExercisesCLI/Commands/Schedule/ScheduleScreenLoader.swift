@@ -11,6 +11,8 @@ enum ScheduleScreenLoader {
         var diagnostics: [Diagnostic]
         /// Every distinct logo in row order, when logos were fetched.
         var logos: [ScheduleLogoLine]?
+        /// What the view-model asked VoiceOver to say.
+        var announcement: Announcement?
     }
 
     @MainActor
@@ -18,7 +20,8 @@ enum ScheduleScreenLoader {
         feed: any ScheduleFeedLoading,
         logos: (any ResourceLoading)?,
         catalog: TeamLogoCatalog,
-        environment: AppEnvironment
+        environment: AppEnvironment,
+        contrast: ContrastPreference = .standard
     ) async throws(CLIError) -> Result {
         let origins = ResourceOriginLog()
         let model = ScheduleViewModel(
@@ -28,14 +31,18 @@ enum ScheduleScreenLoader {
             timeZone: environment.timeZone,
             calendar: environment.calendar,
             clock: environment.clock,
-            logos: catalog
+            logos: catalog,
+            metrics: .resolved(for: contrast),
+            language: environment.messagesLocale
         )
         await model.load()
         guard let screen = model.state.content else {
             if let error = model.state.error { throw .loading(error) }
             throw .input("the schedule could not be loaded")
         }
-        guard logos != nil else { return Result(screen: screen, diagnostics: model.state.diagnostics, logos: nil) }
+        guard logos != nil else {
+            return Result(screen: screen, diagnostics: model.state.diagnostics, logos: nil, announcement: model.state.announcement)
+        }
         let rows = screen.sections.flatMap(\.rows)
         await withTaskGroup(of: Void.self) { group in
             for row in rows {
@@ -43,7 +50,7 @@ enum ScheduleScreenLoader {
             }
         }
         let lines = ScheduleLogoLine.lines(for: rows, logo: model.logo(for:), origins: await origins.origins)
-        return Result(screen: screen, diagnostics: model.state.diagnostics, logos: lines)
+        return Result(screen: screen, diagnostics: model.state.diagnostics, logos: lines, announcement: model.state.announcement)
     }
 
     /// The shared pipeline with its disk cache in `<cache-dir>/logos`.

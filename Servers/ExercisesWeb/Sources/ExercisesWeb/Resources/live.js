@@ -51,6 +51,7 @@
       }
       if (message.html !== undefined) {
         morphChildren(root, parse(message.html));
+        position();
         stats.version = message.version; stats.renders++;
         if (message.title) document.title = message.title + " · MobileExercises";
         requestAnimationFrame(reportScroll);
@@ -64,17 +65,15 @@
   }
 
   // Swaps the new markup in by patching the old: elements stay where they are (focus, scroll
-  // position and loaded images survive), only what changed is touched.
+  // position and loaded images survive), only what changed is touched. Elements with an id are
+  // matched by it (a Hoo stays the same element when the selection's buttons appear before it).
   function parse(html) {
     const template = document.createElement("template");
     template.innerHTML = html;
     return template.content;
   }
-  function same(a, b) {
-    return a.nodeType === b.nodeType && a.nodeName === b.nodeName && (a.id || "") === (b.id || "");
-  }
+  const keyOf = (node) => (node.nodeType === Node.ELEMENT_NODE && node.id) || "";
   function morph(old, next) {
-    if (!same(old, next)) { old.replaceWith(next); return; }
     if (old.nodeType === Node.TEXT_NODE) { if (old.data !== next.data) old.data = next.data; return; }
     if (old.nodeType !== Node.ELEMENT_NODE) return;
     for (const attribute of [...old.attributes]) if (!next.hasAttribute(attribute.name)) old.removeAttribute(attribute.name);
@@ -84,9 +83,31 @@
     morphChildren(old, next);
   }
   function morphChildren(old, next) {
-    const before = [...old.childNodes], after = [...next.childNodes];
-    after.forEach((node, index) => (index < before.length ? morph(before[index], node) : old.appendChild(node)));
-    for (const node of before.slice(after.length)) node.remove();
+    const wanted = new Set([...next.childNodes].map(keyOf).filter(Boolean));
+    const keyed = new Map();
+    for (const node of old.childNodes) if (keyOf(node)) keyed.set(keyOf(node), node);
+    let cursor = old.firstChild;
+    // Old elements whose id the new markup no longer has go first, so nothing focused moves.
+    const skip = () => {
+      while (cursor && keyOf(cursor) && !wanted.has(keyOf(cursor))) { const gone = cursor; cursor = cursor.nextSibling; gone.remove(); }
+    };
+    for (const node of [...next.childNodes]) {
+      skip();
+      const key = keyOf(node);
+      let match = null;
+      if (key) {
+        match = keyed.get(key) || null;
+        if (match && match.nodeName !== node.nodeName) match = null;
+        keyed.delete(key);
+      } else if (cursor && !keyOf(cursor) && cursor.nodeType === node.nodeType && cursor.nodeName === node.nodeName) {
+        match = cursor;
+      }
+      if (!match) { old.insertBefore(node, cursor); continue; }
+      if (match === cursor) cursor = cursor.nextSibling;
+      else old.insertBefore(match, cursor);
+      morph(match, node);
+    }
+    while (cursor) { const gone = cursor; cursor = cursor.nextSibling; gone.remove(); }
   }
 
   // Controls: a click (mouse, touch, Enter or Space) on anything with data-action.
@@ -132,11 +153,59 @@
     send(message);
   }
   let scrollPending = false;
-  document.addEventListener("scroll", () => {
+  document.addEventListener("scroll", (event) => {
+    if (pointerSurface) {
+      if (event.target === content()) settleSurfaceSoon();
+      return;
+    }
     if (scrollPending) return;
     scrollPending = true;
     requestAnimationFrame(() => { scrollPending = false; reportScroll(); });
   }, true);
+
+  // A pointer surface scrolls itself (the view-model's offset), so the browser's way of showing
+  // what has the keyboard's focus cannot work there: its own scroll is undone, and a control
+  // that got the focus out of view is brought in by a wheel of the distance, which the
+  // view-model scrolls by (a Hoo reached with Tab or Shift-Tab). Any other scroll of the
+  // browser's (find in page) goes to the view-model as a wheel too.
+  let settlePending = false, revealed = null;
+  function settleSurfaceSoon() {
+    if (settlePending) return;
+    settlePending = true;
+    requestAnimationFrame(settleSurface);
+  }
+  function settleSurface() {
+    settlePending = false;
+    const area = content();
+    if (!area) return;
+    const native = area.scrollTop;
+    if (native) area.scrollTop = 0;
+    const focused = document.activeElement;
+    let dy = native;
+    if (focused && focused !== area && area.contains(focused)) {
+      dy = 0;
+      const box = area.getBoundingClientRect(), rect = focused.getBoundingClientRect();
+      if (revealed && revealed.element === focused && revealed.version === stats.version) return;
+      if (rect.top < box.top) dy = rect.top - box.top - 8;
+      else if (rect.bottom > box.bottom) dy = rect.bottom - box.bottom + 8;
+      if (dy) revealed = { element: focused, version: stats.version };
+    }
+    if (dy) send({ type: "wheel", dy });
+  }
+  if (pointerSurface) {
+    document.addEventListener("focusin", settleSurfaceSoon);
+    // The keys that scroll a focused scroll area, for the surface itself when it has the focus.
+    document.addEventListener("keydown", (event) => {
+      const area = content();
+      if (!area || document.activeElement !== area || event.altKey || event.ctrlKey || event.metaKey) return;
+      const page = area.clientHeight * 0.9;
+      const distance = { ArrowDown: 40, ArrowUp: -40, PageDown: page, PageUp: -page, " ": event.shiftKey ? -page : page,
+        End: 1e5, Home: -1e5 }[event.key];
+      if (distance === undefined) return;
+      event.preventDefault();
+      send({ type: "wheel", dy: distance });
+    });
+  }
   window.addEventListener("resize", () => requestAnimationFrame(reportViewport));
 
   // Pull to refresh on a list: a touch that drags the top of the list down.
@@ -188,13 +257,25 @@
     }, { passive: false });
   }
 
-  // Where the list was (a reload resumes the session), else the screen's starting row.
-  const area = content();
-  if (area && !pointerSurface) {
+  // Where the list was (a reload resumes the session), else the screen's starting row (its
+  // section's header pinned above it), once: at load, or when the first screen with it arrives.
+  let positioned = pointerSurface;
+  function position() {
+    const area = content();
+    if (positioned || !area) return;
     const top = Number(root.dataset.scrollTop || "NaN");
     const start = document.getElementById("initial-row");
-    if (top >= 0) area.scrollTop = top;
-    else if (start) area.scrollTop = start.offsetTop - (start.closest("section")?.querySelector("h2")?.offsetHeight || 0);
+    if (top >= 0) {
+      area.scrollTop = top;
+    } else if (start) {
+      const row = start.closest("li") || start;
+      const header = row.closest("section")?.querySelector(".schedule-header");
+      area.scrollTop += row.getBoundingClientRect().top - area.getBoundingClientRect().top - (header ? header.offsetHeight : 0);
+    } else {
+      return;
+    }
+    positioned = true;
   }
+  position();
   connect();
 })();

@@ -14,9 +14,11 @@ import SharedNetworking
 @MainActor
 final class CarFitLiveScreen: LiveScreen {
     let model: CleanerListViewModel
+    private let context: ScreenContext
     private let tasks = ScreenTasks()
 
     init(context: ScreenContext) {
+        self.context = context
         let environment = context.environment
         let feed: FeedSource?
         do {
@@ -37,7 +39,7 @@ final class CarFitLiveScreen: LiveScreen {
             ?? CarFitFeedLoader(loader: context.feedLoader, source: .data(Data(), name: "carfit.json"))
         model = CleanerListViewModel(
             loader: loader, clock: clock, calendar: environment.calendar, timeZone: environment.timeZone,
-            language: environment.messagesLocale)
+            language: environment.messagesLocale, contrast: context.configuration.contrast)
     }
 
     var surface: LiveSurface { .list }
@@ -49,24 +51,32 @@ final class CarFitLiveScreen: LiveScreen {
     func stop() { tasks.cancelAll() }
 
     func render() -> PreviewScreen {
-        var screen = CarFitPreview.screen(model.state)
-        screen.navigationBar?.leadingItem = LiveMarkup.refreshButton()
+        let state = model.state
+        var screen = CarFitPreview.screen(state, theme: .resolved(for: context.configuration.contrast))
+        if let refresh = state.listAccessibility.namedActions.first(where: { $0.action == CarFitAction.refresh.rawValue }) {
+            screen.navigationBar?.leadingItem = LiveMarkup.refreshButton(refresh)
+        }
         return screen
     }
 
+    /// The view state's actions (`CarFitAction`, the `data-action` of its buttons).
     func handle(_ event: LiveEvent) throws(LiveEventError) {
         let calendar = model.calendarViewModel
         switch event {
-        case .action(name: "toggle-calendar", _): calendar.togglePresentation()
-        case .action(name: "previous-month", _): calendar.showPreviousMonth()
-        case .action(name: "next-month", _): calendar.showNextMonth()
-        case .action(name: "select-day", let value):
-            guard let value, let day = CalendarDay(parsing: value) else { throw .unsupported("select-day needs a day like 2020-09-13") }
-            calendar.toggle(day)
-        case .action(name: "refresh", _):
-            tasks.run { [model] in await model.refresh() }
-        case .action(let name, _):
-            throw .unsupported("CarFit has no control \(name)")
+        case .action(let name, let value):
+            guard let action = CarFitAction(rawValue: name) else { throw .unsupported("CarFit has no control \(name)") }
+            switch action {
+            case .toggleCalendar: calendar.togglePresentation()
+            case .showPreviousMonth: calendar.showPreviousMonth()
+            case .showNextMonth: calendar.showNextMonth()
+            case .toggleDay:
+                guard let value, let day = CalendarDay(parsing: value) else {
+                    throw .unsupported("\(name) needs a day like 2020-09-13")
+                }
+                calendar.toggle(day)
+            case .refresh:
+                tasks.run { [model] in await model.refresh() }
+            }
         case .scroll, .viewport:
             break
         case .pointer, .wheel:

@@ -28,7 +28,8 @@ final class FactsLiveScreen: LiveScreen {
             loader: FactsFeedLoader(loader: context.feedLoader, source: source),
             images: FactsImageCoordinator(
                 loader: context.factImages, policy: ImageLoadingPolicy(decodeTarget: FactsLayoutMetrics().largestImageSlot(scale: 3))),
-            clock: context.environment.clock)
+            clock: context.environment.clock, layoutEngine: FactRowLayoutEngine(metrics: .resolved(for: context.configuration.contrast)),
+            language: context.environment.messagesLocale)
     }
 
     var surface: LiveSurface { .list }
@@ -55,9 +56,7 @@ final class FactsLiveScreen: LiveScreen {
         var images = PreviewImages()
         let media = context.media, found = loaded
         images.linked = { url in found[url].flatMap { data in media.link(url) { data } } }
-        var preview = FactsPreview.screen(screen, images: images)
-        preview.navigationBar?.trailingItem = LiveMarkup.refreshButton()
-        return preview
+        return FactsPreview.screen(screen, images: images)
     }
 
     func handle(_ event: LiveEvent) throws(LiveEventError) {
@@ -67,14 +66,13 @@ final class FactsLiveScreen: LiveScreen {
         case .scroll(_, let visible):
             self.visible = visible
             reportVisible()
-        case .action(name: "refresh", _):
+        case .action(let name, _):
+            guard FactsAction(rawValue: name) == .refresh else { throw .unsupported("Facts has no control \(name)") }
             tasks.run { [weak self] in
                 guard let self else { return }
                 await self.model.refresh()
                 self.reportVisible()
             }
-        case .action(let name, _):
-            throw .unsupported("Facts has no control \(name)")
         case .pointer, .wheel:
             throw .unsupported("the facts list scrolls in the browser")
         }

@@ -9,7 +9,8 @@ import SharedNetworking
 /// with its time and viewport position, and the view-model's `GestureArbiter` decides what the
 /// touch is: a tap selects (or dismisses) a Hoo, a mostly horizontal drag or a press and hold
 /// scrubs (the selection follows the finger), a mostly vertical drag scrolls the grid. A wheel
-/// scrolls it too. `select-hoo` (`data-value` `01/03`) selects from the keyboard.
+/// scrolls it too. From the keyboard, every Hoo is a button (`select-hoo`, `data-value` `01/03`) and
+/// the selection offers `select-next-hoo`, `select-previous-hoo` and `dismiss-selection`.
 @MainActor
 final class HooSetsLiveScreen: LiveScreen {
     let model: HooSetsViewModel
@@ -31,7 +32,9 @@ final class HooSetsLiveScreen: LiveScreen {
                 source = HooSetsSource(directory: caches, cacheDirectory: caches)
             }
         }
-        model = HooSetsViewModel(loader: source, displayScale: .x2, viewport: LayoutSize(width: 390, height: 753))
+        model = HooSetsViewModel(
+            loader: source, metrics: .resolved(for: context.configuration.contrast), displayScale: .x2,
+            viewport: LayoutSize(width: 390, height: 753), language: context.environment.messagesLocale)
     }
 
     var surface: LiveSurface { .pointer }
@@ -43,11 +46,26 @@ final class HooSetsLiveScreen: LiveScreen {
     func stop() { tasks.cancelAll() }
 
     func render() -> PreviewScreen {
-        if let setupError { return Self.message(setupError, title: "HooSets", slug: "hoosets", refresh: false) }
+        if let setupError { return Self.message(setupError, title: "HooSets", slug: "hoosets") }
         var images = PreviewImages()
         let media = context.media
         images.linked = { url in media.linkFile(url) }
         return HooSetsPreview.screen(model.state, images: images)
+    }
+
+    /// The view state's actions (`HooSetsAction`, the `data-action` of the Hoos and of the
+    /// selection's named actions).
+    private func perform(_ name: String, value: String?) throws(LiveEventError) {
+        guard let action = HooSetsAction(rawValue: name) else { throw .unsupported("HooSets has no control \(name)") }
+        switch action {
+        case .selectHoo:
+            guard let value, let id = HooID(parsing: value) else { throw .unsupported("\(name) needs a Hoo like 01/03") }
+            // A toggle: the selected Hoo's own action dismisses it, as a tap on it does.
+            model.select(id == model.state.selection?.id ? nil : id)
+        case .selectNextHoo: model.selectNext()
+        case .selectPreviousHoo: model.selectPrevious()
+        case .dismissSelection: model.dismissSelection()
+        }
     }
 
     func handle(_ event: LiveEvent) throws(LiveEventError) {
@@ -66,15 +84,8 @@ final class HooSetsLiveScreen: LiveScreen {
             model.handle(TouchSample(samplePhase, at: time, x: x, y: y))
         case .wheel(let deltaY):
             model.scroll(to: model.state.contentOffsetY + deltaY)
-        case .action(name: "select-hoo", let value):
-            guard let value, let id = HooID(parsing: value) else { throw .unsupported("select-hoo needs a Hoo like 01/03") }
-            model.select(id == model.state.selection?.id ? nil : id)
-        case .action(name: "dismiss", _):
-            model.dismissSelection()
-        case .action(name: "refresh", _):
-            tasks.run { [model] in await model.load() }
-        case .action(let name, _):
-            throw .unsupported("HooSets has no control \(name)")
+        case .action(let name, let value):
+            try perform(name, value: value)
         case .scroll:
             break
         }

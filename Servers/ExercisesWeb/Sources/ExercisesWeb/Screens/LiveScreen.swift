@@ -31,13 +31,15 @@ enum LiveSurface: String, Sendable {
 }
 
 extension LiveScreen {
-    /// A screen that shows `message` (loading, or why nothing could be loaded) under `title`.
-    static func message(_ message: String, title: String, slug: String, refresh: Bool) -> PreviewScreen {
+    /// A screen that shows `message` (loading, or why nothing could be loaded) under `title`,
+    /// the page's `h1`; `refresh` is the action its bar button offers (a load to try again).
+    static func message(_ message: String, title: String, slug: String, refresh: AccessibilityAction? = nil) -> PreviewScreen {
         PreviewScreen(
             slug: slug, title: title, caption: message, background: .white,
             navigationBar: PreviewNavigationBar(
                 title: title, background: .white, foreground: .black, tint: RGBColor(red: 0x0A, green: 0x60, blue: 0xD0),
-                trailingItem: refresh ? LiveMarkup.refreshButton() : nil),
+                trailingItem: refresh.map { LiveMarkup.refreshButton($0) },
+                titleAccessibility: .heading(title, level: .h1, identifier: "title")),
             content: .element("p", [.class("live-message"), .attribute("role", "status")], [.text(message)]))
     }
 }

@@ -29,7 +29,8 @@ final class ScheduleLiveScreen: LiveScreen {
         model = ScheduleViewModel(
             loader: ScheduleFeedLoader(loader: context.feedLoader, source: source), resources: context.logos,
             locale: environment.locale, timeZone: environment.timeZone, calendar: environment.calendar, clock: environment.clock,
-            logos: context.configuration.logoBase.map(TeamLogoCatalog.init(baseURL:)) ?? .yinzCam)
+            logos: context.configuration.logoBase.map(TeamLogoCatalog.init(baseURL:)) ?? .yinzCam,
+            metrics: .resolved(for: context.configuration.contrast), language: environment.messagesLocale)
     }
 
     var surface: LiveSurface { .list }
@@ -44,7 +45,8 @@ final class ScheduleLiveScreen: LiveScreen {
         let state = model.state
         guard let content = state.content else {
             let text = feedError ?? state.error.map { "The schedule could not be loaded: \($0.description)" } ?? "Loading the schedule…"
-            return Self.message(text, title: "Schedule", slug: "schedule", refresh: state.error != nil)
+            let retry = state.error.map { _ in AccessibilityAction(named: "Refresh", action: ScheduleAction.refresh.rawValue) }
+            return Self.message(text, title: "Schedule", slug: "schedule", refresh: retry)
         }
         var images = PreviewImages()
         let logos = state.logos, media = context.media
@@ -53,7 +55,9 @@ final class ScheduleLiveScreen: LiveScreen {
             return media.link(url) { image.data }
         }
         var screen = SchedulePreview.screen(content, images: images)
-        screen.navigationBar?.trailingItem = LiveMarkup.refreshButton()
+        if let refresh = content.accessibility.namedActions.first(where: { $0.action == ScheduleAction.refresh.rawValue }) {
+            screen.navigationBar?.trailingItem = LiveMarkup.refreshButton(refresh)
+        }
         if state.isRefreshing {
             screen.caption = "Refreshing… " + screen.caption
         }
@@ -62,7 +66,8 @@ final class ScheduleLiveScreen: LiveScreen {
 
     func handle(_ event: LiveEvent) throws(LiveEventError) {
         switch event {
-        case .action(name: "refresh", _):
+        case .action(let name, _):
+            guard ScheduleAction(rawValue: name) == .refresh else { throw .unsupported("the schedule has no control \(name)") }
             requested = []
             tasks.run { [model] in await model.refresh() }
         case .scroll(_, let visible):
@@ -76,8 +81,6 @@ final class ScheduleLiveScreen: LiveScreen {
             }
         case .viewport:
             break
-        case .action(let name, _):
-            throw .unsupported("the schedule has no control \(name)")
         case .pointer, .wheel:
             throw .unsupported("the schedule scrolls in the browser")
         }

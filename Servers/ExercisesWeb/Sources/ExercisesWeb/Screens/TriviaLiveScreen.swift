@@ -69,20 +69,24 @@ final class TriviaLiveScreen: LiveScreen {
                 jitterSeed: UInt64(instance)),
             transport: WebSocketTriviaTransport(url: socket, clock: environment.clock, eventLoopGroup: eventLoopGroup, logger: logger),
             balances: WildcardBalanceClient(baseURL: seat.server, client: environment.httpClient), clock: environment.clock,
-            locale: environment.locale, timeZone: environment.timeZone)
+            locale: environment.locale, timeZone: environment.timeZone, language: environment.messagesLocale,
+            contrast: context.configuration.contrast)
         self.model = model
         model.start()
     }
 
     func render() -> PreviewScreen {
-        guard let model else { return Self.message(status, title: "Trivia", slug: "trivia", refresh: false) }
+        guard let model else { return Self.message(status, title: "Trivia", slug: "trivia") }
         let state = model.screen
         let caption = [state.header.title, state.header.progress, state.header.role?.text, state.header.wildcards]
             .compactMap { $0 }.joined(separator: " · ")
         var screen = TriviaPreview.screen(state, slug: "trivia", title: "Trivia", caption: caption)
         if state.kind == .final {
-            let next = HTMLNode.element(
-                "button", [.class("live-next-game")] + HTMLAttribute.action("next-game", id: "next-game"), [.text("Next game")])
+            let next = LiveMarkup.button(
+                AccessibilityElement(
+                    label: "Next game", hint: "Takes a seat in the next competition.", traits: .button,
+                    actions: [AccessibilityAction(action: Self.nextGame)], identifier: Self.nextGame),
+                classes: "live-next-game", [.text("Next game")])
             if screen.navigationBar != nil {
                 screen.navigationBar?.trailingItem = next
             } else {
@@ -92,20 +96,28 @@ final class TriviaLiveScreen: LiveScreen {
         return screen
     }
 
+    /// The live page's own action on the final screen (no view-model has it: it starts a new
+    /// `TriviaViewModel` in the next competition).
+    static let nextGame = "next-game"
+
+    /// The view state's actions (`TriviaAction`, the `data-action` of the choices and the
+    /// wild-card offer), and ``nextGame``.
     func handle(_ event: LiveEvent) throws(LiveEventError) {
         switch event {
-        case .action(name: "answer", let value):
-            guard let value, let index = Int(value), (0..<64).contains(index) else { throw .unsupported("answer needs a choice's index") }
-            guard let model else { throw .unsupported("no question is open yet") }
-            model.select(index)
-        case .action(name: "use-wildcard", _):
-            model?.useWildcard()
-        case .action(name: "decline-wildcard", _):
-            model?.declineWildcard()
-        case .action(name: "next-game", _):
+        case .action(Self.nextGame, _):
             join()
-        case .action(let name, _):
-            throw .unsupported("Trivia has no control \(name)")
+        case .action(let name, let value):
+            guard let action = TriviaAction(rawValue: name) else { throw .unsupported("Trivia has no control \(name)") }
+            guard let model else { throw .unsupported("no question is open yet") }
+            switch action {
+            case .answer:
+                guard let value, let index = Int(value), (0..<64).contains(index) else {
+                    throw .unsupported("answer needs a choice's index")
+                }
+                model.select(index)
+            case .useWildcard: model.useWildcard()
+            case .declineWildcard: model.declineWildcard()
+            }
         case .scroll, .viewport:
             break
         case .pointer, .wheel:

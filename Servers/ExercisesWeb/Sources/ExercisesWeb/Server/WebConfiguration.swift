@@ -14,7 +14,7 @@ public struct WebConfiguration: Sendable {
     /// Times are shown in this time zone.
     public var timeZone: TimeZone
     /// The colour themes, standard or high contrast.
-    public var contrast: WebContrast
+    public var contrast: ContrastPreference
     /// Feeds loaded from the network instead of the bundled copies, by exercise (with the images
     /// they name). HooSets takes a directory URL (`file:`) of its archives.
     public var feeds: [WebExercise: URL]
@@ -39,7 +39,7 @@ public struct WebConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, locale: Locale = Locale(identifier: "en_US"),
         timeZone: TimeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .gmt,
-        contrast: WebContrast = .standard, feeds: [WebExercise: URL] = [:], logoBase: URL? = nil, trivia: URL? = nil,
+        contrast: ContrastPreference = .standard, feeds: [WebExercise: URL] = [:], logoBase: URL? = nil, trivia: URL? = nil,
         triviaRounds: TriviaRounds = TriviaRounds(), cacheDirectory: URL, maxSessions: Int = 2_000,
         sessionIdleTimeout: Duration = .seconds(600), maxEventBytes: Int = 16 << 10
     ) {
@@ -57,14 +57,6 @@ public struct WebConfiguration: Sendable {
         self.sessionIdleTimeout = sessionIdleTimeout
         self.maxEventBytes = maxEventBytes
     }
-}
-
-/// The colour themes of every screen.
-public enum WebContrast: String, Sendable, Hashable, CaseIterable {
-    /// The exercises' own colours.
-    case standard
-    /// Colours that meet WCAG AAA contrast (issue 30's `--contrast high`).
-    case high
 }
 
 /// How the in-process Trivia server schedules its competitions: a new one every `interval`,

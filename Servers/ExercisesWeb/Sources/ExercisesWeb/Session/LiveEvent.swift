@@ -3,7 +3,7 @@ import Foundation
 /// What a page sends over its socket: one JSON object per message, `{"seq": 7, "type": …}`.
 ///
 /// The page's script only reports what the person did; every decision is the view-model's:
-/// - `action`: a control was activated (`{"type": "action", "action": "select-day", "value": "2020-09-13"}`);
+/// - `action`: a control was activated (`{"type": "action", "action": "toggle-day", "value": "2020-09-13"}`);
 ///   the control's `data-action` and `data-value`, as drawn.
 /// - `pointer`: one pointer sample on a surface that takes raw input (the Hoo grid):
 ///   `{"type": "pointer", "phase": "moved", "time": 12.34, "x": 80, "y": 210}`, viewport points and seconds.
@@ -58,7 +58,7 @@ public enum LiveEvent: Sendable, Equatable {
         case "action":
             guard let name = wire.action, (1...40).contains(name.count),
                 name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isLowercase || $0 == "-") })
-            else { throw .malformed("action must be a lower-case name such as select-day") }
+            else { throw .malformed("action must be a lower-case name such as toggle-day") }
             if let value = wire.value, value.count > 200 { throw .malformed("value is too long") }
             return .action(name: name, value: wire.value)
         case "pointer":

@@ -166,7 +166,8 @@ public actor LeaseKeeper {
         }) {
             publish(.released(epoch: current.epoch, at: clock.now))
             if let open = try? await kept.connection() {
-                try? await LeaseStore.release(open, competition: competition, epoch: current.epoch, incarnation: incarnation, logger: logger)
+                try? await LeaseStore.release(
+                    open, competition: competition, epoch: current.epoch, incarnation: incarnation, logger: logger)
             }
         }
         await kept.close()

@@ -149,7 +149,8 @@ final class PostgresServer: Sendable {
             """#
         // The outer shell starts the reaper in the background and exits at once.
         let (status, output) = try await run(
-            "/bin/sh", ["-c", #"setsid /bin/sh -c "$0" reaper "$@" </dev/null >/dev/null 2>&1 &"#, reaper, "\(getpid())", directory, binaries])
+            "/bin/sh",
+            ["-c", #"setsid /bin/sh -c "$0" reaper "$@" </dev/null >/dev/null 2>&1 &"#, reaper, "\(getpid())", directory, binaries])
         guard status == 0 else { throw TestFailure("the reaper for \(directory) did not start: \(output)") }
     }
 

@@ -38,7 +38,9 @@ final class ServerNodeProcess: Sendable {
         let listening = await eventually(within: 60) { port.withLock { $0 } != nil || !child.isRunning }
         guard listening, port.withLock({ $0 }) != nil else {
             await child.stop(signal: SIGKILL, grace: .seconds(5))
-            throw TestFailure("\(name) did not start (\(child.termination.map(String.init(describing:)) ?? "still running")): \(child.output) \(child.errorOutput)")
+            throw TestFailure(
+                "\(name) did not start (\(child.termination.map(String.init(describing:)) ?? "still running")): \(child.output) \(child.errorOutput)"
+            )
         }
     }
 

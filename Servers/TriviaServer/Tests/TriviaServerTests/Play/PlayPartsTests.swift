@@ -138,6 +138,7 @@ struct ScreenScript {
     }
 
     func screen(at seconds: Double = 0) -> TriviaViewState {
-        TriviaViewStateBuilder(locale: Locale(identifier: "en_US"), timeZone: .gmt).screen(for: state, at: epoch.addingTimeInterval(seconds))
+        TriviaViewStateBuilder(locale: Locale(identifier: "en_US"), timeZone: .gmt).screen(
+            for: state, at: epoch.addingTimeInterval(seconds))
     }
 }
