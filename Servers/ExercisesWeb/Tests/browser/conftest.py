@@ -3,6 +3,8 @@ on a free port, a loopback feed server that records which images are requested, 
 Chromium driven through chromedriver with real mouse, touch and keyboard input."""
 
 import base64
+import copy
+import datetime
 import http.server
 import json
 import os
@@ -25,15 +27,28 @@ PIXEL = base64.b64decode(
 FACT_ROWS = 40
 
 
+REPOSITORY = os.path.abspath(os.path.join(PACKAGE, "..", ".."))
+
+
 class FeedServer:
-    """Serves facts.json (40 rows, each naming an image on this server) and the images, and
-    records every image path requested. `slow_feed` delays the feed after its first request,
-    so that a refresh is still running while the test looks at the list."""
+    """A loopback server for the feeds and images the tests name with `--feed` and `--logo-base`.
+
+    - `/facts.json`: 40 rows, each naming an image here (`/img/N.png`); `images()` is the set of
+      rows whose image was requested. The n-th request's title is "Loopback facts #n"; every one
+      after the first waits `slow_feed` seconds (a refresh the test slows down).
+    - `/logos/nfl_XXX_light.png`: a team's logo; `logo_requests` counts each path.
+    - `/carfit.json`: the bundled CarFit sample with its days moved so that its first day is
+      today (UTC), and one more visit today in each response after the first (the n-th response
+      has n - 1 more), each of those waiting `slow_carfit` seconds.
+    """
 
     def __init__(self):
         self.requested = []
         self.feed_requests = 0
         self.slow_feed = 0.0
+        self.logo_requests = {}
+        self.carfit_requests = 0
+        self.slow_carfit = 0.0
         self.lock = threading.Lock()
         owner = self
 
@@ -42,45 +57,90 @@ class FeedServer:
                 pass
 
             def do_GET(self):
-                if self.path == "/facts.json":
+                path = self.path.split("?", 1)[0]
+                kind = "application/json"
+                if path == "/facts.json":
                     with owner.lock:
                         owner.feed_requests += 1
-                        delay = owner.slow_feed if owner.feed_requests > 1 else 0
+                        count = owner.feed_requests
+                        delay = owner.slow_feed if count > 1 else 0
                     time.sleep(delay)
-                    body = json.dumps(owner.feed()).encode()
-                    self.send_response(200)
-                    self.send_header("Content-Type", "application/json")
-                elif self.path.startswith("/img/"):
+                    body = json.dumps(owner.feed(count)).encode()
+                elif path == "/carfit.json":
                     with owner.lock:
-                        owner.requested.append(int(self.path[5:].split(".")[0]))
-                    body = PIXEL
-                    self.send_response(200)
-                    self.send_header("Content-Type", "image/png")
+                        owner.carfit_requests += 1
+                        count = owner.carfit_requests
+                        delay = owner.slow_carfit if count > 1 else 0
+                    time.sleep(delay)
+                    body = json.dumps(owner.carfit(extra=count - 1)).encode()
+                elif path.startswith("/img/"):
+                    with owner.lock:
+                        owner.requested.append(int(path[5:].split(".")[0]))
+                    body, kind = PIXEL, "image/png"
+                elif path.startswith("/logos/"):
+                    with owner.lock:
+                        owner.logo_requests[path] = owner.logo_requests.get(path, 0) + 1
+                    body, kind = PIXEL, "image/png"
                 else:
-                    body = b"not found"
                     self.send_response(404)
+                    self.send_header("Content-Length", "9")
+                    self.end_headers()
+                    self.wfile.write(b"not found")
+                    return
+                self.send_response(200)
+                self.send_header("Content-Type", kind)
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 self.wfile.write(body)
 
         self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.port = self.httpd.server_address[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        with open(os.path.join(REPOSITORY, "Sources", "CarFit", "Resources", "carfit.json")) as sample:
+            self.carfit_sample = json.load(sample)
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
-    def feed(self):
+    def feed(self, number=1):
         rows = [
             {
                 "title": f"Fact {i}",
                 "description": "A row long enough to wrap over a few lines at a phone's width, so rows differ in height. " * (1 + i % 3),
-                "imageHref": f"http://127.0.0.1:{self.port}/img/{i}.png",
+                "imageHref": f"{self.url}/img/{i}.png",
             }
             for i in range(FACT_ROWS)
         ]
-        return {"title": "Loopback facts", "rows": rows}
+        return {"title": f"Loopback facts #{number}", "rows": rows}
+
+    def carfit(self, extra):
+        today = datetime.datetime.now(datetime.timezone.utc).date()
+        shift = (today - datetime.date(2020, 9, 10)).days
+
+        def moved(stamp):
+            day = datetime.date.fromisoformat(stamp[:10]) + datetime.timedelta(days=shift)
+            return day.isoformat() + stamp[10:]
+
+        sample = copy.deepcopy(self.carfit_sample)
+        visits = sample["data"]
+        for visit in visits:
+            visit["startTimeUtc"] = moved(visit["startTimeUtc"])
+            visit["endTimeUtc"] = moved(visit["endTimeUtc"])
+        first = visits[0]
+        for n in range(extra):
+            visit = copy.deepcopy(first)
+            visit["visitId"] = f"00000000-0000-4000-8000-{n + 1:012d}"
+            visit["houseOwnerFirstName"] = f"Refreshed{n + 1}"
+            visit["startTimeUtc"] = first["startTimeUtc"][:11] + f"{14 + n:02d}:00:00"
+            visit["endTimeUtc"] = first["startTimeUtc"][:11] + f"{14 + n:02d}:30:00"
+            visits.append(visit)
+        return sample
 
     def images(self):
         with self.lock:
             return set(self.requested)
+
+    def logos(self):
+        with self.lock:
+            return dict(self.logo_requests)
 
 
 def binary():
@@ -121,33 +181,52 @@ def feeds():
     server.httpd.shutdown()
 
 
+# Short Trivia competitions, so that a test plays one in about 40 s: one is announced every 10 s
+# and opens 10 s later (so one is always in its lobby), 2 questions of 8 s, results shown 5 s.
+TRIVIA = (
+    "--trivia-every", "10", "--trivia-lobby", "10", "--trivia-questions", "2",
+    "--trivia-seconds", "8", "--trivia-review-seconds", "5",
+)
+
+
 @pytest.fixture(scope="session")
 def server(feeds):
-    running = Server(
-        "--feed", f"facts=http://127.0.0.1:{feeds.port}/facts.json",
-        "--trivia-lobby", "20", "--trivia-seconds", "15", "--trivia-review-seconds", "4",
-        "--trivia-questions", "2", "--trivia-every", "20",
-    )
+    running = Server("--feed", f"facts={feeds.url}/facts.json", "--logo-base", f"{feeds.url}/logos/", *TRIVIA)
     yield running
     running.stop()
 
 
 @pytest.fixture(scope="session")
-def high_contrast_server():
-    running = Server("--contrast", "high", "--trivia-lobby", "30")
+def high_contrast_server(feeds):
+    running = Server("--contrast", "high", "--feed", f"facts={feeds.url}/facts.json", "--logo-base", f"{feeds.url}/logos/", *TRIVIA)
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
+def carfit_feed_server(feeds):
+    """CarFit from the loopback feed (today's visits, a slow refresh that brings new ones)."""
+    running = Server("--feed", f"carfit={feeds.url}/carfit.json", *TRIVIA)
     yield running
     running.stop()
 
 
 def make_driver(width=390, height=844):
+    """Debian's Chromium through Debian's chromedriver (never a download), headless, with a
+    viewport of exactly `width` × `height` (the iPhone 14's points, as .ci/a11y.py uses)."""
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", f"--window-size={width},{height}"):
+    for argument in (
+        "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--hide-scrollbars",
+        "--force-device-scale-factor=1", f"--window-size={width},{height}",
+    ):
         options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
     driver = webdriver.Chrome(options=options, service=service)
-    driver.set_window_size(width, height)
+    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+    if inner != [width, height]:
+        driver.set_window_size(width + (width - inner[0]), height + (height - inner[1]))
+    driver.set_script_timeout(60)
     return driver
 
 
