@@ -213,19 +213,23 @@ def carfit_feed_server(feeds):
 
 def make_driver(width=390, height=844):
     """Debian's Chromium through Debian's chromedriver (never a download), headless, with a
-    viewport of exactly `width` × `height` (the iPhone 14's points, as .ci/a11y.py uses)."""
+    viewport of exactly `width` × `height` (the iPhone 14's points). Headless Chromium keeps a
+    window at least 500 px wide whatever `--window-size` says, so the viewport is set through the
+    DevTools protocol (Emulation.setDeviceMetricsOverride) instead, and checked."""
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     for argument in (
         "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--hide-scrollbars",
-        "--force-device-scale-factor=1", f"--window-size={width},{height}",
+        "--force-device-scale-factor=1", f"--window-size={max(width, 500)},{height + 200}",
     ):
         options.add_argument(argument)
     service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
     driver = webdriver.Chrome(options=options, service=service)
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+    driver.get("about:blank")
     inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
-    if inner != [width, height]:
-        driver.set_window_size(width + (width - inner[0]), height + (height - inner[1]))
+    assert inner == [width, height], f"the viewport is {inner}, not {width} x {height}"
     driver.set_script_timeout(60)
     return driver
 
