@@ -11,7 +11,7 @@ import Testing
 @Suite("Live sessions")
 @MainActor
 struct SessionTests {
-    static func context() -> ScreenContext {
+    static func context(contrast: ContrastPreference = .standard) -> ScreenContext {
         let caches = FileManager.default.temporaryDirectory.appendingPathComponent("exercises-web-tests-\(UUID().uuidString)")
         let clock = SystemClock()
         let environment = AppEnvironment(
@@ -19,7 +19,7 @@ struct SessionTests {
             timeZone: TimeZone(identifier: "UTC") ?? .gmt,
             calendar: AppEnvironment.calendar(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC") ?? .gmt),
             directories: Directories(caches: caches, temporary: caches))
-        let configuration = WebConfiguration(cacheDirectory: caches)
+        let configuration = WebConfiguration(contrast: contrast, cacheDirectory: caches)
         let lobby = TriviaLobby(
             external: nil, rounds: TriviaRounds(), clock: clock, eventLoopGroup: MultiThreadedEventLoopGroup(numberOfThreads: 1),
             http: OfflineHTTPClient(), logger: Logger(label: "test"))

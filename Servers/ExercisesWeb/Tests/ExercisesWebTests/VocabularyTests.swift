@@ -1,5 +1,7 @@
+import CarFit
 import Foundation
 import ScreenPreviews
+import SharedNetworking
 import Testing
 
 @testable import ExercisesWeb
@@ -81,5 +83,26 @@ struct VocabularyTests {
             #expect(throws: Never.self) { try screen.handle(.action(name: "refresh", value: nil)) }
             #expect(throws: LiveEventError.self) { try screen.handle(.action(name: "reload", value: nil)) }
         }
+    }
+
+    /// `--contrast high` reaches the view-models and the renderers: the calendar is drawn in the
+    /// high-contrast theme's colours (its outside-month days are the standard theme's failure).
+    @Test(.timeLimit(.minutes(1)))
+    func highContrastReachesEveryLayer() async throws {
+        var html: [ContrastPreference: String] = [:]
+        for contrast in ContrastPreference.allCases {
+            let screen = CarFitLiveScreen(context: SessionTests.context(contrast: contrast))
+            defer { screen.stop() }
+            _ = try await Self.markup(screen) { !screen.model.state.sections.isEmpty }
+            try screen.handle(.action(name: "toggle-calendar", value: nil))
+            var sheet = LiveStyleSheet()
+            html[contrast] = LiveMarkup.html(screen.render(), sheet: &sheet) + sheet.css
+            #expect(screen.model.contrast == contrast)
+        }
+        let standard = CarFitTheme.resolved(for: .standard), increased = CarFitTheme.resolved(for: .increased)
+        #expect(standard.outsideMonthText != increased.outsideMonthText)
+        #expect(html[.increased]?.contains(increased.outsideMonthText.hex) == true)
+        #expect(html[.increased]?.contains(standard.outsideMonthText.hex) == false)
+        #expect(html[.standard]?.contains(standard.outsideMonthText.hex) == true)
     }
 }
