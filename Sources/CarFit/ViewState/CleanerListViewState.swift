@@ -22,6 +22,9 @@ public struct CleanerListViewState: Sendable, Equatable, Codable {
     public var errorBanner: EmptyState?
     /// The month calendar panel.
     public var calendar: CalendarViewState
+    /// What the visits on screen are when they are not a fresh answer: a saved copy
+    /// (`Saved 2 hours ago`, `Offline: saved 2 hours ago`) or a retry (`Retrying, 2 of 3`).
+    public var notice: NetworkNotice?
 
     /// A list state from its parts; ``CleanerListViewModel`` builds the real one.
     public init(
@@ -32,7 +35,8 @@ public struct CleanerListViewState: Sendable, Equatable, Codable {
         sections: [VisitDaySection],
         emptyState: EmptyState?,
         errorBanner: EmptyState?,
-        calendar: CalendarViewState
+        calendar: CalendarViewState,
+        notice: NetworkNotice? = nil
     ) {
         self.title = title
         self.lastUpdatedText = lastUpdatedText
@@ -42,6 +46,7 @@ public struct CleanerListViewState: Sendable, Equatable, Codable {
         self.emptyState = emptyState
         self.errorBanner = errorBanner
         self.calendar = calendar
+        self.notice = notice
     }
 }
 

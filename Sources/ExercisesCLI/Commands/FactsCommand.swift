@@ -15,7 +15,7 @@ struct FactsCommand: RemoteFeedCommand {
         """
     let commonOptions = [
         CommonOptions.file, CommonOptions.url, CommonOptions.locale, CommonOptions.timeZone, CommonOptions.now, CommonOptions.json,
-        CommonOptions.cacheDirectory,
+        CommonOptions.cacheDirectory, CommonOptions.timeout,
     ]
     let options: [OptionSpec] = [FactsOptions.width, FactsOptions.images]
     let examples = [
@@ -35,7 +35,8 @@ struct FactsCommand: RemoteFeedCommand {
             loader: context.feedLoader(FactsSource.decodingOptions),
             images: context.options.has("--images") ? FactsScreenLoader.pipeline(context.environment) : nil,
             clock: context.environment.clock,
-            width: width
+            width: width,
+            language: context.environment.messagesLocale
         )
         let text = FactsScreenText(
             screen: loaded.screen,

@@ -34,30 +34,32 @@ struct ScheduleCommand: RemoteFeedCommand {
             catalog: catalog,
             environment: environment
         )
-        var text = ScheduleScreenText.render(loaded.screen, width: context.width)
+        var text = ScheduleScreenText.render(loaded.screen, notice: loaded.notice, width: context.width)
         if let logos = loaded.logos {
             text += ScheduleScreenText.logos(logos, width: context.width)
         }
         return ScreenOutput(
             text: text,
-            state: ScheduleScreenJSON(screen: loaded.screen, logos: loaded.logos),
+            state: ScheduleScreenJSON(screen: loaded.screen, logos: loaded.logos, notice: loaded.notice),
             diagnostics: loaded.diagnostics
         )
     }
 }
 
-/// The view state, plus `logos` when they were fetched (`--logos`): one object, so the JSON
-/// schema without the flag is exactly ``ScheduleViewState``.
+/// The view state, plus `logos` when they were fetched (`--logos`) and `notice` when the screen
+/// is a saved copy or was retried (the view-model's ``/Schedule/ScheduleViewModel/State/notice``):
+/// one object, so the JSON schema without them is exactly ``ScheduleViewState``.
 struct ScheduleScreenJSON: Encodable, Sendable {
     var screen: ScheduleViewState
     var logos: [ScheduleLogoLine]?
+    var notice: NetworkNotice?
 
-    private enum Key: String, CodingKey { case logos }
+    private enum Key: String, CodingKey { case logos, notice }
 
     func encode(to encoder: any Encoder) throws {
         try screen.encode(to: encoder)
-        guard let logos else { return }
         var container = encoder.container(keyedBy: Key.self)
-        try container.encode(logos, forKey: .logos)
+        if let logos { try container.encode(logos, forKey: .logos) }
+        if let notice { try container.encode(notice, forKey: .notice) }
     }
 }

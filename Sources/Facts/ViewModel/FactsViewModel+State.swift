@@ -26,6 +26,10 @@ extension FactsViewModel {
         public var source: String?
         /// Shown when a loaded feed has no rows.
         public var emptyText: String
+        /// What the rows on screen are when they are not a fresh answer: a saved copy shown while
+        /// the network is asked (`Saved 2 hours ago`) or kept after it failed (`Offline: saved
+        /// 2 hours ago`), or a retry under way (`Retrying, 2 of 3`); `nil` after a success.
+        public var notice: NetworkNotice?
 
         /// A state; the defaults are the state before anything was loaded.
         public init(
@@ -37,7 +41,8 @@ extension FactsViewModel {
             droppedRowCount: Int = 0,
             lastUpdated: Date? = nil,
             source: String? = nil,
-            emptyText: String = "This feed has no facts yet."
+            emptyText: String = "This feed has no facts yet.",
+            notice: NetworkNotice? = nil
         ) {
             self.title = title
             self.rows = rows
@@ -48,6 +53,7 @@ extension FactsViewModel {
             self.lastUpdated = lastUpdated
             self.source = source
             self.emptyText = emptyText
+            self.notice = notice
         }
 
         /// "1 empty row hidden", or `nil`.

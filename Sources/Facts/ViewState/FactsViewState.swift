@@ -29,6 +29,9 @@ public struct FactsViewState: Sendable, Equatable, Codable {
     public var metrics: FactsLayoutMetrics
     /// The rows in order, each with its image state and layout.
     public var rows: [Row]
+    /// What the rows are when they are not a fresh answer (a saved copy, a retry):
+    /// the view-model's ``FactsViewModel/State/notice``.
+    public var notice: NetworkNotice?
 
     /// One row as drawn: its content, its image's state and where everything goes.
     public struct Row: Sendable, Equatable, Codable, Identifiable {
@@ -64,6 +67,7 @@ public struct FactsViewState: Sendable, Equatable, Codable {
         emptyText = state.phase == .loaded && state.rows.isEmpty ? state.emptyText : nil
         lastUpdated = state.lastUpdated
         source = state.source
+        notice = state.notice
         self.width = width
         metrics = cache.engine.metrics
         let imageStates = state.rows.enumerated().map { index, row in row.imageURL == nil ? RowImageState.none : images(index) }

@@ -9,6 +9,8 @@ enum ScheduleScreenLoader {
     struct Result {
         var screen: ScheduleViewState
         var diagnostics: [Diagnostic]
+        /// What the screen is when it is not a fresh answer (a saved copy, offline).
+        var notice: NetworkNotice?
         /// Every distinct logo in row order, when logos were fetched.
         var logos: [ScheduleLogoLine]?
     }
@@ -28,14 +30,20 @@ enum ScheduleScreenLoader {
             timeZone: environment.timeZone,
             calendar: environment.calendar,
             clock: environment.clock,
-            logos: catalog
+            logos: catalog,
+            language: environment.messagesLocale
         )
         await model.load()
         guard let screen = model.state.content else {
             if let error = model.state.error { throw .loading(error) }
             throw .input("the schedule could not be loaded")
         }
-        guard logos != nil else { return Result(screen: screen, diagnostics: model.state.diagnostics, logos: nil) }
+        var diagnostics = model.state.diagnostics
+        let notice = model.state.notice
+        if let notice, let error = model.state.error {
+            diagnostics.append(SavedScreenNote.diagnostic(error: error.description, notice: notice))
+        }
+        guard logos != nil else { return Result(screen: screen, diagnostics: diagnostics, notice: notice, logos: nil) }
         let rows = screen.sections.flatMap(\.rows)
         await withTaskGroup(of: Void.self) { group in
             for row in rows {
@@ -43,7 +51,7 @@ enum ScheduleScreenLoader {
             }
         }
         let lines = ScheduleLogoLine.lines(for: rows, logo: model.logo(for:), origins: await origins.origins)
-        return Result(screen: screen, diagnostics: model.state.diagnostics, logos: lines)
+        return Result(screen: screen, diagnostics: diagnostics, notice: notice, logos: lines)
     }
 
     /// The shared pipeline with its disk cache in `<cache-dir>/logos`.
