@@ -100,6 +100,10 @@ public final class URLSessionHTTPClient: HTTPClient {
         return HTTPResponse(url: request.url, status: response.statusCode, headers: headers, body: body)
     }
 
+    /// How many redirects URLSession follows before it reports `httpTooManyRedirects`, which is
+    /// ``NetworkError/redirectLoop(url:limit:)`` here (never retried).
+    static let redirectLimit = 20
+
     /// `URLRequest.timeoutInterval` for `timeout`. swift-corelibs-foundation (Linux) truncates
     /// the interval to whole seconds (`Int(timeoutInterval) * 1000` ms), so 0.5 s would time
     /// out at once and 1.9 s after 1 s; there the timeout is rounded *up* to whole seconds.
@@ -221,9 +225,6 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         entry.continuation.resume(returning: result)
     }
 
-    /// How many redirects URLSession follows before it reports `httpTooManyRedirects`.
-    static let redirectLimit = 16
-
     static func map(_ error: any Error, url: URL) -> NetworkError {
         guard let urlError = error as? URLError else {
             return .transport(url: url, code: -1, message: String(describing: error))
@@ -231,7 +232,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         switch urlError.code {
         case .cancelled: return .cancelled
         case .timedOut: return .timedOut(url: url)
-        case .httpTooManyRedirects: return .redirectLoop(url: url, limit: redirectLimit)
+        case .httpTooManyRedirects: return .redirectLoop(url: url, limit: URLSessionHTTPClient.redirectLimit)
         case .badURL, .unsupportedURL: return .invalidURL(url.absoluteString)
         default: return .transport(url: url, code: urlError.code.rawValue, message: urlError.localizedDescription)
         }
