@@ -147,7 +147,9 @@ public final class CleanerListViewModel {
                 case .failure(let error):
                     self.error = error
                     after = .failed
-                    self.notice = self.lastUpdated.map { self.noticeText.failed(offline: error.isOffline, savedAt: $0, now: self.clock.now) }
+                    self.notice = self.lastUpdated.map {
+                        self.noticeText.failed(offline: error.isOffline, savedAt: $0, now: self.clock.now)
+                    }
                 }
                 self.finish(kind, then: after)
             }

@@ -89,11 +89,11 @@ public enum CommonOptions {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 20
         let session = URLSessionHTTPClient(configuration: configuration)
+        var client: any HTTPClient = session
         #if canImport(FoundationNetworking)
-            return SocketHTTPClient(secure: session)
-        #else
-            return session
+            client = SocketHTTPClient(secure: session)
         #endif
+        return client
     }
 
     /// What standard input is called in messages.

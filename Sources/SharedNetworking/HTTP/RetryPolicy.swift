@@ -168,7 +168,8 @@ public struct RetryingHTTPClient: HTTPClient {
                         url: url, code: code, retryAfter: retryAfter, wait: requested, allowed: allowed, bodyExcerpt: excerpt)
                 }
                 if let observer = RetryObserver.current {
-                    await observer.willRetry(RetryNotice(attempt: attempt + 1, maxAttempts: policy.maxAttempts, delay: delay, reason: error))
+                    await observer.willRetry(
+                        RetryNotice(attempt: attempt + 1, maxAttempts: policy.maxAttempts, delay: delay, reason: error))
                 }
                 do {
                     try await clock.sleep(for: delay)

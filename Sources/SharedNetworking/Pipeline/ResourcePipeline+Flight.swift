@@ -52,7 +52,9 @@ extension ResourcePipeline {
             releaseSlot()
             if error == .cancelled { return .failure(.cancelled) }
             if let stale {
-                if error.isTransient, let delivery = try? deliver(stale.body, kind: key.kind, url: url, cacheKey: key.cacheKey, origin: .disk) {
+                if error.isTransient,
+                    let delivery = try? deliver(stale.body, kind: key.kind, url: url, cacheKey: key.cacheKey, origin: .disk)
+                {
                     return .success(delivery)
                 }
                 if !error.isTransient { disk?.remove(url) }  // gone (404, 410…): forget the copy
@@ -68,7 +70,9 @@ extension ResourcePipeline {
                 let resource = try validated(CachedResource(data: response.body, image: nil), kind: key.kind, url: url, cacheKey: nil)
                 // Everyone cancelled while the body arrived: deliver nothing, cache nothing.
                 guard !Task.isCancelled, coordinator.withLock({ $0.isCurrent(key, id: id) }) else { throw .cancelled }
-                disk?.store(HTTPResponse(url: url, status: response.status, headers: response.headers, body: resource.data), requestedAt: requestedAt)
+                disk?.store(
+                    HTTPResponse(url: url, status: response.status, headers: response.headers, body: resource.data),
+                    requestedAt: requestedAt)
                 memory.insert(resource, forKey: key.cacheKey, cost: resource.data.count)
                 return Delivery(resource: resource, origin: .network)
             }
@@ -76,7 +80,9 @@ extension ResourcePipeline {
     }
 
     /// Validates stored bytes, keeps them in memory, and wraps them for delivery.
-    private func deliver(_ body: Data, kind: ResourceKind, url: URL, cacheKey: String, origin: ResourceOrigin) throws(ResourceError) -> Delivery {
+    private func deliver(_ body: Data, kind: ResourceKind, url: URL, cacheKey: String, origin: ResourceOrigin) throws(ResourceError)
+        -> Delivery
+    {
         let resource = try validated(CachedResource(data: body, image: nil), kind: kind, url: url, cacheKey: nil)
         memory.insert(resource, forKey: cacheKey, cost: resource.data.count)
         return Delivery(resource: resource, origin: origin)

@@ -18,14 +18,17 @@ struct CleanerListOfflineTests {
 
     func makeViewModel(_ source: any CarFitFeedLoading, language: String = "en_GB") -> CleanerListViewModel {
         CleanerListViewModel(
-            loader: source, clock: TestCalendars.clock(now), calendar: TestCalendars.gregorian(language), timeZone: TestCalendars.zone("UTC"))
+            loader: source, clock: TestCalendars.clock(now), calendar: TestCalendars.gregorian(language),
+            timeZone: TestCalendars.zone("UTC"))
     }
 
-    static let offline = CarFitError.loading(.transport(url: URL(string: "https://carfit.example/visits")!, code: -1004, message: "refused"))
+    static let offline = CarFitError.loading(
+        .transport(url: URL(string: "https://carfit.example/visits")!, code: -1004, message: "refused"))
 
     @Test func aColdStartOfflineShowsTheSavedVisitsMarkedOffline() async throws {
         let savedAt = TestCalendars.clock(now).now.addingTimeInterval(-7200)
-        let source = ScriptedVisitsSource([.failure(Self.offline)], saved: Saved(value: VisitBatch(visits: visits), savedAt: savedAt, isFresh: false))
+        let source = ScriptedVisitsSource(
+            [.failure(Self.offline)], saved: Saved(value: VisitBatch(visits: visits), savedAt: savedAt, isFresh: false))
         let viewModel = makeViewModel(source, language: "de_DE")
         await viewModel.load()
         #expect(viewModel.sections.first?.cards.count == 2)
@@ -58,7 +61,8 @@ struct CleanerListOfflineTests {
     }
 
     @Test func aServerThatAnswersBadlyIsNotUpdatedRatherThanOffline() async throws {
-        let saved = Saved(value: VisitBatch(visits: visits), savedAt: TestCalendars.clock(now).now.addingTimeInterval(-7200), isFresh: false)
+        let saved = Saved(
+            value: VisitBatch(visits: visits), savedAt: TestCalendars.clock(now).now.addingTimeInterval(-7200), isFresh: false)
         let source = ScriptedVisitsSource([.failure(.server(message: "maintenance", code: 503))], saved: saved)
         let viewModel = makeViewModel(source)
         await viewModel.load()

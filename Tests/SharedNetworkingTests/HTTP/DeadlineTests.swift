@@ -48,7 +48,9 @@ import Testing
     @Test("a server that sends a byte at a time is never silent, and still ends at the deadline")
     func trickleEndsAtTheDeadline() async throws {
         defer { server.stop() }
-        server.route("/trickle", ScriptedResponse.json(String(repeating: " ", count: 10_000) + "{}").dribbled(chunkSize: 1, every: .milliseconds(20)))
+        server.route(
+            "/trickle", ScriptedResponse.json(String(repeating: " ", count: 10_000) + "{}").dribbled(chunkSize: 1, every: .milliseconds(20))
+        )
         let url = server.url("/trickle")
         let task = Task { try await client().send(HTTPRequest(url: url, timeout: .seconds(1), deadline: .seconds(30))) }
         defer { task.cancel() }
@@ -139,7 +141,8 @@ import Testing
         server.route("/b", ScriptedResponse(status: 302, headers: ["Location": "/a"]))
         let url = server.url("/a")
         let base: any HTTPClient =
-            overURLSession ? URLSessionHTTPClient(configuration: .ephemeral) : SocketHTTPClient(secure: URLSessionHTTPClient(configuration: .ephemeral))
+            overURLSession
+            ? URLSessionHTTPClient(configuration: .ephemeral) : SocketHTTPClient(secure: URLSessionHTTPClient(configuration: .ephemeral))
         let error = await #expect(throws: NetworkError.self) {
             try await client(base: base).send(HTTPRequest(url: url, deadline: .seconds(30)))
         }

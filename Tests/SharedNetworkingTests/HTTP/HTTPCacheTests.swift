@@ -49,7 +49,8 @@ import Testing
 
     @Test func expiresMinusDateIsTheLifetimeAndAnInvalidExpiresIsExpired() {
         let fresh = HTTPCacheEntry(
-            url: url, status: 200, headers: ["Date": date(), "Expires": date(120)], body: Data(), requestedAt: clock.now, receivedAt: clock.now)
+            url: url, status: 200, headers: ["Date": date(), "Expires": date(120)], body: Data(), requestedAt: clock.now,
+            receivedAt: clock.now)
         #expect(fresh.freshnessLifetime(.feeds) == 120)
         let expired = HTTPCacheEntry(
             url: url, status: 200, headers: ["Date": date(), "Expires": "0"], body: Data(), requestedAt: clock.now, receivedAt: clock.now)
@@ -72,7 +73,8 @@ import Testing
     }
 
     @Test func withoutAnyWordFromTheServerFeedsAreStaleAndImagesFreshForAWeek() {
-        let entry = HTTPCacheEntry(url: url, status: 200, headers: ["Date": date()], body: Data(), requestedAt: clock.now, receivedAt: clock.now)
+        let entry = HTTPCacheEntry(
+            url: url, status: 200, headers: ["Date": date()], body: Data(), requestedAt: clock.now, receivedAt: clock.now)
         #expect(!entry.isFresh(at: clock.now, policy: .feeds))
         #expect(entry.isFresh(at: clock.now.addingTimeInterval(6 * 86400), policy: .images))
         #expect(!entry.isFresh(at: clock.now.addingTimeInterval(7 * 86400), policy: .images))

@@ -82,7 +82,10 @@ import Testing
             try await client().send(HTTPRequest(url: url))
         }
         // The message keeps the server's value and says it was more than the policy allows.
-        #expect(error == .retryAfterTooLong(url: url, code: 503, retryAfter: "3600", wait: .seconds(3600), allowed: .seconds(60), bodyExcerpt: ""))
+        #expect(
+            error
+                == .retryAfterTooLong(url: url, code: 503, retryAfter: "3600", wait: .seconds(3600), allowed: .seconds(60), bodyExcerpt: "")
+        )
         #expect(error?.description.contains("Retry-After: 3600") == true)
         #expect(server.requestCount("/later") == 1)
         #expect(clock.sleeps.isEmpty)

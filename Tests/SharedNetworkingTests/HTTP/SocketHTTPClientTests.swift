@@ -52,7 +52,8 @@ import Testing
         // "hello, gzip\n" compressed by Python's gzip.compress(mtime=0).
         let gzip = Data(
             [
-                0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x03, 0xcb, 0x48, 0xcd, 0xc9, 0xc9, 0xd7, 0x51, 0x48, 0xaf, 0xca, 0x2c,
+                0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0x03, 0xcb, 0x48, 0xcd, 0xc9, 0xc9, 0xd7, 0x51, 0x48, 0xaf, 0xca,
+                0x2c,
                 0xe0, 0x02, 0x00, 0x86, 0x1f, 0x82, 0xa4, 0x0c, 0x00, 0x00, 0x00,
             ])
         server.route("/gz", ScriptedResponse(status: 200, headers: ["Content-Encoding": "gzip"], body: gzip))
@@ -197,7 +198,8 @@ import Testing
         defer { server.stop() }
         server.route("/form", ScriptedResponse(status: 303, headers: ["Location": "/done"]))
         server.route("/done", .json("{}"))
-        _ = try await client.send(HTTPRequest(url: server.url("/form"), method: .post, headers: ["Content-Type": "text/plain"], body: Data("hi".utf8)))
+        _ = try await client.send(
+            HTTPRequest(url: server.url("/form"), method: .post, headers: ["Content-Type": "text/plain"], body: Data("hi".utf8)))
         #expect(server.requests.map(\.method) == ["POST", "GET"])
         #expect(server.requests.first?.body == Data("hi".utf8))
         #expect(server.requests.last?.body.isEmpty == true)

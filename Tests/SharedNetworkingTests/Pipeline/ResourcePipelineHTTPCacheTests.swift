@@ -23,7 +23,8 @@ import Testing
 
     /// A pipeline as an app relaunch makes it: memory empty, disk in `directory`.
     func pipeline() -> ResourcePipeline {
-        makePipeline(client: SocketHTTPClient(secure: URLSessionHTTPClient(configuration: .ephemeral)), clock: clock, directory: directory.url)
+        makePipeline(
+            client: SocketHTTPClient(secure: URLSessionHTTPClient(configuration: .ephemeral)), clock: clock, directory: directory.url)
     }
 
     @Test func aStaleImageWithAnETagIsRevalidatedAndA304ServesTheDiskCopy() async throws {
@@ -59,10 +60,12 @@ import Testing
             directory.remove()
         }
         let replacement = SampleImages.png(width: 48, height: 48)
-        server.route("/logo.png", responses: [
-            ScriptedResponse.ok(png, contentType: "image/png").header("ETag", "\"a\"").header("Cache-Control", "max-age=60"),
-            ScriptedResponse.ok(replacement, contentType: "image/png").header("ETag", "\"b\""),
-        ])
+        server.route(
+            "/logo.png",
+            responses: [
+                ScriptedResponse.ok(png, contentType: "image/png").header("ETag", "\"a\"").header("Cache-Control", "max-age=60"),
+                ScriptedResponse.ok(replacement, contentType: "image/png").header("ETag", "\"b\""),
+            ])
         let url = server.url("/logo.png")
         _ = try await pipeline().image(for: url, priority: .normal)
         clock.advance(by: .seconds(120))
@@ -105,7 +108,9 @@ import Testing
             server.stop()
             directory.remove()
         }
-        server.route("/logo.png", responses: [ScriptedResponse.ok(png, contentType: "image/png").header("Cache-Control", "max-age=60"), .status(404)])
+        server.route(
+            "/logo.png",
+            responses: [ScriptedResponse.ok(png, contentType: "image/png").header("Cache-Control", "max-age=60"), .status(404)])
         let url = server.url("/logo.png")
         _ = try await pipeline().image(for: url, priority: .normal)
         clock.advance(by: .seconds(120))

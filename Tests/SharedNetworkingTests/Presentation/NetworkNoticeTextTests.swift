@@ -25,7 +25,9 @@ import Testing
         #expect(offline.text == "Offline: gespeichert vor 2 Stunden")
         #expect(offline.kind == .offline)
         #expect(offline.savedAt == twoHoursAgo)
-        #expect(text.failed(offline: false, savedAt: now.addingTimeInterval(-3 * 86400), now: now).text == "Nicht aktualisiert: gespeichert vor 3 Tagen")
+        #expect(
+            text.failed(offline: false, savedAt: now.addingTimeInterval(-3 * 86400), now: now).text
+                == "Nicht aktualisiert: gespeichert vor 3 Tagen")
         let retry = RetryNotice(attempt: 3, maxAttempts: 3, delay: .zero, reason: .cancelled)
         #expect(text.retrying(retry, savedAt: nil, now: now).text == "Neuer Versuch, 3 von 3")
     }
@@ -37,6 +39,8 @@ import Testing
 
     @Test("a date after now (a clock set back) reads as just now")
     func futureIsJustNow() {
-        #expect(NetworkNoticeText(locale: Locale(identifier: "en_GB")).saved(at: now.addingTimeInterval(600), now: now).text == "Saved just now")
+        #expect(
+            NetworkNoticeText(locale: Locale(identifier: "en_GB")).saved(at: now.addingTimeInterval(600), now: now).text == "Saved just now"
+        )
     }
 }

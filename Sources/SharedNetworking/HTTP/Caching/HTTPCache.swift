@@ -54,7 +54,8 @@ public final class HTTPCache: Sendable {
         /// without a query (as OkHttp does; a query usually means a computed answer), capped at
         /// an hour. Kept 30 days for the offline screen.
         public static let feeds = Policy(
-            maxHeuristicLifetime: .seconds(3600), defaultLifetime: .zero, maxEntryAge: .seconds(30 * 86400), heuristicAppliesToQueries: false)
+            maxHeuristicLifetime: .seconds(3600), defaultLifetime: .zero, maxEntryAge: .seconds(30 * 86400),
+            heuristicAppliesToQueries: false)
 
         /// Images behind a URL rarely change: without a word from the server one is fresh for
         /// 7 days (Kingfisher's default expiry), with `Last-Modified` 10% of its age up to a day.
@@ -117,7 +118,8 @@ public final class HTTPCache: Sendable {
         let key = Self.key(url)
         guard let stored = disk.entry(forKey: key) else { return nil }
         guard let metadata = stored.metadata else {
-            return HTTPCacheEntry(url: url, status: 200, headers: [:], body: stored.body, requestedAt: .distantPast, receivedAt: .distantPast)
+            return HTTPCacheEntry(
+                url: url, status: 200, headers: [:], body: stored.body, requestedAt: .distantPast, receivedAt: .distantPast)
         }
         guard let entry = HTTPCacheEntryMetadata.decode(metadata, url: url, body: stored.body) else {
             disk.remove(forKey: key)

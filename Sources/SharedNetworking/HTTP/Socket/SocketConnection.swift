@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A connected socket and the bytes read from it but not yet used, for one exchange.
 ///
 /// The buffer is consumed from a moving start index and compacted only when most of it has been
@@ -57,7 +49,7 @@ struct SocketConnection {
     func send(_ bytes: Data) -> Outcome? {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { SocketIO.send(fd, UnsafeRawBufferPointer(rebasing: $0[offset...])) }
+            let written = bytes.withUnsafeBytes { SocketIO.sendSome(fd, UnsafeRawBufferPointer(rebasing: $0[offset...])) }
             switch written {
             case .bytes(let count):
                 offset += count

@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One request and its response on one connection, blocking, on the ``SocketCall``'s thread.
 ///
 /// Framing follows RFC 9112 §6.3: no body for `HEAD`, 1xx, 204 and 304; `Transfer-Encoding:
@@ -75,7 +67,7 @@ struct SocketExchange {
         while let address = candidate {
             candidate = address.pointee.ai_next
             guard let fd = SocketIO.makeSocket(family: address.pointee.ai_family) else { continue }
-            if SocketIO.connect(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 {
+            if SocketIO.startConnecting(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 {
                 return .success(fd)
             }
             guard errno == EINPROGRESS else {
@@ -198,7 +190,9 @@ struct SocketExchange {
             case .ended, .failed:
                 // Nothing at all on a reused connection: the server had closed it while idle.
                 if connection.received == 0 && connection.wasReused { return .failure(.staleConnection) }
-                if connection.received == 0 { return .failure(.network(Self.connectionLost(url, "the server closed the connection without answering"))) }
+                if connection.received == 0 {
+                    return .failure(.network(Self.connectionLost(url, "the server closed the connection without answering")))
+                }
                 return .failure(.network(Self.connectionLost(url, "the response ended inside its head")))
             case let other: return .failure(.network(name(other)))
             }
@@ -227,7 +221,8 @@ struct SocketExchange {
             if connection.buffered == 0 {
                 switch connection.fill() {
                 case .filled: break
-                case .ended, .failed: return Self.connectionLost(url, "the chunked body ended after \(body.count) bytes, before its last chunk")
+                case .ended, .failed:
+                    return Self.connectionLost(url, "the chunked body ended after \(body.count) bytes, before its last chunk")
                 case let other: return name(other)
                 }
             }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// The POSIX calls ``SocketHTTPClient`` makes, each on a non-blocking descriptor and each wait a
 /// `poll(2)` that also watches a wake descriptor, so a cancellation interrupts any of them.
@@ -41,7 +35,7 @@ enum SocketIO {
     }
 
     static var streamType: Int32 {
-        #if canImport(Glibc)
+        #if os(Linux)
             Int32(SOCK_STREAM.rawValue)
         #else
             SOCK_STREAM
@@ -94,13 +88,16 @@ enum SocketIO {
         }
     }
 
-    static func send(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Written {
+    /// Writes what the socket takes now of `buffer`. SIGPIPE is suppressed per call on Linux
+    /// (`MSG_NOSIGNAL`), per socket on Apple platforms (`SO_NOSIGPIPE`, ``makeSocket(family:)``).
+    static func sendSome(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Written {
+        #if os(Linux)
+            let flags = Int32(MSG_NOSIGNAL)
+        #else
+            let flags: Int32 = 0
+        #endif
         while true {
-            #if os(Linux)
-                let count = sendCall(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))
-            #else
-                let count = sendCall(fd, buffer.baseAddress, buffer.count, 0)
-            #endif
+            let count = send(fd, buffer.baseAddress, buffer.count, flags)
             if count >= 0 { return .bytes(count) }
             switch errno {
             case EINTR: continue
@@ -108,16 +105,6 @@ enum SocketIO {
             default: return .failed(errno)
             }
         }
-    }
-
-    private static func sendCall(_ fd: Int32, _ pointer: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int {
-        #if canImport(Glibc)
-            Glibc.send(fd, pointer, count, flags)
-        #elseif canImport(Musl)
-            Musl.send(fd, pointer, count, flags)
-        #else
-            Darwin.send(fd, pointer, count, flags)
-        #endif
     }
 
     /// A non-blocking TCP socket for `family`, with `TCP_NODELAY` (a request goes out in one
@@ -140,14 +127,8 @@ enum SocketIO {
     }
 
     /// `connect(2)`; on a non-blocking socket usually `-1` with `EINPROGRESS`.
-    static func connect(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: socklen_t) -> Int32 {
-        #if canImport(Glibc)
-            Glibc.connect(fd, address, length)
-        #elseif canImport(Musl)
-            Musl.connect(fd, address, length)
-        #else
-            Darwin.connect(fd, address, length)
-        #endif
+    static func startConnecting(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: socklen_t) -> Int32 {
+        connect(fd, address, length)
     }
 
     /// The pending error of a socket whose non-blocking `connect` finished (0: connected).
