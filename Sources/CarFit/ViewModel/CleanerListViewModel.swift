@@ -127,12 +127,8 @@ public final class CleanerListViewModel {
                 }
                 let loader = self.loader
                 let observer = RetryObserver { [weak self] notice in await self?.showRetry(notice) }
-                let result: Result<VisitBatch, CarFitError> = await RetryObserver.$current.withValue(observer) {
-                    do throws(CarFitError) {
-                        return .success(try await loader.load())
-                    } catch {
-                        return .failure(error)
-                    }
+                let result: Result<VisitBatch, CarFitError> = await observer.observing { () async throws(CarFitError) in
+                    try await loader.load()
                 }
                 switch result {
                 case .success(let batch):

@@ -105,12 +105,8 @@ public final class FactsViewModel {
         }
         let loader = self.loader
         let observer = RetryObserver { [weak self] notice in await self?.showRetry(notice) }
-        let result: Result<Loaded<FactsFeed>, NetworkError> = await RetryObserver.$current.withValue(observer) {
-            do throws(NetworkError) {
-                return .success(try await loader.load())
-            } catch {
-                return .failure(error)
-            }
+        let result: Result<Loaded<FactsFeed>, NetworkError> = await observer.observing { () async throws(NetworkError) in
+            try await loader.load()
         }
         switch result {
         case .success(let loaded):

@@ -162,12 +162,8 @@ public final class ScheduleViewModel {
         }
         let observer = RetryObserver { [weak self] notice in await self?.showRetry(notice) }
         let loader = self.loader
-        let result: Result<Loaded<ScheduleFeed>, NetworkError> = await RetryObserver.$current.withValue(observer) {
-            do throws(NetworkError) {
-                return .success(try await loader.load())
-            } catch {
-                return .failure(error)
-            }
+        let result: Result<Loaded<ScheduleFeed>, NetworkError> = await observer.observing { () async throws(NetworkError) in
+            try await loader.load()
         }
         switch result {
         case .success(let loaded):

@@ -20,4 +20,19 @@ public struct RetryObserver: Sendable {
 
     /// The observer of the current task, if one is bound.
     @TaskLocal public static var current: RetryObserver?
+
+    /// Runs `load` with this observer bound, its typed failure as a `Result` (what each
+    /// view-model does around its loader's `load()`).
+    public func observing<Value: Sendable, Failure: Error>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ load: () async throws(Failure) -> Value
+    ) async -> Result<Value, Failure> {
+        await Self.$current.withValue(self) {
+            do throws(Failure) {
+                return .success(try await load())
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
 }
