@@ -33,7 +33,8 @@ public final class FactsViewModel {
     @ObservationIgnored private var inFlight: Task<Void, Never>?
     /// Row layouts reused between ``screen(width:)`` calls (only changed rows are measured).
     @ObservationIgnored private var layoutCache: FactRowLayoutCache
-    /// How many loads have started (each is one request of the feed); for tests and logs.
+    /// How many loads have started (each is one request of the feed, unless a saved copy the
+    /// server still calls fresh answered it); for tests and logs.
     public private(set) var loadCount = 0
 
     /// A view-model for one feed; nothing is loaded until ``load()``.

@@ -19,7 +19,7 @@ import Foundation
 /// cancellation), so waiting costs nothing. Bodies framed by `Content-Length`, `chunked` or the
 /// connection's end, read in time and memory linear in their size; `gzip` and `deflate`
 /// content decoded within ``HTTPRequest/maxResponseBytes``; keep-alive connections reused
-/// (``ConnectionPool``); redirects followed (301, 302, 303, 307, 308; a `POST` becomes a `GET`
+/// (up to six idle per host); redirects followed (301, 302, 303, 307, 308; a `POST` becomes a `GET`
 /// after 301, 302 and 303, as browsers and URLSession do), at most ``maxRedirects``, and a
 /// redirect back to an address already visited fails at once as
 /// ``NetworkError/redirectLoop(url:limit:)``. Errors carry URLSession's codes
