@@ -1,0 +1,88 @@
+import Foundation
+
+/// The words of ``NetworkNotice`` in the screen's language: English, German and Danish (the
+/// languages the exercises' screens have words in), English for any other.
+///
+/// The age is relative to the injected clock's now and formatted for the locale by Foundation
+/// (`2 hours ago`, `vor 2 Stunden`, `for 2 timer siden`; under a minute: `just now`), so a test
+/// with a ``ManualClock`` and a fixed locale reads exact text.
+public struct NetworkNoticeText: Sendable {
+    /// The languages with words of their own.
+    public enum Language: String, Sendable, CaseIterable {
+        /// English, and the fallback for every other language.
+        case english = "en"
+        /// German.
+        case german = "de"
+        /// Danish.
+        case danish = "da"
+    }
+
+    /// The locale the age is formatted for.
+    public let locale: Locale
+    /// The language of the words around it.
+    public let language: Language
+
+    /// The words for `locale`'s language (English when it is not one of ours).
+    public init(locale: Locale) {
+        self.locale = locale
+        language = Language(rawValue: locale.language.languageCode?.identifier ?? "en") ?? .english
+    }
+
+    /// `Saved 2 hours ago`: a saved copy on screen while the network is asked.
+    public func saved(at savedAt: Date, now: Date) -> NetworkNotice {
+        NetworkNotice(kind: .saved, text: savedPhrase(age(of: savedAt, now: now), capitalized: true), savedAt: savedAt)
+    }
+
+    /// After a failed load with a saved copy on screen: `Offline: saved 2 hours ago` when the
+    /// network was unreachable (``NetworkError/isConnectivityFailure``), else `Not updated: saved
+    /// 2 hours ago`.
+    public func failed(offline: Bool, savedAt: Date, now: Date) -> NetworkNotice {
+        let saved = savedPhrase(age(of: savedAt, now: now), capitalized: false)
+        let prefix: String
+        switch (offline, language) {
+        case (true, _): prefix = "Offline"
+        case (false, .english): prefix = "Not updated"
+        case (false, .german): prefix = "Nicht aktualisiert"
+        case (false, .danish): prefix = "Ikke opdateret"
+        }
+        return NetworkNotice(kind: offline ? .offline : .notUpdated, text: "\(prefix): \(saved)", savedAt: savedAt)
+    }
+
+    /// `Retrying, 2 of 3`, after `Saved 2 hours ago · ` when a saved copy is on screen.
+    public func retrying(_ notice: RetryNotice, savedAt: Date?, now: Date) -> NetworkNotice {
+        let retry: String
+        switch language {
+        case .english: retry = "Retrying, \(notice.attempt) of \(notice.maxAttempts)"
+        case .german: retry = "Neuer Versuch, \(notice.attempt) von \(notice.maxAttempts)"
+        case .danish: retry = "Prøver igen, \(notice.attempt) af \(notice.maxAttempts)"
+        }
+        let text = savedAt.map { savedPhrase(age(of: $0, now: now), capitalized: true) + " · " + retry } ?? retry
+        return NetworkNotice(kind: .retrying, text: text, savedAt: savedAt, attempt: notice.attempt, maxAttempts: notice.maxAttempts)
+    }
+
+    private func savedPhrase(_ age: String, capitalized: Bool) -> String {
+        let word: String
+        switch language {
+        case .english: word = "saved"
+        case .german: word = "gespeichert"
+        case .danish: word = "gemt"
+        }
+        let phrase = "\(word) \(age)"
+        return capitalized ? phrase.prefix(1).uppercased() + phrase.dropFirst() : phrase
+    }
+
+    /// `2 hours ago` in the locale; `just now` under a minute (and for a time after `now`,
+    /// which a clock set back can produce).
+    func age(of date: Date, now: Date) -> String {
+        guard now.timeIntervalSince(date) >= 60 else {
+            switch language {
+            case .english: return "just now"
+            case .german: return "gerade eben"
+            case .danish: return "lige nu"
+            }
+        }
+        var style = Date.AnchoredRelativeFormatStyle(anchor: date, presentation: .named, unitsStyle: .wide)
+        style.locale = locale
+        return style.format(now)
+    }
+}
