@@ -52,8 +52,10 @@ public final class CleanerListViewModel {
     /// Cards per day, built once per load (distances depend only on the day's own order).
     private var cardsByDay: [CalendarDay: [VisitCard]] = [:]
     /// What VoiceOver should say about the last load: a refresh finished (`Visits updated. 3
-    /// visits on the selected days.`) or a load or refresh failed (high priority). A first load
-    /// that succeeds says nothing: the list appearing says it.
+    /// visits on the selected days.`, also when it replaces a saved copy) or a load or refresh
+    /// failed (high priority, followed by `Offline: saved 2 hours ago.` when the saved visits
+    /// first stay because of it). A first load that succeeds says nothing: the list appearing
+    /// says it.
     public private(set) var announcement: Announcement?
     /// The design's badge colours (`standard`) or darker ones (`increased`): set it from the
     /// environment's `colorSchemeContrast`; the cards are rebuilt with the new colours.
@@ -137,6 +139,7 @@ public final class CleanerListViewModel {
             // An unstructured task so a second caller can join the same fetch; it is on the main
             // actor, and nothing suspends between creating it and storing it, so no caller can
             // slip in between and start a second one.
+            let noticeBefore = notice?.kind
             runningFetch = Task {
                 var after = LoadingPhase.loaded
                 if kind == .load, !self.hasContent, let saved = await self.loader.saved() {
@@ -178,7 +181,9 @@ public final class CleanerListViewModel {
                     }
                     let strings = self.cardFormatter.strings
                     let title = hadContent ? strings.refreshFailedTitle : strings.loadFailedTitle
-                    self.announcement = self.announcements.announce("\(title). \(error.description)", priority: .high)
+                    let text = NetworkNotice.failureAnnouncement(
+                        "\(title). \(error.description)", notice: self.notice, before: noticeBefore)
+                    self.announcement = self.announcements.announce(text, priority: .high)
                 }
                 self.finish(kind, then: after)
             }

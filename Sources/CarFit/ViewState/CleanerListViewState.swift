@@ -35,7 +35,8 @@ public struct CleanerListViewState: Sendable, Equatable, Codable {
     /// (``CleanerListViewModel/announcement``).
     public var announcement: Announcement?
     /// What the visits on screen are when they are not a fresh answer: a saved copy
-    /// (`Saved 2 hours ago`, `Offline: saved 2 hours ago`) or a retry (`Retrying, 2 of 3`).
+    /// (`Saved 2 hours ago`, `Offline: saved 2 hours ago`) or a retry (`Retrying, 2 of 3`); its
+    /// `accessibility` is the banner as VoiceOver reaches it.
     public var notice: NetworkNotice?
 
     /// A list state from its parts; ``CleanerListViewModel`` builds the real one.

@@ -27,8 +27,9 @@ extension FactsViewModel {
         /// Shown when a loaded feed has no rows.
         public var emptyText: String
         /// What VoiceOver should say about the last load: a refresh finished (`Facts updated:
-        /// 13 facts.`) or a load or refresh failed (high priority); a first load that succeeds
-        /// says nothing, the rows appearing say it.
+        /// 13 facts.`, also when it replaces a saved copy) or a load or refresh failed (high
+        /// priority, followed by `Offline: saved 2 hours ago.` when the saved rows first stay
+        /// because of it); a first load that succeeds says nothing, the rows appearing say it.
         public var announcement: Announcement?
         /// What the rows on screen are when they are not a fresh answer: a saved copy shown while
         /// the network is asked (`Saved 2 hours ago`) or kept after it failed (`Offline: saved

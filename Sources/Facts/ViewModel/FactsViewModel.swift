@@ -93,6 +93,7 @@ public final class FactsViewModel {
 
     private func performLoad() async {
         loadCount += 1
+        let noticeBefore = state.notice?.kind
         var hadRows = state.phase == .loaded
         if !hadRows, let saved = await loader.saved() {
             apply(saved.value, at: saved.savedAt)
@@ -123,7 +124,8 @@ public final class FactsViewModel {
             state.errorMessage = error.description
             state.phase = hadRows ? .loaded : .failed
             state.notice = hadRows ? failureNotice(error) : nil
-            let text = hadRows ? spoken.refreshFailed(error.description) : spoken.loadFailed(error.description)
+            let failure = hadRows ? spoken.refreshFailed(error.description) : spoken.loadFailed(error.description)
+            let text = NetworkNotice.failureAnnouncement(failure, notice: state.notice, before: noticeBefore)
             state.announcement = announcements.announce(text, priority: .high)
         }
         state.isRefreshing = false

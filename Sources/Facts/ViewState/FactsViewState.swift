@@ -40,12 +40,13 @@ public struct FactsViewState: Sendable, Equatable, Codable {
     public var errorAccessibility: AccessibilityElement?
     /// The empty feed's message, spoken; `nil` when there are rows.
     public var emptyAccessibility: AccessibilityElement?
-    /// The dropped-rows notice, spoken; `nil` when nothing was dropped.
+    /// The dropped-rows notice, spoken; `nil` when nothing was dropped. (The network's banner
+    /// speaks through ``notice``.)
     public var noticeAccessibility: AccessibilityElement?
     /// What VoiceOver should say about the last load (``FactsViewModel/State/announcement``).
     public var announcement: Announcement?
     /// What the rows are when they are not a fresh answer (a saved copy, a retry):
-    /// the view-model's ``FactsViewModel/State/notice``.
+    /// the view-model's ``FactsViewModel/State/notice``, with its `accessibility`.
     public var notice: NetworkNotice?
 
     /// One row as drawn: its content, its image's state and where everything goes.

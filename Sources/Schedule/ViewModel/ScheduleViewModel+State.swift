@@ -18,8 +18,10 @@ extension ScheduleViewModel {
         /// When ``content`` was last loaded, by the injected clock; for a saved copy, when it was saved.
         public var lastUpdated: Date?
         /// What VoiceOver should say about the last load, if anything: a refresh finished
-        /// (`Schedule updated.`) or a load failed (`Couldn't load the schedule. …`, high
-        /// priority). A first load that succeeds says nothing: the list appearing says it.
+        /// (`Schedule updated.`, also when it replaces a saved copy) or a load failed
+        /// (`Couldn't load the schedule. …`, high priority, followed by `Offline: saved 2 hours
+        /// ago.` when the saved copy first stays because of it). A first load that succeeds
+        /// says nothing: the list appearing says it.
         public var announcement: Announcement?
         /// What the content on screen is when it is not a fresh answer: a saved copy shown while
         /// the network is asked (`Saved 2 hours ago`) or kept after it failed (`Offline: saved

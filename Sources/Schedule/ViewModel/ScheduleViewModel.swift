@@ -161,6 +161,7 @@ public final class ScheduleViewModel {
 
     private func download() async {
         state.phase = .loading
+        let noticeBefore = state.notice?.kind
         if state.content == nil, let saved = await loader.saved() {
             apply(saved.value, at: saved.savedAt)
             if saved.isFresh {
@@ -186,7 +187,8 @@ public final class ScheduleViewModel {
             state.error = error
             state.phase = .failed
             state.notice = failureNotice(error)
-            state.announcement = announcements.announce(spoken.loadFailed(error.description), priority: .high)
+            let text = NetworkNotice.failureAnnouncement(spoken.loadFailed(error.description), notice: state.notice, before: noticeBefore)
+            state.announcement = announcements.announce(text, priority: .high)
         }
     }
 

@@ -7,25 +7,15 @@ import Foundation
 /// (`2 hours ago`, `vor 2 Stunden`, `for 2 timer siden`; under a minute: `just now`), so a test
 /// with a ``ManualClock`` and a fixed locale reads exact text.
 public struct NetworkNoticeText: Sendable {
-    /// The languages with words of their own.
-    public enum Language: String, Sendable, CaseIterable {
-        /// English, and the fallback for every other language.
-        case english = "en"
-        /// German.
-        case german = "de"
-        /// Danish.
-        case danish = "da"
-    }
-
     /// The locale the age is formatted for.
     public let locale: Locale
-    /// The language of the words around it.
-    public let language: Language
+    /// The language of the words around it: the languages the screens' spoken words are in.
+    public let language: SpokenLanguage
 
     /// The words for `locale`'s language (English when it is not one of ours).
     public init(locale: Locale) {
         self.locale = locale
-        language = Language(rawValue: locale.language.languageCode?.identifier ?? "en") ?? .english
+        language = SpokenLanguage(locale: locale, available: Set(SpokenLanguage.allCases))
     }
 
     /// `Saved 2 hours ago`: a saved copy on screen while the network is asked.
@@ -56,8 +46,11 @@ public struct NetworkNoticeText: Sendable {
         case .german: retry = "Neuer Versuch, \(notice.attempt) von \(notice.maxAttempts)"
         case .danish: retry = "Prøver igen, \(notice.attempt) af \(notice.maxAttempts)"
         }
-        let text = savedAt.map { savedPhrase(age(of: $0, now: now), capitalized: true) + " · " + retry } ?? retry
-        return NetworkNotice(kind: .retrying, text: text, savedAt: savedAt, attempt: notice.attempt, maxAttempts: notice.maxAttempts)
+        let saved = savedAt.map { savedPhrase(age(of: $0, now: now), capitalized: true) }
+        return NetworkNotice(
+            kind: .retrying, text: saved.map { $0 + " · " + retry } ?? retry, savedAt: savedAt, attempt: notice.attempt,
+            maxAttempts: notice.maxAttempts,
+            accessibility: NetworkNotice.element(kind: .retrying, label: saved.map { $0 + ". " + retry } ?? retry))
     }
 
     private func savedPhrase(_ age: String, capitalized: Bool) -> String {

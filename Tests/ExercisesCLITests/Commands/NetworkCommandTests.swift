@@ -89,6 +89,21 @@ struct NetworkCommandTests {
         let notice = try #require(screen["notice"] as? [String: Any])
         #expect(notice["kind"] as? String == "offline")
         #expect(notice["text"] as? String == "Offline: saved 2 hours ago")
+        // The banner is an element VoiceOver reaches, and its first appearance is announced.
+        let element = try #require(notice["accessibility"] as? [String: Any])
+        #expect(element["label"] as? String == "Offline: saved 2 hours ago")
+        #expect(element["traits"] as? [String] == ["staticText"])
+        let announcement = try #require(screen["announcement"] as? [String: Any])
+        #expect((announcement["text"] as? String)?.hasSuffix(" Offline: saved 2 hours ago.") == true)
+        #expect(announcement["priority"] as? String == "high")
+
+        let german = await runExercises(
+            [exercise, "--url", url, "--cache-dir", caches, "--json"] + extra, environment: ["LANG": "de_DE.UTF-8"], clock: later)
+        let deutsch = try #require(try german.json()["screen"] as? [String: Any])
+        let deutschNotice = try #require(deutsch["notice"] as? [String: Any])
+        #expect((deutschNotice["accessibility"] as? [String: Any])?["label"] as? String == "Offline: gespeichert vor 2 Stunden")
+        #expect(
+            ((deutsch["announcement"] as? [String: Any])?["text"] as? String)?.hasSuffix(" Offline: gespeichert vor 2 Stunden.") == true)
     }
 
     @Test func aNoStoreFeedIsNeverSaved() async throws {

@@ -37,6 +37,55 @@ import Testing
         #expect(NetworkNoticeText(locale: Locale(identifier: "ja_JP")).language == .english)
     }
 
+    @Test("the banner is static text VoiceOver reads as the line; a retry updates frequently and says its separator as a pause")
+    func accessibilityInEnglish() throws {
+        let text = NetworkNoticeText(locale: Locale(identifier: "en_US"))
+        let offline = text.failed(offline: true, savedAt: twoHoursAgo, now: now).accessibility
+        #expect(offline == AccessibilityElement(label: "Offline: saved 2 hours ago", traits: .staticText, identifier: "network-notice"))
+        #expect(text.failed(offline: false, savedAt: twoHoursAgo, now: now).accessibility.label == "Not updated: saved 2 hours ago")
+        #expect(text.saved(at: twoHoursAgo, now: now).accessibility.traits == .staticText)
+        let retry = RetryNotice(
+            attempt: 2, maxAttempts: 3, delay: .seconds(1), reason: .timedOut(url: try #require(URL(string: "https://a.example"))))
+        let retrying = text.retrying(retry, savedAt: twoHoursAgo, now: now).accessibility
+        #expect(retrying.label == "Saved 2 hours ago. Retrying, 2 of 3")
+        #expect(retrying.traits == [.staticText, .updatesFrequently])
+        #expect(text.retrying(retry, savedAt: nil, now: now).accessibility.label == "Retrying, 2 of 3")
+    }
+
+    @Test("de_DE: the banner's words are German")
+    func accessibilityInGerman() {
+        let text = NetworkNoticeText(locale: Locale(identifier: "de_DE"))
+        #expect(text.failed(offline: true, savedAt: twoHoursAgo, now: now).accessibility.label == "Offline: gespeichert vor 2 Stunden")
+        #expect(
+            text.failed(offline: false, savedAt: twoHoursAgo, now: now).accessibility.label
+                == "Nicht aktualisiert: gespeichert vor 2 Stunden")
+        let retry = RetryNotice(attempt: 3, maxAttempts: 3, delay: .zero, reason: .cancelled)
+        let retrying = text.retrying(retry, savedAt: twoHoursAgo, now: now)
+        #expect(retrying.text == "Gespeichert vor 2 Stunden · Neuer Versuch, 3 von 3")
+        #expect(retrying.accessibility.label == "Gespeichert vor 2 Stunden. Neuer Versuch, 3 von 3")
+    }
+
+    @Test("a failure is announced with the saved copy's line when it first appears, not again while it stays")
+    func failureAnnouncement() {
+        let english = NetworkNoticeText(locale: Locale(identifier: "en_US"))
+        let offline = english.failed(offline: true, savedAt: twoHoursAgo, now: now)
+        let failure = "Couldn't load the schedule. connection failed (-1004)"
+        #expect(
+            NetworkNotice.failureAnnouncement(failure, notice: offline, before: nil)
+                == "Couldn't load the schedule. connection failed (-1004). Offline: saved 2 hours ago.")
+        #expect(
+            NetworkNotice.failureAnnouncement(failure, notice: offline, before: .saved)
+                == "Couldn't load the schedule. connection failed (-1004). Offline: saved 2 hours ago.")
+        #expect(NetworkNotice.failureAnnouncement(failure, notice: offline, before: .offline) == failure)
+        #expect(NetworkNotice.failureAnnouncement(failure, notice: nil, before: nil) == failure, "nothing saved: only the failure")
+        let saved = english.saved(at: twoHoursAgo, now: now)
+        #expect(NetworkNotice.failureAnnouncement(failure, notice: saved, before: nil) == failure, "a cancelled load keeps only its age")
+        let german = NetworkNoticeText(locale: Locale(identifier: "de_DE")).failed(offline: false, savedAt: twoHoursAgo, now: now)
+        #expect(
+            NetworkNotice.failureAnnouncement("Die Fakten konnten nicht aktualisiert werden. HTTP 503.", notice: german, before: .offline)
+                == "Die Fakten konnten nicht aktualisiert werden. HTTP 503. Nicht aktualisiert: gespeichert vor 2 Stunden.")
+    }
+
     @Test("a date after now (a clock set back) reads as just now")
     func futureIsJustNow() {
         #expect(
