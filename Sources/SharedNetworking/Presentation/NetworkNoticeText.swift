@@ -60,7 +60,8 @@ public struct NetworkNoticeText: Sendable {
         case .german: word = "gespeichert"
         case .danish: word = "gemt"
         }
-        let phrase = "\(word) \(age)"
+        // German puts the participle last: `vor 2 Stunden gespeichert`, `gerade eben gespeichert`.
+        let phrase = language == .german ? "\(age) \(word)" : "\(word) \(age)"
         return capitalized ? phrase.prefix(1).uppercased() + phrase.dropFirst() : phrase
     }
 

@@ -221,9 +221,9 @@ struct CarFitOfflineAnnouncementTests {
         let offline = CleanerListOfflineTests.offline
         let viewModel = model([.failure(offline)], locale: "de_DE")
         await viewModel.load()
-        #expect(viewModel.state.notice?.accessibility.label == "Offline: gespeichert vor 2 Stunden")
+        #expect(viewModel.state.notice?.accessibility.label == "Offline: vor 2 Stunden gespeichert")
         let announced = try #require(viewModel.announcement?.text)
-        #expect(announced.hasSuffix(". Offline: gespeichert vor 2 Stunden."))
+        #expect(announced.hasSuffix(". Offline: vor 2 Stunden gespeichert."))
         #expect(announced.hasPrefix("Die Besuche konnten nicht aktualisiert werden. "))
     }
 }

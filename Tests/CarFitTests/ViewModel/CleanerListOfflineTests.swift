@@ -34,7 +34,7 @@ struct CleanerListOfflineTests {
         #expect(viewModel.sections.first?.cards.count == 2)
         #expect(viewModel.error == Self.offline)
         #expect(viewModel.phase == .failed)
-        #expect(viewModel.state.notice?.text == "Offline: gespeichert vor 2 Stunden")
+        #expect(viewModel.state.notice?.text == "Offline: vor 2 Stunden gespeichert")
         #expect(viewModel.state.errorBanner?.kind == .refreshFailed)
         #expect(viewModel.state.emptyState == nil)
         #expect(!viewModel.state.isLoading && !viewModel.state.isRefreshing)

@@ -101,9 +101,9 @@ struct NetworkCommandTests {
             [exercise, "--url", url, "--cache-dir", caches, "--json"] + extra, environment: ["LANG": "de_DE.UTF-8"], clock: later)
         let deutsch = try #require(try german.json()["screen"] as? [String: Any])
         let deutschNotice = try #require(deutsch["notice"] as? [String: Any])
-        #expect((deutschNotice["accessibility"] as? [String: Any])?["label"] as? String == "Offline: gespeichert vor 2 Stunden")
+        #expect((deutschNotice["accessibility"] as? [String: Any])?["label"] as? String == "Offline: vor 2 Stunden gespeichert")
         #expect(
-            ((deutsch["announcement"] as? [String: Any])?["text"] as? String)?.hasSuffix(" Offline: gespeichert vor 2 Stunden.") == true)
+            ((deutsch["announcement"] as? [String: Any])?["text"] as? String)?.hasSuffix(" Offline: vor 2 Stunden gespeichert.") == true)
     }
 
     @Test func aNoStoreFeedIsNeverSaved() async throws {

@@ -78,7 +78,7 @@ struct FactsAccessibilityTests {
         #expect(screen.errorAccessibility?.label == "Die Fakten konnten nicht aktualisiert werden. \(Self.offline.description)")
         #expect(
             screen.announcement?.text
-                == "Die Fakten konnten nicht aktualisiert werden. \(Self.offline.description). Offline: gespeichert gerade eben.")
+                == "Die Fakten konnten nicht aktualisiert werden. \(Self.offline.description). Offline: gerade eben gespeichert.")
     }
 
     @Test("a first load says nothing, a refresh says how many facts, failures interrupt")
@@ -164,9 +164,9 @@ struct FactsOfflineAnnouncementTests {
         let broken = NetworkError.httpStatus(code: 503, url: url("https://feeds.example/facts.json"), bodyExcerpt: "maintenance")
         let model = try model([.failure(broken)], language: "de_DE")
         await model.load()
-        #expect(model.state.notice?.accessibility.label == "Nicht aktualisiert: gespeichert vor 2 Stunden")
+        #expect(model.state.notice?.accessibility.label == "Nicht aktualisiert: vor 2 Stunden gespeichert")
         #expect(
             model.state.announcement?.text
-                == "Die Fakten konnten nicht aktualisiert werden. \(broken.description). Nicht aktualisiert: gespeichert vor 2 Stunden.")
+                == "Die Fakten konnten nicht aktualisiert werden. \(broken.description). Nicht aktualisiert: vor 2 Stunden gespeichert.")
     }
 }

@@ -213,10 +213,10 @@ struct ScheduleOfflineAnnouncementTests {
         loader.save(try Fixture.data(), at: clock.now.addingTimeInterval(-7200))
         let model = model(loader, language: "de_DE")
         await model.load()
-        #expect(model.state.notice?.accessibility.label == "Offline: gespeichert vor 2 Stunden")
+        #expect(model.state.notice?.accessibility.label == "Offline: vor 2 Stunden gespeichert")
         #expect(
             model.state.announcement?.text
-                == "Der Spielplan konnte nicht geladen werden. \(offline.description) Offline: gespeichert vor 2 Stunden.")
+                == "Der Spielplan konnte nicht geladen werden. \(offline.description) Offline: vor 2 Stunden gespeichert.")
 
         let coldStart = ScriptedScheduleLoader([.feed(try Fixture.data())])
         coldStart.save(try Fixture.data(), at: clock.now.addingTimeInterval(-7200))

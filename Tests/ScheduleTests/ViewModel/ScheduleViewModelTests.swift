@@ -265,7 +265,7 @@ struct ScheduleViewModelOfflineTests {
         #expect(await loader.waitUntilHeld())
         #expect(model.state.content != nil)
         #expect(model.state.isRefreshing)
-        #expect(model.state.notice?.text == "Gespeichert vor 3 Tagen")
+        #expect(model.state.notice?.text == "Vor 3 Tagen gespeichert")
         loader.release()
         await task.value
         #expect(model.state.phase == .loaded)

@@ -22,12 +22,12 @@ import Testing
     @Test func german() {
         let text = NetworkNoticeText(locale: Locale(identifier: "de_DE"))
         let offline = text.failed(offline: true, savedAt: twoHoursAgo, now: now)
-        #expect(offline.text == "Offline: gespeichert vor 2 Stunden")
+        #expect(offline.text == "Offline: vor 2 Stunden gespeichert")
         #expect(offline.kind == .offline)
         #expect(offline.savedAt == twoHoursAgo)
         #expect(
             text.failed(offline: false, savedAt: now.addingTimeInterval(-3 * 86400), now: now).text
-                == "Nicht aktualisiert: gespeichert vor 3 Tagen")
+                == "Nicht aktualisiert: vor 3 Tagen gespeichert")
         let retry = RetryNotice(attempt: 3, maxAttempts: 3, delay: .zero, reason: .cancelled)
         #expect(text.retrying(retry, savedAt: nil, now: now).text == "Neuer Versuch, 3 von 3")
     }
@@ -55,14 +55,14 @@ import Testing
     @Test("de_DE: the banner's words are German")
     func accessibilityInGerman() {
         let text = NetworkNoticeText(locale: Locale(identifier: "de_DE"))
-        #expect(text.failed(offline: true, savedAt: twoHoursAgo, now: now).accessibility.label == "Offline: gespeichert vor 2 Stunden")
+        #expect(text.failed(offline: true, savedAt: twoHoursAgo, now: now).accessibility.label == "Offline: vor 2 Stunden gespeichert")
         #expect(
             text.failed(offline: false, savedAt: twoHoursAgo, now: now).accessibility.label
-                == "Nicht aktualisiert: gespeichert vor 2 Stunden")
+                == "Nicht aktualisiert: vor 2 Stunden gespeichert")
         let retry = RetryNotice(attempt: 3, maxAttempts: 3, delay: .zero, reason: .cancelled)
         let retrying = text.retrying(retry, savedAt: twoHoursAgo, now: now)
-        #expect(retrying.text == "Gespeichert vor 2 Stunden · Neuer Versuch, 3 von 3")
-        #expect(retrying.accessibility.label == "Gespeichert vor 2 Stunden. Neuer Versuch, 3 von 3")
+        #expect(retrying.text == "Vor 2 Stunden gespeichert · Neuer Versuch, 3 von 3")
+        #expect(retrying.accessibility.label == "Vor 2 Stunden gespeichert. Neuer Versuch, 3 von 3")
     }
 
     @Test("a failure is announced with the saved copy's line when it first appears, not again while it stays")
@@ -83,7 +83,7 @@ import Testing
         let german = NetworkNoticeText(locale: Locale(identifier: "de_DE")).failed(offline: false, savedAt: twoHoursAgo, now: now)
         #expect(
             NetworkNotice.failureAnnouncement("Die Fakten konnten nicht aktualisiert werden. HTTP 503.", notice: german, before: .offline)
-                == "Die Fakten konnten nicht aktualisiert werden. HTTP 503. Nicht aktualisiert: gespeichert vor 2 Stunden.")
+                == "Die Fakten konnten nicht aktualisiert werden. HTTP 503. Nicht aktualisiert: vor 2 Stunden gespeichert.")
     }
 
     @Test("a date after now (a clock set back) reads as just now")
