@@ -97,6 +97,14 @@ struct NetworkCommandTests {
         #expect((announcement["text"] as? String)?.hasSuffix(" Offline: saved 2 hours ago.") == true)
         #expect(announcement["priority"] as? String == "high")
 
+        // The page draws the banner as a status box, with the announcement in its live region.
+        let page = try temporaryFile(named: "\(exercise)-offline.html", contents: Data())
+        let html = await runExercises([exercise, "--url", url, "--cache-dir", caches, "--html", page.path] + extra, clock: later)
+        #expect(html.status == 0, "\(html.errors)")
+        let markup = try String(contentsOf: page, encoding: .utf8)
+        #expect(markup.contains("role=\"status\" style=") && markup.contains("id=\"network-notice\">Offline: saved 2 hours ago</div>"))
+        #expect(markup.contains("role=\"alert\" aria-live=\"assertive\" aria-atomic=\"true\">"))
+
         let german = await runExercises(
             [exercise, "--url", url, "--cache-dir", caches, "--json"] + extra, environment: ["LANG": "de_DE.UTF-8"], clock: later)
         let deutsch = try #require(try german.json()["screen"] as? [String: Any])
