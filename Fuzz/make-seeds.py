@@ -194,6 +194,8 @@ def carfit():
     write("CarFitFeed", "first-three.json", json.dumps({**document, "data": document["data"][:3]}, indent=1))
     write("CarFitFeed", "bare-list.json", json.dumps(document["data"][:2]))
     write("CarFitFeed", "refused.json", '{"success":"false","message":"Token expired","code":401,"data":null}')
+    # Found in CI (2026-11-28): a line break in the server's message split the error line.
+    write("CarFitFeed", "refused-two-lines.json", '{"success":false,"message":"Tok\\n\\u00e1\\u001b[2J","code":401}')
     write("CarFitFeed", "broken-visit.json", json.dumps({"data": [document["data"][0], {"visitId": 5}, "x"]}))
 
 

@@ -1,15 +1,24 @@
 // swift-tools-version: 6.2
 // (6.2: the root package's minimum, which this package depends on; see the root Package.swift.)
 //
-// The Trivia server: the reference host (the root package's `TriviaHost` module) served over HTTP and
-// WebSockets with Hummingbird. A nested package so that the root package stays dependency-free.
+// The Trivia server and what runs around it, in a nested package so that the root package
+// stays dependency-free (Hummingbird, PostgresNIO, ArgumentParser):
+//   - TriviaServer: the root package's `TriviaHost` served over HTTP and WebSockets, in one
+//     process (`trivia-server`);
+//   - TriviaCluster and TriviaClusterServer: several `trivia-server --cluster` nodes sharing one
+//     competition through PostgreSQL (lease, input log, bus);
+//   - TriviaWebSocketClient and TriviaPlay: the app's client over WebSockets on Linux, and a
+//     terminal game on it (`trivia-play`);
+//   - TriviaLoad: the load generator (`trivia-load`); `trivia-cluster` operates a cluster's
+//     database by hand.
 //
 // Build, test and run from the repository root:
 //   swift build --build-tests --package-path Servers/TriviaServer
 //   swift test --skip-build --package-path Servers/TriviaServer
 //   swift run --package-path Servers/TriviaServer trivia-server --port 8080
 //   swift run --package-path Servers/TriviaServer trivia-play --user ada --token t-ada
-// See Docs/TriviaServer.md.
+// See Docs/TriviaServer.md (how to run it), Docs/TriviaServer/Design.md and
+// Docs/TriviaServer/Measurements.md.
 
 import PackageDescription
 
@@ -31,6 +40,7 @@ let package = Package(
         .library(name: "TriviaPlay", targets: ["TriviaPlay"]),
         .library(name: "TriviaCluster", targets: ["TriviaCluster"]),
         .library(name: "TriviaClusterServer", targets: ["TriviaClusterServer"]),
+        .library(name: "TriviaLoad", targets: ["TriviaLoad"]),
         .executable(name: "trivia-cluster", targets: ["trivia-cluster"]),
     ],
     dependencies: [
@@ -144,10 +154,10 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        /// The load test: N bots against a server it starts (or a loopback URL), bounded in
-        /// count and time.
-        .executableTarget(
-            name: "trivia-load",
+        /// The load test as a library: N bots against a server it starts (or a cluster of
+        /// nodes), bounded in count and time; its frame peek and timer wheel are tested in place.
+        .target(
+            name: "TriviaLoad",
             dependencies: [
                 "ChildProcesses",
                 "TriviaWebSocketMessages",
@@ -163,6 +173,8 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        /// `trivia-load`: the thin executable over ``TriviaLoad``.
+        .executableTarget(name: "trivia-load", dependencies: ["TriviaLoad"], swiftSettings: strictSettings),
         /// What the end-to-end tests of both test targets share: a server started until it
         /// listens, the view-model's round on screen, waits that explain their failures
         /// (`eventually`, `FailureReport`, progress markers, recorded logs and frames).
@@ -246,7 +258,7 @@ let package = Package(
                 "ChildProcesses",
                 "TriviaServer",
                 // The load generator's frame peek and timer wheel are tested in place.
-                "trivia-load",
+                "TriviaLoad",
                 "TriviaServerTestSupport",
                 "TriviaWebSocketClient",
                 "TriviaWebSocketMessages",

@@ -13,11 +13,13 @@ public enum CarFitError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .loading(let error):
-            error.description
+            return error.description
         case .server(let message, let code):
-            code.map { "the server refused the request (code \($0)): \(message)" } ?? "the server refused the request: \(message)"
+            // The message is the server's own text: escaped so a newline in it cannot break the line.
+            let quoted = OneLineText.escaping(message)
+            return code.map { "the server refused the request (code \($0)): \(quoted)" } ?? "the server refused the request: \(quoted)"
         case .missingVisits:
-            "the server's reply has no visit list (\"data\" is missing or null)"
+            return "the server's reply has no visit list (\"data\" is missing or null)"
         }
     }
 

@@ -214,4 +214,9 @@ public struct AnchoredClock: AppClock {
     public func sleep(for duration: Duration) async throws {
         try await base.sleep(for: duration)
     }
+
+    /// Sleeps on `base` until its instant that this clock reads as `deadline`.
+    public func sleep(until deadline: Date) async throws {
+        try await base.sleep(until: baseStart.addingTimeInterval(deadline.timeIntervalSince(start)))
+    }
 }

@@ -11,6 +11,25 @@ public protocol AppClock: Sendable {
     /// Suspends for `duration` of this clock's time. Throws `CancellationError` when the
     /// calling task is cancelled.
     func sleep(for duration: Duration) async throws
+    /// Suspends until this clock reads `deadline` or later (at once when it already does).
+    /// Throws `CancellationError` when the calling task is cancelled.
+    ///
+    /// Not the same as `sleep(for: deadline - now)`: on a clock that another task moves (a
+    /// test's ``ManualClock``), time may pass between reading `now` and the sleep starting, and
+    /// the relative sleep then ends that much after the deadline.
+    func sleep(until deadline: Date) async throws
+}
+
+extension AppClock {
+    /// `sleep(for:)` the time left until `deadline`: right for a clock that moves on its own.
+    public func sleep(until deadline: Date) async throws {
+        let wait = deadline.timeIntervalSince(now)
+        if wait > 0 {
+            try await sleep(for: .seconds(wait))
+        } else {
+            try Task.checkCancellation()
+        }
+    }
 }
 
 /// The real clock: wall time from the system, sleeping on `ContinuousClock`.
@@ -62,6 +81,18 @@ public final class ManualClock: AppClock, @unchecked Sendable {
     /// Suspends until the clock is advanced to at least `now + duration`; throws
     /// `CancellationError` at once when the sleeping task is cancelled.
     public func sleep(for duration: Duration) async throws {
+        try await sleep { now in now.addingTimeInterval(duration.timeInterval) }
+    }
+
+    /// Suspends until the clock is advanced to at least `deadline`, however far it moves before
+    /// the sleep starts; throws `CancellationError` at once when the sleeping task is cancelled.
+    public func sleep(until deadline: Date) async throws {
+        try await sleep { _ in deadline }
+    }
+
+    /// Sleeps until the deadline `deadline` computes from the time at which the sleeper is
+    /// registered (under the lock, so no advance falls between the two).
+    private func sleep(deadline: (Date) -> Date) async throws {
         try Task.checkCancellation()
         let id: UInt64 = lock.withLock {
             nextID += 1
@@ -70,7 +101,7 @@ public final class ManualClock: AppClock, @unchecked Sendable {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let resumeNow: Bool = lock.withLock {
-                    let deadline = current.addingTimeInterval(duration.timeInterval)
+                    let deadline = deadline(current)
                     if deadline <= current || Task.isCancelled { return true }
                     sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
                     return false

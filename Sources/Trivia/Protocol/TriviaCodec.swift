@@ -47,39 +47,17 @@ public struct TriviaCodec: Sendable {
     /// `encode(_:)` of a server message as a byte array, for servers that copy it into their
     /// own buffers.
     public func encodeBytes(_ envelope: ServerEnvelope) -> [UInt8] {
-        var writer = JSONFrameWriter()
-        writer.envelope(id: envelope.id, seq: envelope.seq, type: envelope.message.type, version: envelope.version) {
-            envelope.message.writePayload(to: &$0)
-        }
-        return writer.json.bytes
+        envelope.message.frame(id: envelope.id, seq: envelope.seq, version: envelope.version)
     }
 
     /// `encode(_:)` of a client message as a byte array.
     public func encodeBytes(_ envelope: ClientEnvelope) -> [UInt8] {
-        var writer = JSONFrameWriter()
-        writer.envelope(id: envelope.id, seq: envelope.seq, type: envelope.message.type, version: envelope.version) {
-            envelope.message.writePayload(to: &$0)
-        }
-        return writer.json.bytes
+        envelope.message.frame(id: envelope.id, seq: envelope.seq, version: envelope.version)
     }
 
     /// `encode(_:)` as a byte array, for servers that copy it into their own buffers.
     public func encodeBytes<Message>(_ envelope: TriviaEnvelope<Message>) -> [UInt8] {
-        var writer = JSONFrameWriter()
-        switch envelope.message {
-        case let message as ServerMessage:
-            writer.envelope(id: envelope.id, seq: envelope.seq, type: message.type, version: envelope.version) {
-                message.writePayload(to: &$0)
-            }
-        case let message as ClientMessage:
-            writer.envelope(id: envelope.id, seq: envelope.seq, type: message.type, version: envelope.version) {
-                message.writePayload(to: &$0)
-            }
-        default:
-            // A message set of another module: Foundation's encoding is the only one it has.
-            return Array((try? TriviaReferenceCodec(maxFrameBytes: maxFrameBytes).encode(envelope)) ?? Data())
-        }
-        return writer.json.bytes
+        envelope.message.frame(id: envelope.id, seq: envelope.seq, version: envelope.version)
     }
 
     /// `encode(_:)` as text, for WebSocket text frames.
@@ -121,13 +99,7 @@ public struct TriviaCodec: Sendable {
         -> TriviaDecoded<Message>
     {
         guard bytes.count <= maxFrameBytes else { throw tooLarge(bytes.count) }
-        if Message.self == ClientMessage.self, let decoded = try Self.readClientMessage(bytes) as? TriviaDecoded<Message> {
-            return decoded
-        } else if Message.self == ServerMessage.self, let decoded = try Self.readServerMessage(bytes) as? TriviaDecoded<Message> {
-            return decoded
-        }
-        // A message set of another module: only Foundation's reading applies to it.
-        return try TriviaReferenceCodec(maxFrameBytes: maxFrameBytes).decode(Data(bytes), as: type)
+        return try Message.read(frame: bytes)
     }
 
     private func tooLarge(_ count: Int) -> TriviaProtocolError {
@@ -143,13 +115,13 @@ public struct TriviaCodec: Sendable {
         var payload: Int?
     }
 
-    private static func readClientMessage(_ bytes: UnsafeRawBufferPointer) throws(TriviaProtocolError) -> TriviaDecoded<ClientMessage> {
+    static func readClientMessage(_ bytes: UnsafeRawBufferPointer) throws(TriviaProtocolError) -> TriviaDecoded<ClientMessage> {
         try read(bytes, knownTypes: ClientMessage.knownTypes, validate: \.payloadProblem) { type, reader throws(WireFailure) in
             try ClientMessage.read(type: type, payload: &reader)
         }
     }
 
-    private static func readServerMessage(_ bytes: UnsafeRawBufferPointer) throws(TriviaProtocolError) -> TriviaDecoded<ServerMessage> {
+    static func readServerMessage(_ bytes: UnsafeRawBufferPointer) throws(TriviaProtocolError) -> TriviaDecoded<ServerMessage> {
         try read(bytes, knownTypes: ServerMessage.knownTypes, validate: \.payloadProblem) { type, reader throws(WireFailure) in
             try ServerMessage.read(type: type, payload: &reader)
         }
@@ -183,13 +155,17 @@ public struct TriviaCodec: Sendable {
                 throw .malformed(error.text, messageID: messageID, offset: error.offset)
             }
         }
+        // The document's order: type, id, version, seq; each one read and checked in full
+        // before the next is looked at.
         let type = try field(offsets.type, "type") { reader throws(WireFailure) in try reader.string("type") }
+        if type.isEmpty { throw .malformed("type is empty", messageID: messageID) }
         let id: MessageID
         if let idText {
             id = MessageID(idText)
         } else {
             id = MessageID(try field(offsets.id, "id") { reader throws(WireFailure) in try reader.string("id") })
         }
+        if let problem = Check.id(id, "id") { throw .malformed(problem, messageID: messageID) }
         let version = try field(offsets.version, "version") { reader throws(WireFailure) in try reader.int("version") }
         guard version == protocolVersion else {
             throw TriviaProtocolError(
@@ -197,9 +173,7 @@ public struct TriviaCodec: Sendable {
                 messageID: messageID, offset: offsets.version)
         }
         let seq = try field(offsets.seq, "seq") { reader throws(WireFailure) in try reader.int("seq") }
-        if let problem = Check.first(type.isEmpty ? "type is empty" : nil, Check.id(id, "id"), Check.nonNegative(seq, "seq")) {
-            throw .malformed(problem, messageID: messageID)
-        }
+        if let problem = Check.nonNegative(seq, "seq") { throw .malformed(problem, messageID: messageID) }
         guard knownTypes.contains(type) else { return .ignored(type: type, id: id) }
         let message = try field(offsets.payload, "payload") { reader throws(WireFailure) in try readPayload(type, &reader) }
         guard let message else { return .ignored(type: type, id: id) }

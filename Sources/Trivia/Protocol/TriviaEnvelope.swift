@@ -6,7 +6,10 @@ public enum EnvelopeCodingKey: String, CodingKey, Sendable {
     case type, version, id, seq, payload
 }
 
-/// One direction's set of messages (``ClientMessage`` or ``ServerMessage``).
+/// One direction's set of messages (``ClientMessage`` or ``ServerMessage``): the two sets the
+/// protocol defines. ``TriviaCodec`` reads and writes a message set through the wire
+/// requirements below, which each of the two implements with its hand-written reader and
+/// writer; the `Codable`-based ones are ``TriviaReferenceCodec``'s.
 public protocol TriviaMessage: Sendable, Hashable {
     /// The envelope's `type` for this message.
     var type: String { get }
@@ -17,6 +20,12 @@ public protocol TriviaMessage: Sendable, Hashable {
     static func decode(type: String, payload: PayloadReader) throws -> Self?
     /// Writes the payload under the `payload` key.
     func encodePayload(to container: inout KeyedEncodingContainer<EnvelopeCodingKey>) throws
+    /// Reads a whole frame of this set with ``TriviaCodec``'s strict reader (the size limit is
+    /// the caller's).
+    static func read(frame bytes: UnsafeRawBufferPointer) throws(TriviaProtocolError) -> TriviaDecoded<Self>
+    /// The frame for this message in an envelope with `id`, `seq` and `version`, as
+    /// ``TriviaCodec`` writes it.
+    func frame(id: MessageID, seq: Int, version: Int) -> [UInt8]
 }
 
 /// Reads and validates the `payload` of an envelope as a given payload type.

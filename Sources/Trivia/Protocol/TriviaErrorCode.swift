@@ -42,17 +42,24 @@ extension TriviaID where Tag == ErrorCodeTag {
     public static let idleTimeout: Self = "idleTimeout"
     /// The server is stopping (a restart, a deploy). It closes the connection; reconnect.
     public static let shuttingDown: Self = "shuttingDown"
+    /// An `answer` reused the `requestId` of an earlier answer to the same question with
+    /// another `choice`: not a resend, and not recorded. The connection stays open; send a new
+    /// request id for a new request.
+    public static let requestIdReused: Self = "requestIdReused"
 
     /// Every code this build sends, for the check that the protocol document lists each one.
     public static let all: [Self] = [
         .malformed, .unsupportedVersion, .notJoined, .alreadyJoined, .unauthorized, .unknownCompetition, .replaced, .tooManyErrors,
-        .competitionReset, .rateLimited, .idleTimeout, .shuttingDown,
+        .competitionReset, .rateLimited, .idleTimeout, .shuttingDown, .requestIdReused,
     ]
 }
 
 extension TriviaID where Tag == AnswerRejectionTag {
-    /// The question's deadline had passed when the answer arrived.
+    /// The question's deadline had passed when the answer arrived (it is no longer open).
     public static let late: Self = "late"
+    /// The question has not opened yet (the competition is in its lobby, or the question is a
+    /// later one).
+    public static let notOpen: Self = "notOpen"
     /// This user already has an accepted answer for the question (under another request id).
     public static let alreadyAnswered: Self = "alreadyAnswered"
     /// The user is a viewer.
@@ -63,17 +70,19 @@ extension TriviaID where Tag == AnswerRejectionTag {
     public static let invalidChoice: Self = "invalidChoice"
 
     /// Every reason this build sends, for the check that the protocol document lists each one.
-    public static let all: [Self] = [.late, .alreadyAnswered, .notAPlayer, .unknownQuestion, .invalidChoice]
+    public static let all: [Self] = [.late, .notOpen, .alreadyAnswered, .notAPlayer, .unknownQuestion, .invalidChoice]
 }
 
 extension TriviaID where Tag == WildcardRejectionTag {
-    /// The user did not lose on this question (answered correctly, or was already a viewer).
+    /// The user did not lose on this question (answered correctly, or was already a viewer),
+    /// or the question has not closed yet.
     public static let notEligible: Self = "notEligible"
     /// A wild-card was already used in this competition.
     public static let alreadyUsed: Self = "alreadyUsed"
     /// The user has no wild-card left.
     public static let noBalance: Self = "noBalance"
-    /// The wild-card window of the question has closed (or it was the last question).
+    /// The wild-card window of the question has closed (a later question opened, the
+    /// competition finished, or it was the last question).
     public static let tooLate: Self = "tooLate"
     /// The question id is not the question that just closed.
     public static let unknownQuestion: Self = "unknownQuestion"

@@ -76,14 +76,19 @@ private struct DecodedFrame<Message: TriviaMessage>: Decodable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: EnvelopeCodingKey.self)
+        // The document's order: type, id, version, seq.
+        func refuse(_ problem: String?) throws {
+            guard let problem else { return }
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: problem))
+        }
         let type = try container.decode(String.self, forKey: .type)
+        try refuse(type.isEmpty ? "type is empty" : nil)
         let id = MessageID(try container.decode(String.self, forKey: .id))
+        try refuse(Check.id(id, "id"))
         let version = try container.decode(Int.self, forKey: .version)
         guard version == TriviaCodec.protocolVersion else { throw UnsupportedVersion(version: version) }
         let seq = try container.decode(Int.self, forKey: .seq)
-        if let problem = Check.first(type.isEmpty ? "type is empty" : nil, Check.id(id, "id"), Check.nonNegative(seq, "seq")) {
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: problem))
-        }
+        try refuse(Check.nonNegative(seq, "seq"))
         if let message = try Message.decode(type: type, payload: PayloadReader(container: container)) {
             value = .message(TriviaEnvelope(version: version, id: id, seq: seq, message: message))
         } else {

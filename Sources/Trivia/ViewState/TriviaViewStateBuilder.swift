@@ -195,6 +195,7 @@ public struct TriviaViewStateBuilder: Sendable {
     func describe(_ reason: AnswerRejection) -> String {
         switch reason {
         case .late: "it arrived after the deadline"
+        case .notOpen: "the question had not opened yet"
         case .alreadyAnswered: "you already answered"
         case .notAPlayer: "you are watching"
         case .unknownQuestion: "the question had changed"

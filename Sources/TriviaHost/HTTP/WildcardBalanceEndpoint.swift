@@ -39,31 +39,49 @@ public struct WildcardBalanceEndpoint: Sendable {
     public static func authorize(_ request: HTTPRequest, authenticator: any TriviaAuthenticator) -> Authorization {
         let encodedPath = URLComponents(url: request.url, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? request.url.path
         guard let user = WildcardBalance.user(inPath: encodedPath) else {
-            return .refused(error(404, "notFound", "no such endpoint: \(request.url.path)", for: request))
+            return .refused(json(404, TriviaHTTPErrorBody.notFound(path: request.url.path), for: request))
         }
         guard request.method == .get else {
-            return .refused(error(405, "methodNotAllowed", "use GET", for: request))
+            return .refused(json(405, TriviaHTTPErrorBody.methodNotAllowed, for: request))
         }
-        let authorization = request.headers["Authorization"] ?? ""
+        switch check(user: user, authorization: request.headers["Authorization"], authenticator: authenticator) {
+        case .success(let user): return .user(user)
+        case .failure(let refusal): return .refused(json(refusal.status, refusal.body, for: request))
+        }
+    }
+
+    /// Why a request for a balance was refused, once routed: its status and documented body.
+    public struct Refusal: Error, Sendable, Hashable {
+        /// 401 or 403.
+        public var status: Int
+        /// `unauthorized` or `forbidden`.
+        public var body: TriviaHTTPErrorBody
+    }
+
+    /// The token check alone, for a server whose router already found `user` in the path: the
+    /// `Authorization` header's bearer token must belong to `user` (401 when it is missing or
+    /// unknown, 403 when it is another user's).
+    public static func check(
+        user: UserID, authorization: String?, authenticator: any TriviaAuthenticator
+    ) -> Result<UserID, Refusal> {
+        let authorization = authorization ?? ""
         guard authorization.lowercased().hasPrefix("bearer "),
             let identity = authenticator.identity(
                 forToken: String(authorization.dropFirst("bearer ".count)).trimmingCharacters(in: .whitespaces))
         else {
-            return .refused(error(401, "unauthorized", "a valid bearer token is required", for: request))
+            return .failure(
+                Refusal(status: 401, body: TriviaHTTPErrorBody(code: "unauthorized", message: "a valid bearer token is required")))
         }
         guard identity.user == user else {
-            return .refused(error(403, "forbidden", "this token belongs to another user", for: request))
+            return .failure(
+                Refusal(status: 403, body: TriviaHTTPErrorBody(code: "forbidden", message: "this token belongs to another user")))
         }
-        return .user(user)
+        return .success(user)
     }
 
     /// 200 with the balance.
     public static func response(balance: Int, user: UserID, for request: HTTPRequest) -> HTTPResponse {
         json(200, WildcardBalance(user: user, balance: balance), for: request)
-    }
-
-    static func error(_ status: Int, _ code: String, _ message: String, for request: HTTPRequest) -> HTTPResponse {
-        json(status, TriviaHTTPErrorBody(code: code, message: message), for: request)
     }
 
     static func json(_ status: Int, _ value: some Encodable, for request: HTTPRequest) -> HTTPResponse {

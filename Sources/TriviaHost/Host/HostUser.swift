@@ -20,16 +20,18 @@ struct HostUser: Sendable, Hashable {
     var usedWildcard = false
     /// Whether the user was a player and answered the question that closed last correctly.
     var lastAnswerCorrect = false
-    /// The question this user lost on, while a wild-card could still save them.
-    var eliminatedAt: QuestionID?
-    /// Responses by request id, newest last, so a resent request gets the same response. An
+    /// The question this user lost on (a player who answered it incorrectly or not at all),
+    /// until the next question opens: the wild-card's eligibility. Kept after a wild-card is
+    /// accepted, so that a second request for the same question is `alreadyUsed`.
+    var lostOn: QuestionID?
+    /// Responses by request, newest last, so a resent request gets the same response. An
     /// array, searched from the end: a user makes a dozen requests a game (one answer a
     /// question, a wild-card), and a resend is for a recent one.
     var responses: [Remembered] = []
 
     /// One request and the response it got.
     struct Remembered: Sendable, Hashable {
-        let request: RequestID
+        let request: HostRequest
         let response: StoredEnvelope
     }
 
@@ -47,14 +49,14 @@ struct HostUser: Sendable, Hashable {
         MessageID("m\(seq)\(idSuffix)")
     }
 
-    mutating func remember(_ response: StoredEnvelope, for request: RequestID, limit: Int) {
+    mutating func remember(_ response: StoredEnvelope, for request: HostRequest, limit: Int) {
         responses.append(Remembered(request: request, response: response))
         if responses.count > limit { responses.removeFirst(responses.count - limit) }
     }
 
-    /// The response already given to `request`, if any.
-    func response(to request: RequestID) -> StoredEnvelope? {
-        responses.last { $0.request == request }?.response
+    /// The request already made under `key`, with the response it got, if any.
+    func response(to key: HostRequest.Key) -> Remembered? {
+        responses.last { $0.request.key == key }
     }
 
     mutating func append(_ entry: StreamEntry, limit: Int) {

@@ -49,13 +49,12 @@ public actor TriviaHost {
         while !Task.isCancelled {
             publish(core.advance(to: clock.now))
             guard let next = core.nextDeadline else { break }
-            let wait = next.timeIntervalSince(clock.now)
-            if wait > 0 {
-                do {
-                    try await clock.sleep(for: .seconds(wait))
-                } catch {
-                    break
-                }
+            // Until the instant (a clock another task moves may move between reading it and
+            // sleeping for the time left).
+            do {
+                try await clock.sleep(until: next)
+            } catch {
+                break
             }
         }
     }

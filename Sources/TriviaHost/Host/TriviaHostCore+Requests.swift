@@ -66,8 +66,34 @@ extension TriviaHostCore {
             resumed: firstRetained <= resumeFrom + 1)
         outputs.append(control(.welcome(welcome), on: connection))
         outputs += record.log.filter { $0.seq > resumeFrom }.map { $0.output(to: connection) }
-        if isNew { outputs += catchUp(user) }
+        // A new user, or a resume the retained log no longer covers and whose tail does not end
+        // on the current screen (the message that put it up was cut): it is sent again, as a new
+        // stream message.
+        if isNew || (!welcome.resumed && !showsCurrentScreen(record.log)) { outputs += catchUp(user) }
         return outputs
+    }
+
+    /// Whether the last screen-setting message in `log` (a question, a result, `finish`) is the
+    /// one for the current phase.
+    func showsCurrentScreen(_ log: [StreamEntry]) -> Bool {
+        let screen = log.lazy.reversed().compactMap { entry -> ServerMessage? in
+            let message: ServerMessage =
+                switch entry {
+                case .single(let stored): stored.envelope.message
+                case .shared(let broadcast, _): broadcast.message
+                }
+            switch message {
+            case .question, .result, .finish: return message
+            default: return nil
+            }
+        }.first
+        switch (phase, screen) {
+        case (.lobby, _): return true
+        case (.open(let index, _, _), .question(let question)?): return question.index == index
+        case (.reviewing(let index, _), .result(let result)?): return result.questionId == questions[index].id
+        case (.finished, .finish?): return true
+        default: return false
+        }
     }
 
     /// Players are those who join before the first question closes; later arrivals watch.
@@ -78,7 +104,11 @@ extension TriviaHostCore {
         }
     }
 
-    /// What a user joining mid-competition needs to see the current screen.
+    /// What a user needs to see the current screen: sent after the `welcome` of a user who
+    /// joins mid-competition, and of one whose resume the retained log no longer covers. It
+    /// is a new stream message: the open question, the result of the question under review
+    /// exactly as everyone got it when it closed (``closedResult``: the same counts and
+    /// `playersRemaining`, with this user's own choice, correctness and role), or `finish`.
     mutating func catchUp(_ user: UserID) -> [HostOutput] {
         guard let slot = slots[user] else { return [] }
         let record = records[slot]
@@ -87,27 +117,17 @@ extension TriviaHostCore {
             return []
         case .open(let index, _, _):
             return emit(.question(questionPayload(index, role: record.role)), to: user)
-        case .reviewing(let index, let until):
-            let question = questions[index]
-            let isLast = index + 1 == questions.count
-            let result = ResultPayload(
-                questionId: question.id, correctChoice: question.answer, yourChoice: nil, correct: false,
-                role: record.role, wildcardDeadline: isLast ? nil : until,
-                answerCounts: answerCounts(question), playersRemaining: records.count { $0.role == .player })
+        case .reviewing:
+            guard var result = closedResult else { return [] }
+            result.yourChoice = record.answers[result.questionId]
+            result.correct = record.lastAnswerCorrect
+            result.role = record.role
             return emit(.result(result), to: user)
         case .finished:
             let winners = self.winners
             let summary = FinishSummary(questionCount: questions.count, playerCount: startingPlayers, winnerCount: winners.count)
             return emit(.finish(finishPayload(for: record, winners: winners, summary: summary)), to: user)
         }
-    }
-
-    func answerCounts(_ question: TriviaQuestion) -> [Int] {
-        var counts = Array(repeating: 0, count: question.choices.count)
-        for record in records {
-            if let choice = record.answers[question.id], counts.indices.contains(choice) { counts[choice] += 1 }
-        }
-        return counts
     }
 
     // MARK: Answers
@@ -119,8 +139,9 @@ extension TriviaHostCore {
                 AnswerAckPayload(
                     requestId: answer.requestId, questionId: answer.questionId, status: .rejected, reason: reason, choice: answer.choice))
         }
-        guard case .open(let index, _, let deadline) = phase, questions[index].id == answer.questionId else {
-            return rejected(questions.contains { $0.id == answer.questionId } ? .late : .unknownQuestion)
+        guard let asked = questions.firstIndex(where: { $0.id == answer.questionId }) else { return rejected(.unknownQuestion) }
+        guard case .open(let index, _, let deadline) = phase, index == asked else {
+            return rejected(hasOpened(asked) ? .late : .notOpen)
         }
         guard now < deadline else { return rejected(.late) }
         guard records[slot].role == .player else { return rejected(.notAPlayer) }
@@ -131,11 +152,23 @@ extension TriviaHostCore {
             AnswerAckPayload(requestId: answer.requestId, questionId: answer.questionId, status: .accepted, choice: answer.choice))
     }
 
+    /// Whether question `index` has opened by now (it may have closed since).
+    func hasOpened(_ index: Int) -> Bool {
+        switch phase {
+        case .lobby: false
+        case .open(let current, _, _), .reviewing(let current, _): index <= current
+        case .finished: true
+        }
+    }
+
     // MARK: Wild-cards
 
     /// Only after an incorrect (or missing) answer to the question that just closed, before
-    /// its wild-card deadline, once per competition, with a positive balance. The balance is
-    /// decremented here, once; resends are answered from the idempotency store.
+    /// its wild-card deadline, once per competition, with a positive balance, checked in the
+    /// document's order: `unknownQuestion`, `tooLate` (its window is over, or it was the last
+    /// question), `notEligible` (it has not closed yet, or the user did not lose on it),
+    /// `alreadyUsed`, `noBalance`. The balance is decremented here, once; resends are answered
+    /// from the idempotency store.
     mutating func evaluate(_ request: UseWildcardPayload, slot: Int, at now: Date) -> ServerMessage {
         let user = records[slot].identity.user
         func verdict(_ reason: WildcardRejection?) -> ServerMessage {
@@ -144,16 +177,23 @@ extension TriviaHostCore {
                     requestId: request.requestId, questionId: request.questionId, accepted: reason == nil, reason: reason,
                     balance: balance(of: user), role: records[slot].role))
         }
-        guard case .reviewing(let index, let until) = phase, questions[index].id == request.questionId else {
-            return verdict(questions.contains { $0.id == request.questionId } ? .tooLate : .unknownQuestion)
+        guard let asked = questions.firstIndex(where: { $0.id == request.questionId }) else { return verdict(.unknownQuestion) }
+        switch phase {
+        case .reviewing(let index, let until) where index == asked:
+            guard index + 1 < questions.count, now < until else { return verdict(.tooLate) }
+        case .reviewing(let index, _) where asked < index, .open(let index, _, _) where asked < index:
+            return verdict(.tooLate)
+        case .finished:
+            return verdict(.tooLate)
+        case .lobby, .open, .reviewing:
+            // The question has not closed yet: nobody has lost on it.
+            return verdict(.notEligible)
         }
-        guard index + 1 < questions.count, now < until else { return verdict(.tooLate) }
-        guard records[slot].eliminatedAt == request.questionId else { return verdict(.notEligible) }
+        guard records[slot].lostOn == request.questionId else { return verdict(.notEligible) }
         guard !records[slot].usedWildcard else { return verdict(.alreadyUsed) }
         guard balance(of: user) > 0 else { return verdict(.noBalance) }
         ledger[user] = balance(of: user) - 1
         records[slot].usedWildcard = true
-        records[slot].eliminatedAt = nil
         records[slot].role = .player
         return verdict(nil)
     }

@@ -47,7 +47,7 @@ extension TriviaHostCore {
             startingPlayers = records.count { $0.role == .player }
         }
         // Whoever lost on the previous question and did not use a wild-card is out for good.
-        for slot in records.indices { records[slot].eliminatedAt = nil }
+        for slot in records.indices { records[slot].lostOn = nil }
         return broadcast(.question(questionPayload(index, role: .player))) { user in .question(role: user.role) }
     }
 
@@ -82,12 +82,13 @@ extension TriviaHostCore {
                 remaining += 1
             } else {
                 records[slot].role = .viewer
-                records[slot].eliminatedAt = question.id
+                records[slot].lostOn = question.id
             }
         }
         let shared = ResultPayload(
             questionId: question.id, correctChoice: question.answer, yourChoice: nil, correct: false, role: .viewer,
             wildcardDeadline: isLast ? nil : until, answerCounts: counts, playersRemaining: remaining)
+        closedResult = shared
         return broadcast(.result(shared)) { user in
             .result(yourChoice: user.answers[question.id], correct: user.lastAnswerCorrect, role: user.role)
         }

@@ -29,6 +29,10 @@ public struct TriviaHostCore: Sendable {
     var connections: [ConnectionID: HostConnection] = [:]
     /// Users who were players when the first question opened (or joined while it was open).
     var startingPlayers = 0
+    /// The `result` of the last question that closed, as it was broadcast then (before any
+    /// wild-card): a user who joins or resumes during the review gets these counts, not
+    /// today's (``catchUp(_:)``).
+    var closedResult: ResultPayload?
 
     /// A host before any connection, with the competition's settings and questions.
     ///
@@ -146,20 +150,37 @@ public struct TriviaHostCore: Sendable {
             return self.join(join, envelope: envelope, on: connection, at: now)
         case .answer(let answer):
             guard let slot = user.flatMap({ slots[$0] }) else { return notJoined(envelope, on: connection) }
-            return respond(to: answer.requestId, slot: slot, on: connection) { core in core.evaluate(answer, slot: slot, at: now) }
-        case .useWildcard(let request):
+            let request = HostRequest(answer)
+            return respond(to: request, envelope: envelope, slot: slot, on: connection) { core in core.evaluate(answer, slot: slot, at: now)
+            }
+        case .useWildcard(let wildcard):
             guard let slot = user.flatMap({ slots[$0] }) else { return notJoined(envelope, on: connection) }
-            return respond(to: request.requestId, slot: slot, on: connection) { core in core.evaluate(request, slot: slot, at: now) }
+            let request = HostRequest(wildcard)
+            return respond(to: request, envelope: envelope, slot: slot, on: connection) { core in
+                core.evaluate(wildcard, slot: slot, at: now)
+            }
         }
     }
 
-    /// Idempotency: a request id seen before gets the response it got then (same `id` and
-    /// `seq`, so a client that already processed it drops it as a duplicate).
+    /// Idempotency. A request id names one request of one user for one message type and one
+    /// question (``HostRequest/Key``): the same id on another question, or on a wild-card after
+    /// an answer, is another request, judged on its own. A request seen before with the same
+    /// contents (a resend) gets the response it got then (same `id` and `seq`, so a client that
+    /// already processed it drops it as a duplicate). The same key with other contents (an
+    /// `answer` with another `choice`) is `error`/`requestIdReused`: nothing is recorded, and the
+    /// original's response is never given to a request it did not answer.
     mutating func respond(
-        to request: RequestID, slot: Int, on connection: ConnectionID, evaluate: (inout TriviaHostCore) -> ServerMessage
+        to request: HostRequest, envelope: ClientEnvelope, slot: Int, on connection: ConnectionID,
+        evaluate: (inout TriviaHostCore) -> ServerMessage
     ) -> [HostOutput] {
-        if let previous = records[slot].response(to: request) {
-            return [.send(previous.envelope, to: connection)]
+        if let previous = records[slot].response(to: request.key) {
+            guard previous.request == request else {
+                let message =
+                    "requestId \(request.key.requestId) was used for another \(request.key.type) on \(request.key.questionId); "
+                    + "send a new requestId for a new request"
+                return [control(.error(ErrorPayload(code: .requestIdReused, message: message, ref: envelope.id)), on: connection)]
+            }
+            return [.send(previous.response.envelope, to: connection)]
         }
         let message = evaluate(&self)
         let (stored, outputs) = store(message, slot: slot)
@@ -167,9 +188,12 @@ public struct TriviaHostCore: Sendable {
         return outputs
     }
 
+    /// Answers a frame that could not be read. Only `malformed` counts toward `tooManyErrors`
+    /// ("malformed messages in a row"); `unsupportedVersion` neither counts nor breaks the row.
     mutating func reject(_ error: TriviaProtocolError, on connection: ConnectionID, at now: Date) -> [HostOutput] {
-        connections[connection]?.consecutiveErrors += 1
         var outputs = [control(.error(ErrorPayload(code: error.code, message: error.message, ref: error.messageID)), on: connection)]
+        guard error.code == .malformed else { return outputs }
+        connections[connection]?.consecutiveErrors += 1
         if let count = connections[connection]?.consecutiveErrors, count >= configuration.maxConsecutiveErrors {
             outputs.append(
                 control(.error(ErrorPayload(code: .tooManyErrors, message: "\(count) malformed messages in a row")), on: connection))

@@ -48,11 +48,14 @@ struct ProtocolDocTests {
         guard let start = lines.firstIndex(of: heading) else { return [] }
         var values: Set<String> = []
         var inTable = false
-        for line in lines[start...].dropFirst() {
-            if line.hasPrefix("| \(header) |") {
+        for (index, line) in lines.enumerated().dropFirst(start + 1) {
+            // A header row is followed by the separator row (a row of another table may start
+            // with the same cell, `| \`code\` |` in a field table).
+            if !inTable, line.hasPrefix("| \(header) |"), lines.indices.contains(index + 1), lines[index + 1].hasPrefix("|---") {
                 inTable = true
                 continue
             }
+            if line.hasPrefix("|---") { continue }
             guard inTable else { continue }
             guard line.hasPrefix("|") else { break }
             let cells = line.split(separator: "|", omittingEmptySubsequences: true)
@@ -249,7 +252,7 @@ struct ProtocolDocTests {
             try Self.tableColumn(under: "### `wildcardResult`", header: "`reason` when not") == Set(WildcardRejection.all.map(\.rawValue)))
         #expect(
             try Self.tableColumn(under: "## HTTP API: wild-card balance", header: "Status", column: 1) == [
-                "unauthorized", "forbidden", "notFound", "methodNotAllowed",
+                "unauthorized", "forbidden", "notFound", "methodNotAllowed", "upgradeRequired",
             ])
     }
 

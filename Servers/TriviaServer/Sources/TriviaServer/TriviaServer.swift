@@ -15,6 +15,9 @@ import TriviaHost
 /// - `GET /v1/competitions/{competition}/socket`: the WebSocket of `Docs/Trivia/Protocol.md`.
 /// - `GET /health`: ``TriviaServerStatus``.
 ///
+/// Routed on Hummingbird's `Router` (``TriviaRoutes``, one controller per route); any other
+/// path is the documented JSON `404`, another method on one of these paths `405` with `Allow`.
+///
 /// The host decides everything the protocol decides (tokens, roles, deadlines, idempotency,
 /// resuming); this type carries bytes and enforces what only a network server can: message
 /// size and rate, join and idle timeouts, slow clients, close codes, shutdown. Clock,
@@ -120,8 +123,11 @@ public final class TriviaServer: Sendable {
     }
 
     /// Stops the server cleanly: every client gets `error`/`shuttingDown` and close 1001 (they
-    /// reconnect), then the listener closes. The competition's state is in memory and ends
-    /// with the process: a client resuming on the next run is told `competitionReset`.
+    /// reconnect), then the listener closes. What happens to the competition depends on the
+    /// backend: a single process's host is in memory and ends with the process (a client
+    /// resuming on the next run is told `competitionReset`); a cluster node's edge only stops
+    /// relaying, the competition goes on in the owner (another node, or a new owner after this
+    /// one's lease lapses), and its clients resume on another node.
     public func shutdown() async {
         table.shutDown(.shuttingDown, code: .shuttingDown, message: "the game server is stopping; reconnect in a moment")
         await withTaskGroup(of: Void.self) { group in
@@ -166,23 +172,14 @@ public final class TriviaServer: Sendable {
     func makeApplication(onListening: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
         let session = SocketSession(backend: backend, table: table, clock: clock, competition: competition)
         let limits = configuration.limits
-        let endpoint = WildcardBalanceEndpoint(authenticator: accounts.authenticator) { [backend] user in
-            await backend.balance(of: user)
-        }
-        let responder = TriviaHTTPResponder(endpoint: endpoint) { await self.status() }
         let webSocket = WebSocketServerConfiguration(
             maxFrameSize: limits.maxMessageBytes, autoPing: .enabled(timePeriod: limits.pingInterval),
             closeTimeout: limits.closeGrace)
         return Application(
-            responder: responder,
+            router: buildRouter(),
             server: .http1WebSocketUpgrade(
-                configuration: HTTP1WebSocketUpgradeChannel.Configuration(http1: .init(idleTimeout: TimeAmount.seconds(30)), ws: webSocket)
-            ) { request, channel, _ in
-                guard let requested = SocketPath.competition(inTarget: request.path ?? "") else { return .dontUpgrade }
-                return .upgrade([:]) { inbound, outbound, _ in
-                    await session.run(requested: requested, inbound: inbound, outbound: outbound, channel: channel)
-                }
-            },
+                webSocketRouter: buildSocketRouter(session: session),
+                configuration: HTTP1WebSocketUpgradeChannel.Configuration(http1: .init(idleTimeout: TimeAmount.seconds(30)), ws: webSocket)),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "trivia-server",
                 backlog: configuration.backlog),

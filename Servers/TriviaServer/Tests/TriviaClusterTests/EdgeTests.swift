@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Trivia
 import TriviaHost
+import TriviaServerTestSupport
 
 @testable import TriviaCluster
 

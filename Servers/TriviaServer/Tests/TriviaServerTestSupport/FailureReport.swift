@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 /// What a test shows when one of its waits fails: named sources, read at that moment.
@@ -15,7 +14,7 @@ public final class FailureReport: Sendable {
 
     private let test: String
     private let started = ContinuousClock.now
-    private let sources = Mutex<[(name: String, read: @Sendable () async -> String)]>([])
+    private let sources = Locked<[(name: String, read: @Sendable () async -> String)]>([])
 
     private init(test: String) {
         self.test = test

@@ -1,13 +1,12 @@
 import Foundation
 import Logging
-import Synchronization
 
 /// A log handler that keeps the last lines logged, for a ``FailureReport``: an in-process
 /// node's or server's log, printed only when a test fails.
 public struct RecordingLogHandler: LogHandler {
     /// The lines, shared by every copy of the handler.
     public final class Lines: Sendable {
-        private let kept = Mutex<[String]>([])
+        private let kept = Locked<[String]>([])
         private let limit: Int
 
         /// Keeps the last `limit` lines.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Trivia
 
 /// A transport that keeps the last things that happened on its connections: each attempt and
@@ -8,7 +7,7 @@ import Trivia
 public final class RecordingTransport: TriviaTransport {
     private let base: any TriviaTransport
     private let name: String
-    private let events = Mutex<[String]>([])
+    private let events = Locked<[String]>([])
     private let started = ContinuousClock.now
 
     /// Records what `base`'s connections carry, under `name`.

@@ -132,7 +132,7 @@ struct BadInputTests {
         try await harness.stop()
     }
 
-    @Test("a replayed request id gets the identical response and is counted once")
+    @Test("a replayed request gets the identical response and is counted once; its id with another choice is requestIdReused")
     func replayedRequests() async throws {
         let harness = try await ServerHarness.start()
         let katherine = try await ProtocolClient.joined(harness, as: "katherine")  // balance 2
@@ -143,7 +143,8 @@ struct BadInputTests {
         try await katherine.send(.answer(AnswerPayload(requestId: "k-r1", questionId: "q1", choice: 0)))
         try await katherine.send(.answer(AnswerPayload(requestId: "k-r1", questionId: "q1", choice: 2)), id: "other-id")
         #expect(try await katherine.next("answerAck") == first)
-        #expect(try await katherine.next("answerAck") == first, "same id and seq even with another choice")
+        let reused = try await katherine.next("error").error
+        #expect(reused?.code == .requestIdReused && reused?.ref == "other-id", "another choice is not a resend: refused, not acknowledged")
         try await katherine.send(.answer(AnswerPayload(requestId: "k-r2", questionId: "q1", choice: 1)))
         #expect(try await katherine.next("answerAck").answerAck?.reason == .alreadyAnswered)
 

@@ -5,7 +5,7 @@ import Testing
 import Trivia
 import TriviaHost
 
-@testable import trivia_load
+@testable import TriviaLoad
 
 /// The load generator's parts that must be right for its numbers to mean anything: a bot that
 /// misreads a frame answers the wrong question or none, and a timer that fires late or never

@@ -181,7 +181,7 @@ public final class BroadcastMessage: Sendable, Hashable {
 /// One message to many connections, as the host emits it: the shared message once and a
 /// ``BroadcastCopy`` per connection. A server renders each frame from the template; a host
 /// spread over several nodes can ship the template once per edge node with the rows of that
-/// node's connections (Docs/TriviaServer.md, "Scaling past one machine").
+/// node's connections (Docs/TriviaServer/Design.md, "Scaling past one machine").
 public struct ServerBroadcast: Sendable, Hashable {
     /// One connection's copy.
     public struct Recipient: Sendable, Hashable {

@@ -5,6 +5,11 @@ import Foundation
 /// `null`, and refuses a missing required one by its path. ``TriviaPayload/validationProblem``
 /// then checks what types cannot say, exactly as for ``TriviaReferenceCodec``.
 extension ClientMessage {
+    /// A whole frame read by ``TriviaCodec``'s strict reader.
+    public static func read(frame bytes: UnsafeRawBufferPointer) throws(TriviaProtocolError) -> TriviaDecoded<ClientMessage> {
+        try TriviaCodec.readClientMessage(bytes)
+    }
+
     /// The message of `type` read from the payload at the reader's offset, or `nil` for a type
     /// this side does not know.
     static func read(type: String, payload reader: inout JSONReader) throws(WireFailure) -> ClientMessage? {
@@ -19,6 +24,11 @@ extension ClientMessage {
 }
 
 extension ServerMessage {
+    /// A whole frame read by ``TriviaCodec``'s strict reader.
+    public static func read(frame bytes: UnsafeRawBufferPointer) throws(TriviaProtocolError) -> TriviaDecoded<ServerMessage> {
+        try TriviaCodec.readServerMessage(bytes)
+    }
+
     /// The message of `type` read from the payload at the reader's offset, or `nil` for a type
     /// this side does not know.
     static func read(type: String, payload reader: inout JSONReader) throws(WireFailure) -> ServerMessage? {

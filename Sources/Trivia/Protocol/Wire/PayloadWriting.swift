@@ -5,6 +5,13 @@ import Foundation
 /// ``JSONFrameWriter/spliced(_:_:)``. ``TriviaReferenceCodec`` writes the same bytes through
 /// Foundation; the tests and the `TriviaWire` fuzz target hold the two together.
 extension ClientMessage {
+    /// The frame as ``TriviaCodec`` writes it.
+    public func frame(id: MessageID, seq: Int, version: Int) -> [UInt8] {
+        var writer = JSONFrameWriter()
+        writer.envelope(id: id, seq: seq, type: type, version: version) { writePayload(to: &$0) }
+        return writer.json.bytes
+    }
+
     func writePayload(to writer: inout JSONFrameWriter) {
         switch self {
         case .join(let join):
@@ -37,6 +44,13 @@ extension ClientMessage {
 }
 
 extension ServerMessage {
+    /// The frame as ``TriviaCodec`` writes it.
+    public func frame(id: MessageID, seq: Int, version: Int) -> [UInt8] {
+        var writer = JSONFrameWriter()
+        writer.envelope(id: id, seq: seq, type: type, version: version) { writePayload(to: &$0) }
+        return writer.json.bytes
+    }
+
     func writePayload(to writer: inout JSONFrameWriter) {
         switch self {
         case .welcome(let welcome): welcome.write(to: &writer.json)

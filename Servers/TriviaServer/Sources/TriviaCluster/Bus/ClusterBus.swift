@@ -14,11 +14,14 @@ import PostgresNIO
 /// Notifications are not durable: one sent while the listening connection is down is lost.
 /// The bus reconnects on its own and reports ``Event/reset(_:)`` (then anything may have been
 /// missed) and ``Event/gap(channel:sender:missing:)`` (a sender's sequence skipped); the node
-/// decides how to resynchronize (Docs/TriviaServer.md, "Cluster").
+/// decides how to resynchronize (Docs/TriviaServer/Design.md, "The bus").
 public actor ClusterBus {
     /// What the bus hands its node.
     public enum Event: Sendable, Hashable {
+        /// A message that arrived on `channel`, in order.
         case message(channel: String, BusMessage)
+        /// `missing` messages of `sender` on `channel` never arrived (NOTIFY is not durable):
+        /// the node resynchronizes.
         case gap(channel: String, sender: Int64, missing: Int)
         /// The listening connection broke and was re-established: notifications in between
         /// are lost.

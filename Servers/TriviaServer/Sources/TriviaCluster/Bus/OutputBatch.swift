@@ -5,7 +5,7 @@ import TriviaHost
 /// What one edge must do for one log entry: the host's outputs for the connections on that
 /// edge, in the host's order, each broadcast cut down to that edge's recipients.
 ///
-/// The values are the host's own (``HostOutput``), so an edge routes them exactly as the
+/// The values are the host's own (`HostOutput`, from `TriviaHost`), so an edge routes them exactly as the
 /// single-process server routes its host's outputs. On the bus (``BusCodec``) a message is
 /// written once by the owner: a `send` as its frame; a broadcast as its shared message once
 /// plus one short row per recipient on this edge (id, `seq`, role and the user's own fields),

@@ -97,7 +97,7 @@ public enum ClusterSchema {
         }
     }
 
-    /// Version 1. Why each table is shaped so: Docs/TriviaServer.md, "Cluster".
+    /// Version 1. Why each table is shaped so: Docs/TriviaServer/Design.md, "Schema".
     static let version1 = [
         // One row per node process: its incarnation is the high half of every connection id it
         // hands out, so ids never repeat across restarts, and the bus channel it listens on.
@@ -186,12 +186,12 @@ public enum ClusterSchema {
                   AND expires_at > clock_timestamp()
                 FOR SHARE;
             IF NOT FOUND THEN
-                RAISE EXCEPTION 'lease epoch % of competition % is not current', p_epoch, p_competition USING ERRCODE = 'TV001';
+                RAISE EXCEPTION 'lease epoch % of competition % is not current', p_epoch, p_competition USING ERRCODE = '\(ClusterSQLState.fenced)';
             END IF;
             IF p_input_count > 0 THEN
                 SELECT max(position) INTO last FROM trivia_log WHERE competition_number = p_competition;
                 IF coalesce(last, 0) <> p_position - 1 THEN
-                    RAISE EXCEPTION 'log position % does not follow %', p_position, coalesce(last, 0) USING ERRCODE = 'TV002';
+                    RAISE EXCEPTION 'log position % does not follow %', p_position, coalesce(last, 0) USING ERRCODE = '\(ClusterSQLState.positionTaken)';
                 END IF;
                 INSERT INTO trivia_log (competition_number, position, epoch, incarnation, input_count, inputs)
                     VALUES (p_competition, p_position, p_epoch, p_incarnation, p_input_count, p_inputs);

@@ -7,7 +7,7 @@ import TriviaHost
 /// The edge side of a node: numbers the sockets it accepts, batches their inputs to the
 /// owner, and hands the owner's output batches to its sockets.
 ///
-/// Transport-independent like ``TriviaHost``: the WebSocket server calls ``openConnection()``,
+/// Transport-independent like `TriviaHost` (the root package's host actor): the WebSocket server calls ``openConnection()``,
 /// ``receive(_:from:)`` and ``disconnect(_:)`` and performs ``events``.
 ///
 /// Inputs wait at most ``batchWindow`` (or until ``maxBatchBytes``) and go to the owner as

@@ -1,4 +1,4 @@
-/// The timing of a competition's lease (Docs/TriviaServer.md, "Cluster", says why a lease
+/// The timing of a competition's lease (Docs/TriviaServer/Design.md, "The lease", says why a lease
 /// row and these numbers).
 ///
 /// The holder renews every ``renewEvery``; PostgreSQL's copy expires ``ttl`` after each

@@ -39,6 +39,7 @@ public struct MonotonicInstant: Sendable, Hashable, Comparable, CustomStringConv
 /// believed valid for 1.75 s must end 1.75 s later whatever NTP does), hence monotonic.
 /// Injected so the lease logic names its clock; ``SystemMonotonicClock`` is the real one.
 public protocol MonotonicClock: Sendable {
+    /// The current instant; never earlier than an instant read before.
     var now: MonotonicInstant { get }
     /// Suspends for `duration`; throws `CancellationError` when the task is cancelled.
     func sleep(for duration: Duration) async throws

@@ -5,7 +5,7 @@ import TriviaHost
 /// Everything a host needs besides its inputs: the configuration, the questions and the
 /// starting ledger of a competition, stored once when the competition is first started.
 ///
-/// Every owner builds its ``TriviaHostCore`` from the stored genesis, never from its own
+/// Every owner builds its `TriviaHostCore` from the stored genesis, never from its own
 /// command line, so a node started with another question set cannot replay the log into a
 /// different game: ``mismatch(with:)`` names the first difference and the node refuses to
 /// join (``ClusterError/competitionMismatch(competition:reason:)``).

@@ -2,7 +2,7 @@ import Foundation
 import Trivia
 import TriviaHost
 
-/// One input of the host as a value: what ``TriviaHostCore`` is given, without the time.
+/// One input of the host as a value: what `TriviaHostCore` is given, without the time.
 ///
 /// The core already takes its inputs as method calls (`connect`, `receive`, `disconnect`,
 /// `advance`); naming them as data is what lets the owner append them to the log before it

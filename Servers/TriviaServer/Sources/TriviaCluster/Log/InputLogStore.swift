@@ -71,8 +71,8 @@ public enum InputLogStore {
                 """, logger: logger)
         } catch {
             switch ClusterDatabase.sqlState(error) {
-            case "TV001": throw .fenced(competition: "#\(competition)", epoch: epoch)
-            case "TV002": throw .database("log position \(position) is taken: \(ClusterDatabase.reason(error))")
+            case ClusterSQLState.fenced: throw .fenced(competition: "#\(competition)", epoch: epoch)
+            case ClusterSQLState.positionTaken: throw .database("log position \(position) is taken: \(ClusterDatabase.reason(error))")
             default: throw .database(ClusterDatabase.reason(error))
             }
         }

@@ -2,7 +2,7 @@ import Foundation
 import Trivia
 import TriviaHost
 
-/// ``TriviaHostCore`` driven by ``HostInput`` values, so that what the owner did live can be
+/// `TriviaHostCore` driven by ``HostInput`` values, so that what the owner did live can be
 /// done again, identically, by another node from the log.
 ///
 /// Live, ``accept(_:at:)`` applies an input and returns it as a ``LoggedInput`` (with the

@@ -8,7 +8,7 @@ import TriviaHost
 /// One node of a Trivia cluster for one competition: an edge for the sockets it accepts, a
 /// contender for the competition's lease, and the owner when it holds it.
 ///
-/// ``join(_:genesis:authenticator:clock:monotonic:logger:observer:)`` does everything that
+/// ``join(_:genesis:authenticator:clock:monotonic:logger:observer:leaseObserver:)`` does everything that
 /// can refuse a node before it serves anyone: reach PostgreSQL
 /// (``ClusterError/unreachable(endpoint:reason:)``), migrate or check the schema
 /// (``ClusterError/schemaTooNew(found:known:)``), register this process's incarnation, and
@@ -33,7 +33,7 @@ public actor ClusterNode {
         /// The owner's group-commit interval: commits start at most this often.
         public var commitEvery: Duration
 
-        /// A node named `name` on `database`, with the default timings (Docs/TriviaServer.md).
+        /// A node named `name` on `database`, with the default timings (Docs/TriviaServer/Design.md).
         public init(
             name: String, database: ClusterDatabase, lease: LeaseSettings = LeaseSettings(), batchWindow: Duration = .milliseconds(20),
             heartbeatEvery: Duration = .seconds(1), nodeGoneAfter: Duration = .seconds(10), commitEvery: Duration = .milliseconds(20)

@@ -30,7 +30,7 @@ import TriviaHost
 /// judged as if it had not died, instead of as late. Clients are not told: only what they sent
 /// before the deadline they saw comes back.
 ///
-/// Inputs pass an ``InputScreen`` first (a `join` resent after a change of owner is answered
+/// Inputs pass an input filter (`InputFilter`) first (a `join` resent after a change of owner is answered
 /// once). Every `nodeGoneAfter / 5` the owner asks `trivia_nodes` which nodes holding
 /// connections stopped or fell silent for `nodeGoneAfter`; their connections are disconnected
 /// in the host (logged, like any input) and closed, so broadcasts stop carrying rows for
@@ -62,7 +62,7 @@ public actor CompetitionOwner {
     private var serving: Task<Void, Never>?
     private var deadlineTimer: Task<Void, Never>?
     private var wake = WakeSignal()
-    private var screen = InputScreen()
+    private var inputFilter = InputFilter()
     private var reaper: Task<Void, Never>?
     private let reaperConnection: KeptConnection
 
@@ -184,8 +184,8 @@ public actor CompetitionOwner {
         position = entries.last?.position ?? from
         await bus.listen(ClusterBus.inputChannel(competition))
         try await announce(epoch, on: writer)
-        screen = InputScreen()
-        screen.watch(host.core)
+        inputFilter = InputFilter()
+        inputFilter.watch(host.core)
         holdUntil = host.readTime(clock.now).addingTimeInterval(takeOverGrace.timeInterval)
         self.host = host
         let elapsed = started.duration(to: monotonic.now).components
@@ -239,7 +239,7 @@ public actor CompetitionOwner {
                 await takeOver(epoch)
                 return
             }
-            if !pending.isEmpty || isDeadlineDue || screen.hasDisconnects {
+            if !pending.isEmpty || isDeadlineDue || inputFilter.hasDisconnects {
                 // Group commit: what arrives during the rest of the interval joins this commit.
                 if let lastCommit {
                     let wait = commitEvery - lastCommit.duration(to: monotonic.now)
@@ -268,8 +268,8 @@ public actor CompetitionOwner {
         guard var host = self.host else { return }
         self.host = nil  // moved out: no copy of the core; put back only if the commit succeeds
         let now = clock.now
-        let screened = screen.screen(pending, core: host.core)
-        var inputs = screened.inputs.isEmpty ? [HostInput.advance] : screened.inputs
+        let filtered = inputFilter.filter(pending, core: host.core)
+        var inputs = filtered.inputs.isEmpty ? [HostInput.advance] : filtered.inputs
         if let until = holdUntil {
             holdUntil = nil
             switch host.core.phase {
@@ -288,7 +288,7 @@ public actor CompetitionOwner {
             logged.append(entry)
             outputs += produced
         }
-        outputs += screened.closes
+        outputs += filtered.closes
         let next = position + 1
         let bodies = OutputBatch.split(outputs).sorted { $0.key < $1.key }.map { edge, batch in
             (channel: ClusterBus.edgeChannel(edge), body: BusMessage.Body.outputs(position: next, batch))
@@ -324,13 +324,13 @@ public actor CompetitionOwner {
         let every = max(nodeGoneAfter / 5, .milliseconds(100))
         while self.epoch == epoch, !Task.isCancelled {
             do { try await monotonic.sleep(for: every) } catch { return }
-            let watched = screen.watched.subtracting(screen.gone).subtracting([bus.incarnation])
+            let watched = inputFilter.watched.subtracting(inputFilter.gone).subtracting([bus.incarnation])
             guard self.epoch == epoch, !watched.isEmpty else { continue }
             do {
                 let connection = try await reaperConnection.connection()
                 let gone = try await ClusterRegistry.gone(connection, among: watched.sorted(), silence: nodeGoneAfter, logger: logger)
                 guard self.epoch == epoch else { return }
-                let new = screen.markGone(gone)
+                let new = inputFilter.markGone(gone)
                 guard !new.isEmpty else { continue }
                 logger.notice("owner: nodes gone, their connections are disconnected", metadata: ["incarnations": "\(new.sorted())"])
                 observer?(.nodesGone(incarnations: new.sorted()))
@@ -349,10 +349,10 @@ public actor CompetitionOwner {
         guard let host, let deadline = host.core.nextDeadline else { return }
         let clock = clock
         deadlineTimer = Task { [weak self] in
-            let wait = deadline.timeIntervalSince(clock.now)
-            if wait > 0 {
-                do { try await clock.sleep(for: .seconds(wait)) } catch { return }
-            }
+            // Until the instant, not for the time left when the task started: a test's clock
+            // may move in between (a sleep of the time left then ended a whole advance late,
+            // and the question never opened under a loaded machine).
+            do { try await clock.sleep(until: deadline) } catch { return }
             await self?.signal()
         }
     }

@@ -47,6 +47,20 @@ public struct TriviaClusterStatus: Sendable, Hashable, Codable {
         self.epoch = epoch
         self.bus = bus
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case node, owner, epoch, bus
+    }
+
+    /// Every field written, `null` where it does not apply (`epoch` on a node that does not own
+    /// the competition).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(node, forKey: .node)
+        try container.encode(owner, forKey: .owner)
+        try container.encode(epoch, forKey: .epoch)
+        try container.encode(bus, forKey: .bus)
+    }
 }
 
 /// A cluster node's bus traffic through PostgreSQL since it started, as `GET /health` reports

@@ -30,7 +30,8 @@ final class CloseHandshake: Sendable {
         state.withLock { state in
             guard state.task == nil, !state.cancelled else { return }
             state.task = Task { [outbound, channel, clock, grace] in
-                try? await outbound.close(WebSocketErrorCode(codeNumber: Int(close.code)), reason: close.reason)
+                try? await outbound.close(
+                    WebSocketErrorCode(codeNumber: Int(close.code)), reason: close.reason.isEmpty ? nil : close.reason)
                 guard (try? await clock.sleep(for: grace)) != nil else { return }
                 // The client did not answer within the grace period: stop waiting for it.
                 channel.close(promise: nil)

@@ -236,14 +236,34 @@ final class ConnectionTable: Sendable {
         for pending in closes { pending.start() }
     }
 
-    /// Sends `error`/`code` on `connection` and closes it (a limit the session enforces itself).
-    func close(_ connection: ConnectionID, _ close: TriviaCloseCode, code: TriviaErrorCode, message: String) {
+    /// Sends `error`/`code` (answering the message `ref`, if any) on `connection` and closes it
+    /// (a limit the session enforces itself).
+    func close(_ connection: ConnectionID, _ close: TriviaCloseCode, code: TriviaErrorCode, message: String, ref: MessageID? = nil) {
         let pending = state.withLock { state -> PendingClose? in
             guard let entry = state.entries[connection], !entry.closing else { return nil }
-            notice(code, message, on: connection, entry: entry)
+            notice(code, message, on: connection, entry: entry, ref: ref)
             return self.close(entry, with: close)
         }
         pending?.start()
+    }
+
+    /// Closes `connection` with `close` and no `error` before it (a message over the hard size
+    /// limit: the WebSocket library refuses a single frame that large the same way).
+    func close(_ connection: ConnectionID, _ close: TriviaCloseCode) {
+        let pending = state.withLock { state -> PendingClose? in
+            guard let entry = state.entries[connection], !entry.closing else { return nil }
+            return self.close(entry, with: close)
+        }
+        pending?.start()
+    }
+
+    /// Sends `error`/`code` on `connection`, which stays open (a message the session refuses
+    /// itself before the host sees it).
+    func notify(_ connection: ConnectionID, code: TriviaErrorCode, message: String) {
+        state.withLock { state in
+            guard let entry = state.entries[connection], !entry.closing else { return }
+            notice(code, message, on: connection, entry: entry)
+        }
     }
 
     // MARK: Incoming
@@ -337,11 +357,11 @@ final class ConnectionTable: Sendable {
         if dropped { channel.close(promise: nil) }
     }
 
-    private func notice(_ code: TriviaErrorCode, _ message: String, on connection: ConnectionID, entry: Entry) {
+    private func notice(_ code: TriviaErrorCode, _ message: String, on connection: ConnectionID, entry: Entry, ref: MessageID? = nil) {
         guard !entry.closing else { return }
         entry.notices += 1
         let envelope = ServerEnvelope(
-            id: MessageID("\(connection)-s\(entry.notices)"), seq: 0, message: .error(ErrorPayload(code: code, message: message)))
+            id: MessageID("\(connection)-s\(entry.notices)"), seq: 0, message: .error(ErrorPayload(code: code, message: message, ref: ref)))
         var batch = OutboundBatch()
         batch.append(WebSocketTextFrame.frame(codec.encodeBytes(envelope)), for: connection, to: entry.sink)
         submit(batch)

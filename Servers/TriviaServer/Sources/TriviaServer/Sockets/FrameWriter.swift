@@ -6,7 +6,7 @@ import NIOCore
 /// pipeline's tail, each one crossed every outbound handler (the async channel's, then
 /// NIO's frame encoder, which wrote the header into a buffer of its own, so each frame left
 /// as two pieces) and each flush crossed them again: a third of the server's CPU in a
-/// fan-out, measured with `perf`, was that walk (Docs/TriviaServer.md). The table renders every
+/// fan-out, measured with `perf`, was that walk (Docs/TriviaServer/Measurements.md). The table renders every
 /// frame with its header already in place (``WebSocketTextFrame``), and this handler, added next
 /// to the pipeline's head, hands those bytes to the socket directly: one buffer and one
 /// `writev` per connection per batch.

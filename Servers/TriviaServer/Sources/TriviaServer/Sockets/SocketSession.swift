@@ -18,7 +18,7 @@ import TriviaWebSocketMessages
 /// directly. A close, which only closing connections need, gets its own short task
 /// (``CloseHandshake``). Before, every connection held a task group with a reader and a
 /// closer waiting on a stream for the whole game; without them the server's resident memory
-/// per joined connection went from 38 to 35 KiB (4,000 clients, Docs/TriviaServer.md).
+/// per joined connection went from 38 to 35 KiB (4,000 clients, Docs/TriviaServer/Measurements.md).
 struct SocketSession: Sendable {
     let backend: any TriviaServerBackend
     let table: ConnectionTable
@@ -47,21 +47,28 @@ struct SocketSession: Sendable {
     /// connection starts closing it keeps reading (so the client's close frame completes the
     /// handshake) but ignores data.
     ///
-    /// A socket opened for another competition is refused when its first message (its `join`)
-    /// arrives, not at once: the server never speaks first, because a client library may not be
-    /// reading yet when the upgrade completes (hummingbird-websocket's client was seen to lose
+    /// A socket opened for another competition is refused when its first message arrives,
+    /// whatever it is (`error`/`unknownCompetition`, `ref` the message's id when it has one,
+    /// then 4404), not at once: the server never speaks first, because a client library may not
+    /// be reading yet when the upgrade completes (hummingbird-websocket's client was seen to lose
     /// frames that arrive right behind the upgrade response).
+    ///
+    /// A message over the hard size limit is closed with 1009 and nothing before it, whether it
+    /// came as one frame (the WebSocket library refuses a frame over the limit before anyone reads
+    /// it) or in fragments (refused here, at the first fragment past the limit). A binary message
+    /// is answered `error`/`malformed` (messages are text) and the connection stays open.
     func read(_ inbound: WebSocketInboundStream, on connection: ConnectionID, requested: CompetitionID) async {
         var assembler = WebSocketMessageAssembler(maxMessageBytes: limits.maxMessageBytes)
+        var binary = false
         do {
             for try await frame in inbound {
+                if frame.opcode != .continuation { binary = frame.opcode == .binary }
                 let message: ByteBuffer
                 switch assembler.append(frame) {
                 case .incomplete:
                     continue
                 case .tooLarge:
-                    table.close(
-                        connection, .messageTooLarge, code: .malformed, message: "message of more than \(limits.maxMessageBytes) bytes")
+                    table.close(connection, .messageTooLarge)
                     continue
                 case .message(let bytes):
                     message = bytes
@@ -69,10 +76,12 @@ struct SocketSession: Sendable {
                 guard requested == competition else {
                     table.close(
                         connection, .unknownCompetition, code: .unknownCompetition,
-                        message: "this server runs \(competition), not \(requested)")
+                        message: "this server runs \(competition), not \(requested)", ref: Self.id(of: message))
                     continue
                 }
                 switch table.admit(connection, at: clock.now) {
+                case .accept where binary:
+                    table.notify(connection, code: .malformed, message: "a binary message: the protocol's messages are text frames")
                 case .accept:
                     let data = Data(message.readableBytesView)
                     table.keepIfWaiting(data, on: connection)
@@ -85,4 +94,16 @@ struct SocketSession: Sendable {
         }
     }
 
+    /// The `id` of a client message, if it has a readable one (for an error's `ref`).
+    static func id(of message: ByteBuffer) -> MessageID? {
+        let data = Data(message.readableBytesView)
+        do {
+            switch try TriviaCodec().decodeClientMessage(data) {
+            case .message(let envelope): return envelope.id
+            case .ignored(_, let id): return id
+            }
+        } catch {
+            return error.messageID
+        }
+    }
 }

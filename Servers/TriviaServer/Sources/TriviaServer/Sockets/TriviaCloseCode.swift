@@ -16,8 +16,9 @@ public struct TriviaCloseCode: Sendable, Hashable, CustomStringConvertible {
 
     /// The server is stopping (restart, deploy); reconnect.
     public static let shuttingDown = TriviaCloseCode(code: 1001, reason: "shuttingDown")
-    /// A message over ``TriviaServerLimits/maxMessageBytes``.
-    public static let messageTooLarge = TriviaCloseCode(code: 1009, reason: "messageTooLarge")
+    /// A message over ``TriviaServerLimits/maxMessageBytes``. No reason, as the WebSocket library
+    /// closes a single frame over the limit: the two cases look the same to a client.
+    public static let messageTooLarge = TriviaCloseCode(code: 1009, reason: "")
     /// 10 malformed messages in a row (`error`/`tooManyErrors`).
     public static let tooManyErrors = TriviaCloseCode(code: 4400, reason: "tooManyErrors")
     /// Bad token in `join` (`error`/`unauthorized`).
@@ -54,5 +55,5 @@ public struct TriviaCloseCode: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "\(code) \(reason)" }
+    public var description: String { reason.isEmpty ? "\(code)" : "\(code) \(reason)" }
 }

@@ -14,22 +14,6 @@ func run(_ executable: String, _ arguments: [String], capture: Bool = true) asyn
     return (termination.status, output)
 }
 
-/// A value behind a lock, for state shared between a test and the tasks it starts.
-final class Locked<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-}
-
 struct TestFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }

@@ -4,6 +4,7 @@ import NIOPosix
 import SharedNetworking
 import Trivia
 import TriviaHost
+import TriviaServerTestSupport
 import TriviaWebSocketClient
 
 /// The real WebSocket transport to several nodes of one cluster, as a client behind a load

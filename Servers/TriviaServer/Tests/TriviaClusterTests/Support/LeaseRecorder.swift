@@ -1,4 +1,5 @@
 import Foundation
+import TriviaServerTestSupport
 
 @testable import TriviaCluster
 

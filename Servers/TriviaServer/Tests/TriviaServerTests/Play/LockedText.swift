@@ -1,9 +1,9 @@
 import Foundation
-import Synchronization
+import TriviaServerTestSupport
 
 /// Text written from other threads (a log's pieces, a pipe's bytes), read by the test.
 final class LockedText: Sendable {
-    private let storage = Mutex<(bytes: [UInt8], pieces: [String])>(([], []))
+    private let storage = Locked<(bytes: [UInt8], pieces: [String])>(([], []))
     /// Each piece as written by ``append(_:)-(String)``.
     var lines: [String] { storage.withLock { $0.pieces } }
     /// Everything, decoded at once (a character split between two reads stays whole).

@@ -3,7 +3,7 @@
 
     import CPseudoTerminal
     import Foundation
-    import Synchronization
+    import TriviaServerTestSupport
 
     #if canImport(Glibc)
         import Glibc
@@ -18,7 +18,7 @@
         let port: Int
         private let upstreamPort: Int
         private let listener: Int32
-        private let state = Mutex(State())
+        private let state = Locked(State())
 
         private struct State {
             var holding = false

@@ -2,9 +2,9 @@
 #if os(Linux)
 
     import Foundation
-    import Synchronization
     import Trivia
     import TriviaServer
+    import TriviaServerTestSupport
 
     /// A real server (``ServerHarness``: manual host time, three questions) behind a
     /// ``LoopbackProxy``, and the `trivia-play` processes a test starts against it, each on its own
@@ -13,7 +13,7 @@
     final class PlayGame: Sendable {
         let harness: ServerHarness
         let proxy: LoopbackProxy
-        private let processes = Mutex<[TerminalProcess]>([])
+        private let processes = Locked<[TerminalProcess]>([])
 
         private init(harness: ServerHarness, proxy: LoopbackProxy) {
             self.harness = harness

@@ -3,7 +3,6 @@
 
     import ChildProcesses
     import Foundation
-    import Synchronization
     import TriviaServerTestSupport
 
     /// The real `trivia-server` executable as a child process on 127.0.0.1 (port chosen by the
@@ -19,7 +18,7 @@
 
         /// Starts it and waits until it reports its port (30 s at most).
         static func start() async throws -> ServerChild {
-            let reported = Mutex<Int?>(nil)
+            let reported = Locked<Int?>(nil)
             let child = try ChildProcess.spawn(
                 try TerminalProcess.executable("trivia-server").path,
                 ["--host", "127.0.0.1", "--port", "0", "--start-delay", "300", "--log-level", "critical"],

@@ -3,7 +3,6 @@
 
     import CPseudoTerminal
     import Foundation
-    import Synchronization
     import TriviaServerTestSupport
 
     #if canImport(Glibc)
@@ -25,11 +24,11 @@
         let slave: Int32
         /// The settings before the program started.
         let originalSettings: termios
-        private let state: Mutex<State>
-        private let stopReading = Mutex(false)
+        private let state: Locked<State>
+        private let stopReading = Locked(false)
         /// Set by the reader thread as it returns: only then may the terminal be closed.
-        private let readerEnded = Mutex(false)
-        private let closed = Mutex(false)
+        private let readerEnded = Locked(false)
+        private let closed = Locked(false)
 
         private struct State {
             var screen: VirtualTerminal
@@ -101,7 +100,7 @@
             self.master = master
             self.slave = slave
             self.originalSettings = settings
-            self.state = Mutex(State(screen: VirtualTerminal(rows: rows, columns: columns)))
+            self.state = Locked(State(screen: VirtualTerminal(rows: rows, columns: columns)))
             let thread = Thread { [self] in readLoop() }
             thread.start()
         }

@@ -1,6 +1,5 @@
 import Foundation
 import SharedNetworking
-import Synchronization
 import TriviaServerTestSupport
 
 /// The app's clock in these tests: the harness's ``ManualClock``, seen through a wrapper that
@@ -12,7 +11,7 @@ import TriviaServerTestSupport
 /// recorded, and the test waits for it with ``waitForTimer(at:within:)`` before advancing.
 final class AppTimerClock: AppClock {
     let manual: ManualClock
-    private let pending = Mutex<(next: UInt64, deadlines: [UInt64: Date])>((0, [:]))
+    private let pending = Locked<(next: UInt64, deadlines: [UInt64: Date])>((0, [:]))
 
     init(_ manual: ManualClock) {
         self.manual = manual

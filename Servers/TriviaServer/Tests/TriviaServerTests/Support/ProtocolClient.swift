@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Trivia
 import TriviaHost
 import TriviaServerTestSupport
@@ -14,7 +13,7 @@ final class ProtocolClient: Sendable {
     private let pump: Task<Void, Never>
 
     private final class Inbox: Sendable {
-        let state = Mutex(State())
+        let state = Locked(State())
     }
 
     private struct State {

@@ -6,7 +6,7 @@ import NIOCore
 /// 10,000 bots keep about 30,000 timers (a ping every 15 s, an answer after its think time, a
 /// resend 2 s after each answer). As NIO scheduled tasks they lived in each loop's priority
 /// queue, and popping each due one cost a walk down a heap of that size: a sixth of the load
-/// generator's CPU in a 10,000-client run (`perf`, Docs/TriviaServer.md). Here scheduling is an
+/// generator's CPU in a 10,000-client run (`perf`, Docs/TriviaServer/Measurements.md). Here scheduling is an
 /// append to a slot and firing is a pass over one slot; timers fire up to one slot late, which
 /// the bots (think times of seconds) do not notice.
 ///

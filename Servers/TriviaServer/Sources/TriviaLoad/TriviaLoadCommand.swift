@@ -14,9 +14,8 @@ import TriviaServer
 /// `trivia-load`: starts `trivia-server` on 127.0.0.1 and plays one competition with N bots,
 /// bounded in count and time; reports fan-out latency, lost acknowledgements and memory per
 /// connection. Several `--clients` values step up the load, one fresh server each.
-@main
-struct TriviaLoadCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct TriviaLoadCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "trivia-load",
         abstract: "Loopback load test of trivia-server: N concurrent bots play one competition.",
         discussion: "Exits 1 if a run fails (not everyone joined and finished, or an acknowledgement was lost).")
@@ -83,7 +82,10 @@ struct TriviaLoadCommand: AsyncParsableCommand {
         clients.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
     }
 
-    func validate() throws {
+    /// A command with every option at its default (ArgumentParser fills them in).
+    public init() {}
+
+    public func validate() throws {
         guard !counts.isEmpty, counts.allSatisfy({ (1...20_000).contains($0) }) else {
             throw ValidationError("--clients must be 1…20000 (comma-separated to step up)")
         }
@@ -102,7 +104,7 @@ struct TriviaLoadCommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    public func run() async throws {
         let fileLimit = ProcessMemory.raiseFileLimit()
         guard let largest = counts.max(), largest + Self.reservedFiles <= fileLimit else {
             throw LoadError(

@@ -4,7 +4,7 @@ import TriviaHost
 
 /// What the owner removes from the inputs it reads before the host sees them, so that a
 /// change of owner or a dead node never shows a client something twice or keeps a socket
-/// nobody holds. Screened inputs are not logged: replay never sees them, so it stays exact.
+/// nobody holds. Filtered-out inputs are not logged: replay never sees them, so it stays exact.
 ///
 /// - **A resent `join`.** After a change of owner, edges resend the `connect` and `join` of
 ///   every socket still waiting for its `welcome` (``ClusterEdge/resendJoin(_:frames:)``): the
@@ -15,18 +15,18 @@ import TriviaHost
 /// - **A node declared gone** (``markGone(_:)``): its connections are disconnected in the host
 ///   and closed (in case the node is alive after all, its clients then reconnect and resume);
 ///   a frame that still arrives from one of them is dropped and answered with a close.
-struct InputScreen: Sendable {
+struct InputFilter: Sendable {
     /// Node incarnations declared gone.
     private(set) var gone: Set<Int64> = []
     /// Incarnations that ever opened a connection in this host: the ones worth watching.
     private(set) var watched: Set<Int64> = []
-    /// Incarnations newly declared gone, whose connections the next screening disconnects.
+    /// Incarnations newly declared gone, whose connections the next filtering disconnects.
     private var toDisconnect: Set<Int64> = []
     /// Connections whose `connect` came twice: their next `join` is a resend.
     private var resent: Set<ConnectionID> = []
     private let codec = TriviaCodec()
 
-    /// Whether a node was declared gone since the last screening (the owner commits soon).
+    /// Whether a node was declared gone since the last filtering (the owner commits soon).
     var hasDisconnects: Bool { !toDisconnect.isEmpty }
 
     /// Starts watching the incarnations of the connections `core` holds (after a replay).
@@ -44,7 +44,7 @@ struct InputScreen: Sendable {
 
     /// The inputs of one commit as the host should apply them, and the closes the owner adds
     /// to its outputs. `core` is the host before these inputs.
-    mutating func screen(_ inputs: [HostInput], core: TriviaHostCore) -> (inputs: [HostInput], closes: [HostOutput]) {
+    mutating func filter(_ inputs: [HostInput], core: TriviaHostCore) -> (inputs: [HostInput], closes: [HostOutput]) {
         var kept: [HostInput] = []
         var closes: [HostOutput] = []
         kept.reserveCapacity(inputs.count)
