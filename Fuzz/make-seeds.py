@@ -273,6 +273,9 @@ def http_responses():
         "retry-after.http": (strict_2xx, b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 120\r\nContent-Length: 11\r\n\r\nmaintenance"),
         "repeated-length.http": (every, b"HTTP/1.1 200 OK\r\nContent-Length: 4\r\nContent-Length: 4\r\n\r\nsame"),
         "cut.http": (every, b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n10\r\nonly part"),
+        # Found by this target (2026-11-28): a signed chunk size was read as a negative count.
+        "regression-negative-chunk-size.http": (
+            every, b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n7\r\nhello, \r\n-17\r\nchunked\r\n0\r\n\r\n"),
     }
     for name, (configuration, response) in seeds.items():
         write("SocketHTTPResponse", name, bytes([configuration]) + response)
