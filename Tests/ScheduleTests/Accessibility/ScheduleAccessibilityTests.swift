@@ -122,17 +122,23 @@ struct ScheduleAccessibilityTests {
     }
 }
 
+/// A view-model in New York for `language`, on `clock`: the announcement suites' subject.
+@MainActor
+private func announcingModel(_ loader: ScriptedScheduleLoader, language: String, clock: ManualClock) -> ScheduleViewModel {
+    let zone = TimeZone(identifier: "America/New_York") ?? .gmt
+    let locale = Locale(identifier: language)
+    return ScheduleViewModel(
+        loader: loader, resources: CountingResources(), locale: locale, timeZone: zone,
+        calendar: AppEnvironment.calendar(locale: locale, timeZone: zone), clock: clock)
+}
+
 @MainActor
 @Suite("Schedule: announcements")
 struct ScheduleAnnouncementTests {
     let clock = ManualClock(now: Fixture.date("2021-01-14T18:35:41Z"))
 
     func model(_ loader: ScriptedScheduleLoader, language: String) -> ScheduleViewModel {
-        let zone = TimeZone(identifier: "America/New_York") ?? .gmt
-        let locale = Locale(identifier: language)
-        return ScheduleViewModel(
-            loader: loader, resources: CountingResources(), locale: locale, timeZone: zone,
-            calendar: AppEnvironment.calendar(locale: locale, timeZone: zone), clock: clock)
+        announcingModel(loader, language: language, clock: clock)
     }
 
     static let offline = NetworkError.transport(
@@ -174,11 +180,7 @@ struct ScheduleOfflineAnnouncementTests {
     let clock = ManualClock(now: Fixture.date("2021-01-14T18:35:41Z"))
 
     func model(_ loader: ScriptedScheduleLoader, language: String) -> ScheduleViewModel {
-        let zone = TimeZone(identifier: "America/New_York") ?? .gmt
-        let locale = Locale(identifier: language)
-        return ScheduleViewModel(
-            loader: loader, resources: CountingResources(), locale: locale, timeZone: zone,
-            calendar: AppEnvironment.calendar(locale: locale, timeZone: zone), clock: clock)
+        announcingModel(loader, language: language, clock: clock)
     }
 
     @Test("en_US: the saved copy staying offline is announced once, with the failure; a success announces the update")
