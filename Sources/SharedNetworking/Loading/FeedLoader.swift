@@ -41,8 +41,9 @@ public struct FeedDecodingOptions: Sendable {
 /// Failures are ``NetworkError``s whose messages name the source and, for decoding, the path.
 ///
 /// With an ``HTTPCache``, a remote feed goes through it: a fresh copy is used without a request,
-/// a stale one is revalidated (a 304 uses it), and a response is stored once it has decoded, so
-/// the saved copy is always a feed that was shown. ``saved(_:from:)`` reads that copy without
+/// a stale one is revalidated (a 304 uses it), and a response is stored once it has decoded (and,
+/// for a ``SavedCopyWorthiness`` feed, once it holds content), so the saved copy is always a
+/// feed that was shown. ``saved(_:from:)`` reads that copy without
 /// touching the network: what a screen shows at once on a cold start, and keeps showing, marked,
 /// when the network fails.
 public struct FeedLoader: Sendable {
@@ -123,8 +124,14 @@ public struct FeedLoader: Sendable {
                 throw error
             }
         case .fetched(let response, let requestedAt):
-            let loaded = try decode(type, from: response.body, charset: response.headers.charset, sourceName: sourceName)
-            cache.store(response, requestedAt: requestedAt)
+            var loaded = try decode(type, from: response.body, charset: response.headers.charset, sourceName: sourceName)
+            if (loaded.value as? any SavedCopyWorthiness)?.isWorthSaving == false {
+                // A refusal in a 200 envelope: the good copy saved before stays the saved copy.
+                loaded.diagnostics.append(
+                    Diagnostic(.note, path: "", message: "\(url.absoluteString): the answer holds no content: the saved copy is kept"))
+            } else {
+                cache.store(response, requestedAt: requestedAt)
+            }
             return loaded
         }
     }

@@ -69,4 +69,39 @@ struct CleanerListOfflineTests {
         #expect(viewModel.state.notice?.kind == .notUpdated)
         #expect(viewModel.state.notice?.text == "Not updated: saved 2 hours ago")
     }
+
+    /// A refusal in a 200 envelope (`success: false`) decodes, but holds no visits: it must not
+    /// replace the saved copy, or the next cold start offline would have nothing to show.
+    @Test func aRefusalIsNotSavedOverTheGoodCopy() async throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("carfit-refusal-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let remote = try #require(URL(string: "https://carfit.example/visits"))
+        let good = try CarFitOverHTTPTests.sampleBody()
+        let refusal = Data(#"{"success": false, "message": "Token expired", "code": 401, "data": null}"#.utf8)
+        let offline = NetworkError.transport(url: remote, code: -1009, message: "offline")
+        // The first request gets the day, the second the refusal, any later one no network.
+        let client = ScriptedHTTPClient { _, attempt in
+            guard attempt <= 2 else { return .failure(offline) }
+            let body = attempt == 1 ? good : refusal
+            return .success(HTTPResponse(url: remote, status: 200, headers: ["Content-Type": "application/json"], body: body))
+        }
+        let cache = HTTPCache(directory: directory, sizeLimit: 1 << 20, clock: TestCalendars.clock(now), policy: .feeds)
+        let loader = CarFitFeedLoader(loader: FeedLoader(client: client, cache: cache), source: .remote(remote))
+
+        let viewModel = makeViewModel(loader)
+        await viewModel.load()
+        let shown = viewModel.sections
+        #expect(shown.first?.cards.isEmpty == false)
+        await viewModel.refresh()
+        #expect(viewModel.error == .server(message: "Token expired", code: 401))
+        #expect(viewModel.sections == shown, "the screen keeps the visits")
+
+        // A cold start with no network: the day saved from the first answer, marked offline.
+        let relaunched = makeViewModel(loader)
+        await relaunched.load()
+        #expect(client.requests.count == 3)
+        #expect(relaunched.sections == shown)
+        #expect(relaunched.state.notice?.kind == .offline)
+    }
 }
