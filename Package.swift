@@ -41,9 +41,11 @@ let package = Package(
     targets: [
         // MARK: Shared foundation
 
-        /// HTTP client, retry policy, the generic feed loader (text decoding, lenient dates,
-        /// lossy collections, diagnostics), the resource pipeline (caches, coalescing) and the
-        /// primitives every module shares (CRC-32, byte readers, seeded randomness, geometry).
+        /// HTTP clients (URLSession's; for plain http on Linux, SocketHTTPClient on POSIX
+        /// sockets), retry within a deadline, the HTTP cache, the generic feed loader (text
+        /// decoding, lenient dates, lossy collections, diagnostics), the resource pipeline
+        /// (caches, coalescing) and the primitives every module shares (CRC-32, byte readers,
+        /// seeded randomness, geometry, the accessibility vocabulary).
         .target(name: "SharedNetworking", dependencies: ["CZlib"], swiftSettings: strictSettings),
 
         /// The system zlib: CRC-32 for every checksum (SharedNetworking) and raw inflate for the

@@ -232,7 +232,63 @@ def schedule_and_facts():
     write("FactsFeed", "empty-rows.json", b'{"title":"t","rows":[{"title":null,"description":null,"imageHref":null},{"title":" a ","imageHref":"not a url"}]}')
 
 
+def http_responses():
+    """SocketHTTPResponse: a configuration byte (bit 0 HEAD, bits 1-3 the size limit, bit 4 every
+    status acceptable), then what the server sends."""
+    every, strict_2xx, head, limit_16 = 0x10, 0x00, 0x11, 0x10 | (3 << 1)
+
+    def chunked(body, size=7, extension=b""):
+        pieces = [body[i:i + size] for i in range(0, len(body), size)]
+        return b"".join(b"%x%s\r\n%s\r\n" % (len(p), extension, p) for p in pieces) + b"0\r\n"
+
+    text = b"hello, chunked world"
+    facts = open(FACTS, "rb").read()[:1500]
+    gzip_body = gzip_bytes(b"hello hello hello hello")
+    deflate = zlib.compress(b"deflated body, zlib wrapper")
+    raw = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw_deflate = raw.compress(b"raw deflate, no wrapper") + raw.flush()
+    seeds = {
+        "length.http": (every, b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 5\r\n\r\nhello"),
+        "chunked.http": (every, b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + chunked(text) + b"X-Trailer: 1\r\n\r\n"),
+        "chunked-extensions.http": (
+            every, b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + chunked(text, 5, b";name=value") + b"\r\n"),
+        "chunked-feed.http": (
+            every, b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+            + chunked(facts, 400) + b"\r\n"),
+        "gzip.http": (every, b"HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: %d\r\n\r\n" % len(gzip_body) + gzip_body),
+        "gzip-chunked.http": (
+            every, b"HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nTransfer-Encoding: gzip, chunked\r\n\r\n"
+            + chunked(gzip_body, 9) + b"\r\n"),
+        "deflate.http": (every, b"HTTP/1.1 200 OK\r\nContent-Encoding: deflate\r\n\r\n" + deflate),
+        "deflate-raw.http": (every, b"HTTP/1.1 200 OK\r\nContent-Encoding: deflate\r\nConnection: close\r\n\r\n" + raw_deflate),
+        "continue.http": (every, b"HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\n"
+                          b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"),
+        "head.http": (head, b"HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\n"),
+        "no-content.http": (every, b"HTTP/1.1 204 No Content\r\nContent-Length: 3\r\n\r\n"),
+        "not-modified.http": (every, b'HTTP/1.1 304 Not Modified\r\nETag: "feed-1"\r\nCache-Control: max-age=0\r\n\r\n'),
+        "until-close.http": (every, b"HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nthe body runs to the end"),
+        "too-large.http": (limit_16, b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n" + chunked(text * 2) + b"\r\n"),
+        "redirect.http": (every, b"HTTP/1.1 301 Moved Permanently\r\nLocation: /other\r\nContent-Length: 0\r\n\r\n"),
+        "lenient-lines.http": (every, b"HTTP/1.1 200 OK\nX-Folded: a\n  b\nContent-Length: 2\n\nok"),
+        "retry-after.http": (strict_2xx, b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 120\r\nContent-Length: 11\r\n\r\nmaintenance"),
+        "repeated-length.http": (every, b"HTTP/1.1 200 OK\r\nContent-Length: 4\r\nContent-Length: 4\r\n\r\nsame"),
+        "cut.http": (every, b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n10\r\nonly part"),
+        # Found by this target (2026-11-28): a signed chunk size was read as a negative count.
+        "regression-negative-chunk-size.http": (
+            every, b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n7\r\nhello, \r\n-17\r\nchunked\r\n0\r\n\r\n"),
+    }
+    for name, (configuration, response) in seeds.items():
+        write("SocketHTTPResponse", name, bytes([configuration]) + response)
+
+
+def gzip_bytes(data):
+    """gzip with a fixed header (no time, no name), so the seeds do not change between runs."""
+    compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
+    return compressor.compress(data) + compressor.flush()
+
+
 if __name__ == "__main__":
+    http_responses()
     schedule_and_facts()
     images()
     carfit()

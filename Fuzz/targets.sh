@@ -15,6 +15,7 @@ TriviaProtocol    SharedNetworking,Trivia
 TriviaWire        SharedNetworking,Trivia       -IFuzz/Modules/CJansson -ljansson
 ScheduleFeed      SharedNetworking,Schedule
 FactsFeed         SharedNetworking,Facts
+SocketHTTPResponse SharedNetworking
 "
 
 # All target names, in order.

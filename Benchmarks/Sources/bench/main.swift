@@ -6,6 +6,7 @@ let allBenchmarks: [any Benchmark] =
     + FixtureBenchmarks.all()
     + [CarFitScheduleBenchmark(), CalendarMonthsBenchmark(), FactsLayoutBenchmark(), TriviaHostBenchmark()]
     + PipelineBenchmarks.all()
+    + [FeedOverHTTPBenchmark()]
 
 let usage = """
     usage: bench [NAME...] [--smoke] [--markdown] [--list]

@@ -69,3 +69,12 @@ public struct CarFitFeed: Decodable, Sendable {
         return data
     }
 }
+
+extension CarFitFeed: SavedCopyWorthiness {
+    /// Only an answer with visits replaces the saved copy: a refusal (`success: false`, often a
+    /// 200 with "Token expired") or a reply without a list would leave a worker who opens the app
+    /// offline tomorrow with no day at all.
+    public var isWorthSaving: Bool {
+        success && data != nil
+    }
+}

@@ -23,6 +23,13 @@ public enum CarFitError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Whether the server could not be reached at all (no connection, no answer in time): the
+    /// screen says "Offline" over the visits it keeps.
+    public var isOffline: Bool {
+        if case .loading(let error) = self { return error.isConnectivityFailure }
+        return false
+    }
+
     /// A cancelled load is not a failure to show: the previous state simply stays.
     public var isCancellation: Bool {
         self == .loading(.cancelled)

@@ -23,6 +23,17 @@ public struct CarFitFeedLoader: CarFitFeedLoading {
         } catch {
             throw .loading(error)
         }
+        return try Self.batch(loaded)
+    }
+
+    /// The copy the loader's ``/SharedNetworking/HTTPCache`` keeps for ``source``, as visits.
+    public func saved() async -> Saved<VisitBatch>? {
+        guard let saved = await loader.saved(CarFitFeed.self, from: source), let batch = try? Self.batch(saved.value) else { return nil }
+        return Saved(value: batch, savedAt: saved.savedAt, isFresh: saved.isFresh)
+    }
+
+    /// The visits of a decoded document, with a note for each that could not be read.
+    private static func batch(_ loaded: Loaded<CarFitFeed>) throws(CarFitError) -> VisitBatch {
         var diagnostics = loaded.diagnostics
         let response = loaded.value
         if response.droppedVisitCount > 0 {

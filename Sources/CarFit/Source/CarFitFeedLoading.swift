@@ -9,4 +9,13 @@ import SharedNetworking
 public protocol CarFitFeedLoading: Sendable {
     /// Every visit the worker may be shown. Called on first load and on each refresh.
     func load() async throws(CarFitError) -> VisitBatch
+    /// The visits the last successful load saved, without touching the network (`nil`: none).
+    /// ``CleanerListViewModel`` shows them at once on a cold start and keeps them when the
+    /// network fails.
+    func saved() async -> Saved<VisitBatch>?
+}
+
+extension CarFitFeedLoading {
+    /// Nothing is saved: a source without a cache (a file, the generator, a test double).
+    public func saved() async -> Saved<VisitBatch>? { nil }
 }

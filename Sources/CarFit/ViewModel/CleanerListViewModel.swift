@@ -21,6 +21,10 @@ import SharedNetworking
 ///   when no caller is left waiting, the fetch itself is cancelled, down to the network request.
 /// - A failure never clears what is shown: after a failed refresh the previous visits stay and
 ///   ``error`` explains what went wrong; the next success clears it.
+/// - On a cold start the visits the loader saved are shown at once (as a refresh over them,
+///   marked by ``notice``: `Saved 2 hours ago`) while the network is asked; if it fails they stay,
+///   marked `Offline: saved 2 hours ago`. A saved copy the server's caching rules still call
+///   fresh is simply shown, with no request. A retry under way says so (`Retrying, 2 of 3`).
 @Observable
 @MainActor
 public final class CleanerListViewModel {
@@ -39,13 +43,19 @@ public final class CleanerListViewModel {
     public private(set) var error: CarFitError?
     /// What the last successful load dropped or repaired (bad rows, repeated visits).
     public private(set) var diagnostics: [Diagnostic] = []
-    /// When the visits on screen were fetched; `nil` until the first success.
+    /// When the visits on screen were fetched (for a saved copy: when it was saved); `nil`
+    /// until the first success.
     public private(set) var lastUpdated: Date?
+    /// What the visits on screen are when they are not a fresh answer: a saved copy (while the
+    /// network is asked, or after it failed) or a retry under way; `nil` after a success.
+    public private(set) var notice: NetworkNotice?
     /// Cards per day, built once per load (distances depend only on the day's own order).
     private var cardsByDay: [CalendarDay: [VisitCard]] = [:]
     /// What VoiceOver should say about the last load: a refresh finished (`Visits updated. 3
-    /// visits on the selected days.`) or a load or refresh failed (high priority). A first load
-    /// that succeeds says nothing: the list appearing says it.
+    /// visits on the selected days.`, also when it replaces a saved copy) or a load or refresh
+    /// failed (high priority, followed by `Offline: saved 2 hours ago.` when the saved visits
+    /// first stay because of it). A first load that succeeds says nothing: the list appearing
+    /// says it.
     public private(set) var announcement: Announcement?
     /// The design's badge colours (`standard`) or darker ones (`increased`): set it from the
     /// environment's `colorSchemeContrast`; the cards are rebuilt with the new colours.
@@ -66,6 +76,7 @@ public final class CleanerListViewModel {
     /// The last load's visits, kept so a change of ``contrast`` can redraw the cards.
     @ObservationIgnored private var schedule: VisitSchedule?
     @ObservationIgnored private var announcements = AnnouncementCounter()
+    @ObservationIgnored private let noticeText: NetworkNoticeText
     @ObservationIgnored private var runningFetch: Task<Void, Never>?
     /// Callers waiting for ``runningFetch``, by ticket.
     @ObservationIgnored private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
@@ -95,6 +106,7 @@ public final class CleanerListViewModel {
         self.cardFormatter = VisitCardFormatter(calendar: local, language: language, contrast: contrast)
         self.dayText = DayTextFormatter(calendar: local)
         self.calendarViewModel = CalendarViewModel(calendar: local, clock: clock, language: language)
+        self.noticeText = NetworkNoticeText(locale: language ?? calendar.locale ?? Locale(identifier: "en"))
     }
 
     /// Whether visits have been loaded at least once (so a list, possibly stale, is shown).
@@ -127,32 +139,53 @@ public final class CleanerListViewModel {
             // An unstructured task so a second caller can join the same fetch; it is on the main
             // actor, and nothing suspends between creating it and storing it, so no caller can
             // slip in between and start a second one.
+            let noticeBefore = notice?.kind
             runningFetch = Task {
                 var after = LoadingPhase.loaded
+                if kind == .load, !self.hasContent, let saved = await self.loader.saved() {
+                    self.apply(saved.value, at: saved.savedAt)
+                    if saved.isFresh {
+                        self.finish(kind, then: .loaded)
+                        return
+                    }
+                    self.notice = self.noticeText.saved(at: saved.savedAt, now: self.clock.now)
+                    // The list is on screen: what follows is a refresh over it, not a blank spinner.
+                    self.isRefreshing = true
+                }
+                // A saved copy on screen counts as content: the fresh one replacing it is announced.
                 let hadContent = self.hasContent
-                do throws(CarFitError) {
-                    self.apply(try await self.loader.load())
+                let loader = self.loader
+                let observer = RetryObserver { [weak self] notice in await self?.showRetry(notice) }
+                let result: Result<VisitBatch, CarFitError> = await observer.observing { () async throws(CarFitError) in
+                    try await loader.load()
+                }
+                switch result {
+                case .success(let batch):
+                    self.apply(batch, at: self.clock.now)
+                    self.notice = nil
                     if hadContent {
                         let count = self.sections.reduce(0) { $0 + $1.cards.count }
                         self.announcement = self.announcements.announce(self.cardFormatter.strings.visitsUpdated(count))
                     }
-                } catch {
+                case .failure(let error) where error.isCancellation:
                     // Cancelled is not a failure: everything stays as it was.
-                    if error.isCancellation {
-                        after = before
-                    } else {
-                        self.error = error
-                        after = .failed
-                        let strings = self.cardFormatter.strings
-                        let title = hadContent ? strings.refreshFailedTitle : strings.loadFailedTitle
-                        self.announcement = self.announcements.announce("\(title). \(error.description)", priority: .high)
+                    after = before
+                    if let savedAt = self.lastUpdated, self.notice?.savedAt != nil {
+                        self.notice = self.noticeText.saved(at: savedAt, now: self.clock.now)
                     }
+                case .failure(let error):
+                    self.error = error
+                    after = .failed
+                    self.notice = self.lastUpdated.map {
+                        self.noticeText.failed(offline: error.isOffline, savedAt: $0, now: self.clock.now)
+                    }
+                    let strings = self.cardFormatter.strings
+                    let title = hadContent ? strings.refreshFailedTitle : strings.loadFailedTitle
+                    let text = NetworkNotice.failureAnnouncement(
+                        "\(title). \(error.description)", notice: self.notice, before: noticeBefore)
+                    self.announcement = self.announcements.announce(text, priority: .high)
                 }
-                self.setActivity(kind, false, then: after)
-                self.runningFetch = nil
-                let finished = self.waiters
-                self.waiters = [:]
-                for waiter in finished.values { waiter.resume() }
+                self.finish(kind, then: after)
             }
         }
         // Each caller waits on its own continuation, so a cancelled one can leave at once while
@@ -175,19 +208,35 @@ public final class CleanerListViewModel {
         if waiters.isEmpty { runningFetch?.cancel() }
     }
 
+    /// The fetch ends: ``phase`` is `after`, every waiting caller returns.
+    private func finish(_ kind: FetchKind, then after: LoadingPhase) {
+        setActivity(kind, false, then: after)
+        isRefreshing = false
+        runningFetch = nil
+        let finished = waiters
+        waiters = [:]
+        for waiter in finished.values { waiter.resume() }
+    }
+
+    /// A retry is about to wait: say so over whatever is on screen.
+    private func showRetry(_ notice: RetryNotice) {
+        guard phase == .loading else { return }
+        self.notice = noticeText.retrying(notice, savedAt: lastUpdated, now: clock.now)
+    }
+
     /// A fetch of `kind` starts (`active`) or ends, leaving ``phase`` at `after`.
     private func setActivity(_ kind: FetchKind, _ active: Bool, then after: LoadingPhase = .loading) {
         phase = active ? .loading : after
         if kind == .refresh { isRefreshing = active }
     }
 
-    private func apply(_ batch: VisitBatch) {
+    private func apply(_ batch: VisitBatch, at date: Date) {
         let schedule = VisitSchedule(visits: batch.visits, calendar: calendar)
         self.schedule = schedule
         cardsByDay = cardFormatter.cardsByDay(schedule)
         diagnostics = batch.diagnostics + schedule.diagnostics
         calendarViewModel.markedDays = Set(schedule.days)
-        lastUpdated = clock.now
+        lastUpdated = date
         error = nil
     }
 
@@ -281,7 +330,8 @@ public final class CleanerListViewModel {
             listAccessibility: AccessibilityElement(
                 label: strings.visitList, actions: [AccessibilityAction(named: strings.refresh, action: CarFitAction.refresh.rawValue)],
                 children: .contain, identifier: "visits"),
-            announcement: announcement
+            announcement: announcement,
+            notice: notice
         )
     }
 

@@ -34,6 +34,10 @@ public struct CleanerListViewState: Sendable, Equatable, Codable {
     /// What VoiceOver should say about the last load: a refresh finished or a load failed
     /// (``CleanerListViewModel/announcement``).
     public var announcement: Announcement?
+    /// What the visits on screen are when they are not a fresh answer: a saved copy
+    /// (`Saved 2 hours ago`, `Offline: saved 2 hours ago`) or a retry (`Retrying, 2 of 3`); its
+    /// `accessibility` is the banner as VoiceOver reaches it.
+    public var notice: NetworkNotice?
 
     /// A list state from its parts; ``CleanerListViewModel`` builds the real one.
     public init(
@@ -48,7 +52,8 @@ public struct CleanerListViewState: Sendable, Equatable, Codable {
         titleAccessibility: AccessibilityElement,
         calendarButtonAccessibility: AccessibilityElement,
         listAccessibility: AccessibilityElement,
-        announcement: Announcement?
+        announcement: Announcement?,
+        notice: NetworkNotice? = nil
     ) {
         self.title = title
         self.lastUpdatedText = lastUpdatedText
@@ -62,6 +67,7 @@ public struct CleanerListViewState: Sendable, Equatable, Codable {
         self.calendarButtonAccessibility = calendarButtonAccessibility
         self.listAccessibility = listAccessibility
         self.announcement = announcement
+        self.notice = notice
     }
 }
 

@@ -45,7 +45,8 @@ public enum CommandLineRunner {
                 options: options,
                 environment: try CommonOptions.environment(options, defaults: defaults),
                 source: try CommonOptions.source(options, defaultURL: (command as? any RemoteFeedCommand)?.defaultURL, io: io),
-                width: max(40, defaults.terminalWidth)
+                width: max(40, defaults.terminalWidth),
+                feedDeadline: try CommonOptions.feedDeadline(options)
             )
             let output = try await command.run(context)
             let written = try options.value("--html").map { path throws(CLIError) in

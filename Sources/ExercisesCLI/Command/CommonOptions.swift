@@ -28,6 +28,12 @@ public enum CommonOptions {
         help:
             "Directory for caches (default: ~/Library/Caches/mobile-exercises on macOS; $XDG_CACHE_HOME/mobile-exercises or ~/.cache/mobile-exercises on Linux)."
     )
+    /// `--timeout SECONDS`: the feed's deadline (``CommandContext/feedDeadline``).
+    public static let timeout = OptionSpec.value(
+        "--timeout", "SECONDS",
+        help:
+            "Give up loading the feed after this many seconds, every retry and wait included (default 30); a saved copy, if any, is shown instead."
+    )
     /// `--help`: show the command's help.
     public static let help = OptionSpec.flag("--help", help: "Show help for this command.")
     /// Offered by every screen (see ``ExerciseCommand/offersHTMLPreview``).
@@ -35,7 +41,17 @@ public enum CommonOptions {
         "--html", "OUT.html", help: "Write the screen as a self-contained HTML page and print one line saying so (Docs/Previews.md).")
 
     /// The usual set for a feed-backed screen.
-    public static let feedScreen: [OptionSpec] = [file, url, locale, timeZone, now, json, cacheDirectory]
+    public static let feedScreen: [OptionSpec] = [file, url, locale, timeZone, now, json, cacheDirectory, timeout]
+
+    /// The longest `--timeout` accepted: an hour.
+    static let longestTimeout = 3600.0
+
+    /// `--timeout` as a deadline, or `nil` (the feed options' own, 30 s) when absent.
+    static func feedDeadline(_ options: ParsedOptions) throws(CLIError) -> Duration? {
+        try options.value("--timeout", as: "a number of seconds from 0.1 to \(Int(longestTimeout))") { text in
+            Double(text).flatMap { $0 >= 0.1 && $0 <= longestTimeout ? Duration.milliseconds(Int(($0 * 1000).rounded())) : nil }
+        }
+    }
 
     /// Builds the environment a command runs in from its options and the process defaults.
     static func environment(_ options: ParsedOptions, defaults: SystemDefaults) throws(CLIError) -> AppEnvironment {
@@ -54,9 +70,7 @@ public enum CommonOptions {
             clock = defaults.clock
         }
         let caches = options.value("--cache-dir").map { URL(fileURLWithPath: $0, isDirectory: true) } ?? defaults.cachesDirectory
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 20
-        let client = RetryingHTTPClient(base: URLSessionHTTPClient(configuration: configuration), clock: clock)
+        let client = RetryingHTTPClient(base: transport(), clock: clock)
         return AppEnvironment(
             httpClient: client,
             clock: clock,
@@ -66,6 +80,20 @@ public enum CommonOptions {
             calendar: AppEnvironment.calendar(locale: locale, timeZone: timeZone),
             directories: Directories(caches: caches, temporary: defaults.temporaryDirectory)
         )
+    }
+
+    /// The client requests go out on: URLSession, except for plain `http` on Linux, where
+    /// ``/SharedNetworking/SocketHTTPClient`` waits without the busy loop of
+    /// swift-corelibs-foundation's URLSession (its documentation says why).
+    static func transport() -> any HTTPClient {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 20
+        let session = URLSessionHTTPClient(configuration: configuration)
+        var client: any HTTPClient = session
+        #if canImport(FoundationNetworking)
+            client = SocketHTTPClient(secure: session)
+        #endif
+        return client
     }
 
     /// What standard input is called in messages.

@@ -48,18 +48,33 @@ public struct CommandContext: Sendable {
     public var source: FeedSource?
     /// Columns available for text output.
     public var width: Int
+    /// `--timeout`: the longest a remote feed may take, every retry included; `nil` for the
+    /// decoding options' own deadline (30 s).
+    public var feedDeadline: Duration?
 
     /// A context from its parts; ``CommandLineRunner`` builds the real one.
-    public init(options: ParsedOptions, environment: AppEnvironment, source: FeedSource?, width: Int) {
+    public init(options: ParsedOptions, environment: AppEnvironment, source: FeedSource?, width: Int, feedDeadline: Duration? = nil) {
         self.options = options
         self.environment = environment
         self.source = source
         self.width = width
+        self.feedDeadline = feedDeadline
     }
 
-    /// A loader on the context's HTTP client with the given decoding options.
+    /// A loader on the context's HTTP client with the given decoding options (and the
+    /// `--timeout` deadline), keeping remote feeds in ``feedCache``.
     public func feedLoader(_ options: FeedDecodingOptions = FeedDecodingOptions()) -> FeedLoader {
-        FeedLoader(client: environment.httpClient, options: options)
+        var options = options
+        if let feedDeadline { options.deadline = feedDeadline }
+        return FeedLoader(client: environment.httpClient, options: options, cache: feedCache)
+    }
+
+    /// The HTTP cache of remote feeds, in `feeds` below the cache directory: a second run
+    /// revalidates what the first saved, and shows it when the network fails.
+    public var feedCache: HTTPCache {
+        HTTPCache(
+            directory: environment.directories.caches.appendingPathComponent("feeds", isDirectory: true),
+            sizeLimit: 64 * 1024 * 1024, clock: environment.clock, policy: .feeds)
     }
 
     /// Whether `--json` was given.

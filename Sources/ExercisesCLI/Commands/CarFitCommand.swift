@@ -42,8 +42,11 @@ struct CarFitCommand: ExerciseCommand {
             source = CarFitFeedLoader(loader: context.feedLoader(), source: try Self.bundledSample())
         }
         let screen = await Self.loadScreen(source: source, request: request, environment: environment, contrast: try context.contrast)
+        var diagnostics = screen.diagnostics
         if let error = screen.error {
-            throw .input(error.description)
+            // A saved copy on screen is a screen shown: the failure is a note, not an exit status.
+            guard let notice = screen.state.notice else { throw .input(error.description) }
+            diagnostics.append(SavedScreenNote.diagnostic(error: error.description, notice: notice))
         }
         var text = CarFitScreenText(width: min(context.width, 80)).render(screen.state)
         if request.usesSampleDay {
@@ -52,7 +55,7 @@ struct CarFitCommand: ExerciseCommand {
         } else if let hint = Self.whereTheVisitsAre(screen.state, visitDays: screen.visitDays) {
             text += "\n" + hint + "\n"
         }
-        return ScreenOutput(text: text, state: screen.state, diagnostics: screen.diagnostics)
+        return ScreenOutput(text: text, state: screen.state, diagnostics: diagnostics)
     }
 
     /// When a selected day is empty but the feed has visits elsewhere (a feed from another

@@ -15,7 +15,7 @@ struct FactsCommand: RemoteFeedCommand {
         """
     let commonOptions = [
         CommonOptions.file, CommonOptions.url, CommonOptions.locale, CommonOptions.timeZone, CommonOptions.now, CommonOptions.json,
-        CommonOptions.cacheDirectory,
+        CommonOptions.cacheDirectory, CommonOptions.timeout,
     ]
     let options: [OptionSpec] = [FactsOptions.width, FactsOptions.images]
     let examples = [

@@ -35,32 +35,35 @@ struct ScheduleCommand: RemoteFeedCommand {
             environment: environment,
             contrast: try context.contrast
         )
-        var text = ScheduleScreenText.render(loaded.screen, width: context.width)
+        var text = ScheduleScreenText.render(loaded.screen, notice: loaded.notice, width: context.width)
         if let logos = loaded.logos {
             text += ScheduleScreenText.logos(logos, width: context.width)
         }
         return ScreenOutput(
             text: text,
-            state: ScheduleScreenJSON(screen: loaded.screen, logos: loaded.logos, announcement: loaded.announcement),
+            state: ScheduleScreenJSON(screen: loaded.screen, logos: loaded.logos, notice: loaded.notice, announcement: loaded.announcement),
             diagnostics: loaded.diagnostics
         )
     }
 }
 
-/// The view state, plus `logos` when they were fetched (`--logos`) and the view-model's
-/// `announcement` when it has one: one object, so the JSON schema without them is exactly
-/// ``ScheduleViewState``.
+/// The view state, plus `logos` when they were fetched (`--logos`), `notice` when the screen
+/// is a saved copy or was retried (the view-model's ``/Schedule/ScheduleViewModel/State/notice``)
+/// and the view-model's `announcement` when it has one: one object, so the JSON schema without
+/// them is exactly ``ScheduleViewState``.
 struct ScheduleScreenJSON: Encodable, Sendable {
     var screen: ScheduleViewState
     var logos: [ScheduleLogoLine]?
+    var notice: NetworkNotice?
     var announcement: Announcement?
 
-    private enum Key: String, CodingKey { case logos, announcement }
+    private enum Key: String, CodingKey { case logos, notice, announcement }
 
     func encode(to encoder: any Encoder) throws {
         try screen.encode(to: encoder)
         var container = encoder.container(keyedBy: Key.self)
         try container.encodeIfPresent(logos, forKey: .logos)
+        try container.encodeIfPresent(notice, forKey: .notice)
         try container.encodeIfPresent(announcement, forKey: .announcement)
     }
 }

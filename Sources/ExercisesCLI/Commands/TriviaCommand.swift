@@ -43,7 +43,10 @@ struct TriviaCommand: ExerciseCommand {
         let questionSet = settings.questionLimit.map { loaded.value.prefix($0) } ?? loaded.value
         try settings.validate(against: questionSet.questions)
 
-        let startsAt = context.environment.clock.now.addingTimeInterval(5)
+        // On a whole second: the protocol carries instants in milliseconds, so a start with a
+        // fraction of a millisecond would shift every countdown's fraction from run to run, and
+        // the same seed would not print the same screens.
+        let startsAt = Date(timeIntervalSince1970: (context.environment.clock.now.timeIntervalSince1970 + 5).rounded(.up))
         var bots = TriviaSimulationSettings.bots(count: settings.players, seed: settings.seed)
         bots.insert(
             TriviaBot(

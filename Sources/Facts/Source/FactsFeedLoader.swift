@@ -17,4 +17,9 @@ public struct FactsFeedLoader: FactsFeedLoading {
     public func load() async throws(NetworkError) -> Loaded<FactsFeed> {
         try await loader.load(FactsFeed.self, from: source)
     }
+
+    /// The copy the loader's ``/SharedNetworking/HTTPCache`` keeps for ``source``, decoded.
+    public func saved() async -> Saved<Loaded<FactsFeed>>? {
+        await loader.saved(FactsFeed.self, from: source)
+    }
 }

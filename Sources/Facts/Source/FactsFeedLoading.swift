@@ -5,4 +5,12 @@ import SharedNetworking
 public protocol FactsFeedLoading: Sendable {
     /// Downloads and decodes the feed, with what decoding repaired; a failure is a typed, printable error.
     func load() async throws(NetworkError) -> Loaded<FactsFeed>
+    /// The feed the last successful load saved, without touching the network (`nil`: none).
+    /// ``FactsViewModel`` shows it at once on a cold start and keeps it when the network fails.
+    func saved() async -> Saved<Loaded<FactsFeed>>?
+}
+
+extension FactsFeedLoading {
+    /// Nothing is saved: a loader without a cache (a file, a test double).
+    public func saved() async -> Saved<Loaded<FactsFeed>>? { nil }
 }

@@ -25,7 +25,8 @@ public enum FactsSource {
     /// UTF-8 are read in the encoding whose text is most natural (``/SharedNetworking/EightBitPlausibility``); one
     /// byte like this is a tie, and this feed prefers Mac OS Roman to break it. An unlabelled
     /// Windows-1252 feed with curly quotes or accented words still reads as Windows-1252, and a
-    /// declared charset wins over both. Each repair is reported as a diagnostic.
-    public static let decodingOptions = FeedDecodingOptions(fallbackEncoding: .macRoman, maxBytes: 4 * 1024 * 1024)
+    /// declared charset wins over both. Each repair is reported as a diagnostic. The size limit
+    /// is every feed's (16 MiB), as `Docs/Exercises.md` says for `--file`.
+    public static let decodingOptions = FeedDecodingOptions(fallbackEncoding: .macRoman)
 
 }

@@ -27,9 +27,14 @@ extension FactsViewModel {
         /// Shown when a loaded feed has no rows.
         public var emptyText: String
         /// What VoiceOver should say about the last load: a refresh finished (`Facts updated:
-        /// 13 facts.`) or a load or refresh failed (high priority); a first load that succeeds
-        /// says nothing, the rows appearing say it.
+        /// 13 facts.`, also when it replaces a saved copy) or a load or refresh failed (high
+        /// priority, followed by `Offline: saved 2 hours ago.` when the saved rows first stay
+        /// because of it); a first load that succeeds says nothing, the rows appearing say it.
         public var announcement: Announcement?
+        /// What the rows on screen are when they are not a fresh answer: a saved copy shown while
+        /// the network is asked (`Saved 2 hours ago`) or kept after it failed (`Offline: saved
+        /// 2 hours ago`), or a retry under way (`Retrying, 2 of 3`); `nil` after a success.
+        public var notice: NetworkNotice?
 
         /// A state; the defaults are the state before anything was loaded.
         public init(
@@ -41,7 +46,8 @@ extension FactsViewModel {
             droppedRowCount: Int = 0,
             lastUpdated: Date? = nil,
             source: String? = nil,
-            emptyText: String = "This feed has no facts yet."
+            emptyText: String = "This feed has no facts yet.",
+            notice: NetworkNotice? = nil
         ) {
             self.title = title
             self.rows = rows
@@ -52,6 +58,7 @@ extension FactsViewModel {
             self.lastUpdated = lastUpdated
             self.source = source
             self.emptyText = emptyText
+            self.notice = notice
         }
 
         /// "1 empty row hidden", or `nil`.

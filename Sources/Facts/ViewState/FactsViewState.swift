@@ -40,10 +40,14 @@ public struct FactsViewState: Sendable, Equatable, Codable {
     public var errorAccessibility: AccessibilityElement?
     /// The empty feed's message, spoken; `nil` when there are rows.
     public var emptyAccessibility: AccessibilityElement?
-    /// The dropped-rows notice, spoken; `nil` when nothing was dropped.
+    /// The dropped-rows notice, spoken; `nil` when nothing was dropped. (The network's banner
+    /// speaks through ``notice``.)
     public var noticeAccessibility: AccessibilityElement?
     /// What VoiceOver should say about the last load (``FactsViewModel/State/announcement``).
     public var announcement: Announcement?
+    /// What the rows are when they are not a fresh answer (a saved copy, a retry):
+    /// the view-model's ``FactsViewModel/State/notice``, with its `accessibility`.
+    public var notice: NetworkNotice?
 
     /// One row as drawn: its content, its image's state and where everything goes.
     public struct Row: Sendable, Equatable, Codable, Identifiable {
@@ -89,6 +93,7 @@ public struct FactsViewState: Sendable, Equatable, Codable {
         emptyText = state.phase == .loaded && state.rows.isEmpty ? state.emptyText : nil
         lastUpdated = state.lastUpdated
         source = state.source
+        notice = state.notice
         self.width = width
         metrics = cache.engine.metrics
         let imageStates = state.rows.enumerated().map { index, row in row.imageURL == nil ? RowImageState.none : images(index) }

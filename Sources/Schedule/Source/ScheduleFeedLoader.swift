@@ -17,4 +17,9 @@ public struct ScheduleFeedLoader: ScheduleFeedLoading {
     public func load() async throws(NetworkError) -> Loaded<ScheduleFeed> {
         try await loader.load(ScheduleFeed.self, from: source)
     }
+
+    /// The copy the loader's ``/SharedNetworking/HTTPCache`` keeps for ``source``, decoded.
+    public func saved() async -> Saved<Loaded<ScheduleFeed>>? {
+        await loader.saved(ScheduleFeed.self, from: source)
+    }
 }

@@ -8,6 +8,11 @@ import SharedNetworking
 /// `.refreshable`, and ``loadLogos(for:)`` in each row's `.task`. Guarantees:
 /// - one download at a time: ``refresh()`` during a refresh waits for the running one;
 /// - a failed refresh keeps the previous content and sets ``ScheduleViewModel/State/error``;
+/// - on a cold start the copy the loader saved is shown at once, marked
+///   (``ScheduleViewModel/State/notice``: `Saved 2 hours ago`), while the network is asked; if
+///   the network fails it stays, marked `Offline: saved 2 hours ago`; a success clears the mark.
+///   A saved copy the server's caching rules still call fresh is simply shown, with no request;
+///   a retry under way says so (`Retrying, 2 of 3`);
 /// - each distinct logo is requested once, however many rows show it or how often they appear;
 ///   a failed logo shows its tricode and is retried once per ``refresh()``, never in a loop.
 @Observable
@@ -26,6 +31,7 @@ public final class ScheduleViewModel {
     @ObservationIgnored private let metrics: ScheduleMetrics
     @ObservationIgnored private let language: Locale?
     @ObservationIgnored private let spoken: ScheduleSpokenText
+    @ObservationIgnored private let noticeText: NetworkNoticeText
     @ObservationIgnored private var announcements = AnnouncementCounter()
     /// Made on the first load and kept: its formatters cost more than formatting a feed.
     @ObservationIgnored private var builder: ScheduleViewStateBuilder?
@@ -37,7 +43,8 @@ public final class ScheduleViewModel {
     /// `FeedSource.remote(ScheduleSource.remoteURL)` to ``ScheduleFeedLoader`` and declares the ATS
     /// exception in <doc:ScheduleGuide#App-Transport-Security-the-feed-is-plain-http>.
     /// `metrics` are the design's, or ``ScheduleMetrics/highContrast`` for Increase Contrast;
-    /// `language` is the locale VoiceOver's words are in (`locale` when `nil`).
+    /// `language` is the locale of the screen's own words (VoiceOver's, and the saved-copy and
+    /// retry notices); `locale` when `nil`.
     public init(
         loader: any ScheduleFeedLoading,
         resources: any ResourceLoading,
@@ -59,6 +66,7 @@ public final class ScheduleViewModel {
         self.metrics = metrics
         self.language = language
         self.spoken = ScheduleSpokenText(locale: language ?? locale)
+        self.noticeText = NetworkNoticeText(locale: language ?? locale)
     }
 
     /// Loads the schedule unless it is already shown (safe to call on every appearance).
@@ -153,26 +161,65 @@ public final class ScheduleViewModel {
 
     private func download() async {
         state.phase = .loading
+        let noticeBefore = state.notice?.kind
+        if state.content == nil, let saved = await loader.saved() {
+            apply(saved.value, at: saved.savedAt)
+            if saved.isFresh {
+                state.phase = .loaded
+                return
+            }
+            state.notice = noticeText.saved(at: saved.savedAt, now: clock.now)
+        }
+        // A saved copy on screen counts as content: the fresh one replacing it is announced.
         let hadContent = state.content != nil
-        do {
-            let loaded = try await loader.load()
-            let builder =
-                self.builder
-                ?? ScheduleViewStateBuilder(
-                    context: ScheduleDisplayContext(
-                        locale: locale, timeZone: timeZone, calendar: calendar, now: clock.now, logos: logoCatalog, metrics: metrics,
-                        language: language))
-            self.builder = builder
-            state.content = builder.build(loaded.value, now: clock.now)
-            state.diagnostics = loaded.diagnostics
-            state.error = nil
-            state.lastUpdated = clock.now
+        let observer = RetryObserver { [weak self] notice in await self?.showRetry(notice) }
+        let loader = self.loader
+        let result: Result<Loaded<ScheduleFeed>, NetworkError> = await observer.observing { () async throws(NetworkError) in
+            try await loader.load()
+        }
+        switch result {
+        case .success(let loaded):
+            apply(loaded, at: clock.now)
+            state.notice = nil
             state.phase = .loaded
             state.announcement = hadContent ? announcements.announce(spoken.updated) : nil
-        } catch {
+        case .failure(let error):
             state.error = error
             state.phase = .failed
-            state.announcement = announcements.announce(spoken.loadFailed(error.description), priority: .high)
+            state.notice = failureNotice(error)
+            let text = NetworkNotice.failureAnnouncement(spoken.loadFailed(error.description), notice: state.notice, before: noticeBefore)
+            state.announcement = announcements.announce(text, priority: .high)
         }
+    }
+
+    /// What marks the content after a failed load: nothing without content; the saved copy's
+    /// age after a cancellation; otherwise offline (or not updated) since it was saved.
+    private func failureNotice(_ error: NetworkError) -> NetworkNotice? {
+        guard state.content != nil, let savedAt = state.lastUpdated else { return nil }
+        if error == .cancelled {
+            return state.notice?.savedAt == nil ? nil : noticeText.saved(at: savedAt, now: clock.now)
+        }
+        return noticeText.failed(offline: error.isConnectivityFailure, savedAt: savedAt, now: clock.now)
+    }
+
+    /// Draws `loaded` (made at `date`: now, or when a saved copy was saved).
+    private func apply(_ loaded: Loaded<ScheduleFeed>, at date: Date) {
+        let builder =
+            self.builder
+            ?? ScheduleViewStateBuilder(
+                context: ScheduleDisplayContext(
+                    locale: locale, timeZone: timeZone, calendar: calendar, now: clock.now, logos: logoCatalog, metrics: metrics,
+                    language: language))
+        self.builder = builder
+        state.content = builder.build(loaded.value, now: clock.now)
+        state.diagnostics = loaded.diagnostics
+        state.error = nil
+        state.lastUpdated = date
+    }
+
+    /// A retry is about to wait: say so over whatever is on screen.
+    private func showRetry(_ notice: RetryNotice) {
+        guard state.phase == .loading else { return }
+        state.notice = noticeText.retrying(notice, savedAt: state.content == nil ? nil : state.lastUpdated, now: clock.now)
     }
 }

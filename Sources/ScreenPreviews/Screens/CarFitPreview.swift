@@ -13,7 +13,8 @@ import SharedNetworking
 /// arrows and every day as `<button>`s (a day is a toggle, `aria-pressed`, today
 /// `aria-current="date"`), the month as an `h2` in a labelled region, each selected day's header
 /// as an `h2` over a list of cards that each read as one sentence, the list's `Refresh` as a
-/// button that shows when focused.
+/// button that shows when focused. A saved copy or a retry (`notice`) is a banner under the title
+/// (`PreviewNoticeBanner`).
 public enum CarFitPreview {
     /// The list screen for `state`, drawn with `theme`.
     public static func screen(_ state: CleanerListViewState, theme: CarFitTheme = .standard) -> PreviewScreen {
@@ -29,7 +30,8 @@ public enum CarFitPreview {
                         HTMLNode.div(
                             "carfit-updated", style: CSSDeclaration.font(theme.detailFont) + [.color(theme.secondaryText)], [.text($0)])
                     } ?? .empty,
-                ])
+                ]),
+            PreviewNoticeBanner.node(state.notice, contrast: theme.contrast),
         ]
         if state.calendar.isPresented {
             content.append(calendar(state.calendar, theme: theme))
@@ -59,7 +61,8 @@ public enum CarFitPreview {
                 trailingItem: AccessibleMarkup.button(
                     state.calendarButtonAccessibility, classes: "carfit-calendar-button",
                     [PreviewIcon.calendar.node(size: theme.clientNameFont.size * 1.4)])),
-            content: .div("carfit-screen", content), styles: styles(theme), announcement: state.announcement)
+            content: .div("carfit-screen", content), styles: styles(theme) + PreviewNoticeBanner.styles(inset: 0),
+            announcement: state.announcement)
     }
 
     static func message(_ state: EmptyState, className: String, theme: CarFitTheme) -> HTMLNode {

@@ -14,12 +14,13 @@ import SharedNetworking
 ///
 /// From the view state's accessibility: the title as the `h1`, the refresh `<button>`
 /// (`refresh`), the rows as a list whose items read as one sentence each with the picture's
-/// state (the pictures themselves decorative), the error and notices in the user's language.
+/// state (the pictures themselves decorative), the error and notices in the user's language. A
+/// saved copy or a retry (`notice`) is a banner above the rows (`PreviewNoticeBanner`).
 public enum FactsPreview {
     /// The facts screen for `screen`, with images resolved by `images`.
     public static func screen(_ screen: FactsViewState, images: PreviewImages = .localFilesOnly) -> PreviewScreen {
         let metrics = screen.metrics
-        var content: [HTMLNode] = []
+        var content: [HTMLNode] = [PreviewNoticeBanner.node(screen.notice, contrast: metrics.contrast)]
         if screen.isRefreshing || screen.status == .loading {
             content.append(.div("facts-spinner", style: [CSSDeclaration("border-top-color", .color(metrics.descriptionColor))]))
         }
@@ -65,7 +66,9 @@ public enum FactsPreview {
                 trailingItem: AccessibleMarkup.button(
                     screen.refreshAccessibility, classes: "facts-refresh", [PreviewIcon.refresh.node(size: 22)]),
                 titleAccessibility: screen.titleAccessibility),
-            content: .div("facts-screen", content), styles: styles(metrics), contentWidth: screen.width, announcement: screen.announcement)
+            content: .div("facts-screen", content), styles: styles(metrics) + PreviewNoticeBanner.styles(inset: 16),
+            contentWidth: screen.width,
+            announcement: screen.announcement)
     }
 
     /// A row; `index` is its position (`data-row`, which a live page reports for the rows in view).

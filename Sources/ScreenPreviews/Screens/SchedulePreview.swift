@@ -15,12 +15,20 @@ import SharedNetworking
 /// `h1`, each section's header as an `h2` in words (`Regular Season`), each section's rows as a
 /// list whose items read as one sentence each (the drawn row hidden from it), the logos
 /// decorative, and the list's named action `Refresh` as a button that shows when focused.
+///
+/// A saved copy or a retry (the view-model's `notice`) is drawn as a banner above the list
+/// (`PreviewNoticeBanner`), and the view-model's announcement is the page's live region.
 public enum SchedulePreview {
     /// The `id` of the row the screen opens at.
     public static let initialRowAnchor = "initial-row"
 
-    /// The schedule screen for `state`, with logos resolved by `images`.
-    public static func screen(_ state: ScheduleViewState, images: PreviewImages = .localFilesOnly) -> PreviewScreen {
+    /// The schedule screen for `state`, with logos resolved by `images`; `notice` and
+    /// `announcement` are the view-model's (``/Schedule/ScheduleViewModel/State``), which the
+    /// view state does not hold.
+    public static func screen(
+        _ state: ScheduleViewState, images: PreviewImages = .localFilesOnly, notice: NetworkNotice? = nil,
+        announcement: Announcement? = nil
+    ) -> PreviewScreen {
         let metrics = state.metrics
         let bar = state.navigationBar
         var content: [HTMLNode] = [AccessibleMarkup.namedActions(state.accessibility)]
@@ -58,8 +66,11 @@ public enum SchedulePreview {
             navigationBar: PreviewNavigationBar(
                 title: bar.title, subtitle: bar.teamName, background: bar.background, foreground: bar.titleColor, tint: bar.accent,
                 titleAccessibility: bar.accessibility, translucentSubtitle: metrics.contrast == .standard),
-            content: .element("div", [.class("schedule-list")] + AccessibleMarkup.identity(state.accessibility), content),
-            styles: styles(metrics))
+            content: .group([
+                PreviewNoticeBanner.node(notice, contrast: metrics.contrast),
+                .element("div", [.class("schedule-list")] + AccessibleMarkup.identity(state.accessibility), content),
+            ]),
+            styles: styles(metrics) + PreviewNoticeBanner.styles(inset: 16), announcement: announcement)
     }
 
     /// A row as a list item: its spoken sentence for screen readers, the drawn row hidden from

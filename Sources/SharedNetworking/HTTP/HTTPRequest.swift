@@ -49,9 +49,17 @@ public struct HTTPRequest: Sendable, Hashable {
     public var maxResponseBytes: Int?
     /// Whether the request may be sent again after a failure. Defaults to the method's semantics.
     public var isIdempotent: Bool
+    /// The longest the whole load may take, from the first byte sent to the last received,
+    /// counting every retry and every wait between attempts; `nil` for none. Where ``timeout``
+    /// catches a silent connection, this catches one that trickles (a byte a second is never
+    /// silent) and a server that keeps asking to be retried. ``RetryingHTTPClient`` keeps it:
+    /// it cancels an attempt when the deadline passes and fails with
+    /// ``NetworkError/deadlineExceeded(url:deadline:attempts:)``, and never starts a wait that
+    /// would end after it.
+    public var deadline: Duration?
 
     /// A request with the defaults most feeds need: `GET`, 30 s of allowed silence, success for
-    /// 2xx, no size limit, idempotency from the method.
+    /// 2xx, no size limit, idempotency from the method, no deadline.
     public init(
         url: URL,
         method: HTTPMethod = .get,
@@ -60,7 +68,8 @@ public struct HTTPRequest: Sendable, Hashable {
         timeout: Duration = .seconds(30),
         acceptableStatus: Range<Int> = 200..<300,
         maxResponseBytes: Int? = nil,
-        isIdempotent: Bool? = nil
+        isIdempotent: Bool? = nil,
+        deadline: Duration? = nil
     ) {
         self.url = url
         self.method = method
@@ -70,6 +79,7 @@ public struct HTTPRequest: Sendable, Hashable {
         self.acceptableStatus = acceptableStatus
         self.maxResponseBytes = maxResponseBytes
         self.isIdempotent = isIdempotent ?? method.isIdempotent
+        self.deadline = deadline
     }
 }
 

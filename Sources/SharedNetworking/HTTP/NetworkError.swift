@@ -22,6 +22,16 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidContent(source: String, reason: String)
     /// The content is well-formed but does not match the model; carries the coding path.
     case decoding(DecodingFailure)
+    /// The server redirected in a loop, or more than `limit` times in a row: `url` is the one
+    /// asked for. Not transient: sending the same request again meets the same loop.
+    case redirectLoop(url: URL, limit: Int)
+    /// The load's deadline passed: no complete answer within `deadline`, counting every attempt
+    /// and every wait between them (``HTTPRequest/deadline``). `attempts` were sent.
+    case deadlineExceeded(url: URL, deadline: Duration, attempts: Int)
+    /// The server answered `code` and asked to be asked again later (`Retry-After: retryAfter`,
+    /// a wait of `wait`), longer than this load may still wait (`allowed`: what is left of its
+    /// deadline, or the retry policy's longest wait). Given up at once instead of hanging a screen.
+    case retryAfterTooLong(url: URL, code: Int, retryAfter: String, wait: Duration, allowed: Duration, bodyExcerpt: String)
 
     /// One line to show a person, naming the URL or file; input it quotes is escaped onto one line.
     public var description: String {
@@ -38,9 +48,10 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(url.absoluteString): timed out"
         case .cancelled:
             return "cancelled"
-        case .httpStatus(let code, let url, let excerpt, _):
+        case .httpStatus(let code, let url, let excerpt, let retryAfter):
             let suffix = excerpt.isEmpty ? "" : ": \(excerpt)"
-            return "\(url.absoluteString): HTTP \(code) \(HTTPStatusText.reason(code))\(suffix)"
+            let asked = retryAfter.map { " (Retry-After: \($0))" } ?? ""
+            return "\(url.absoluteString): HTTP \(code) \(HTTPStatusText.reason(code))\(suffix)\(asked)"
         case .tooLarge(let url, let limit):
             return "\(url.absoluteString): response larger than \(limit) bytes"
         case .file(let path, let reason):
@@ -49,15 +60,51 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(source): \(reason)"
         case .decoding(let failure):
             return failure.description
+        case .redirectLoop(let url, let limit):
+            return "\(url.absoluteString): redirect loop: more than \(limit) redirects, or back to an address already visited"
+        case .deadlineExceeded(let url, let deadline, let attempts):
+            let tries = attempts == 1 ? "1 attempt" : "\(attempts) attempts"
+            return "\(url.absoluteString): timed out: no complete answer within the \(Self.seconds(deadline)) deadline (\(tries))"
+        case .retryAfterTooLong(let url, let code, let retryAfter, let wait, let allowed, let excerpt):
+            let suffix = excerpt.isEmpty ? "" : ": \(excerpt)"
+            return "\(url.absoluteString): HTTP \(code) \(HTTPStatusText.reason(code))\(suffix); the server asks to retry in "
+                + "\(Self.seconds(wait)) (Retry-After: \(retryAfter)), longer than the \(Self.seconds(allowed)) this load may still wait; "
+                + "try again after that"
         }
+    }
+
+    /// `30 s`, `1.5 s`, `2 min`, `2 min 5 s`: a duration in words that need no locale.
+    static func seconds(_ duration: Duration) -> String {
+        let total = duration.timeInterval
+        if total >= 120 {
+            let whole = Int(total.rounded())
+            let (minutes, seconds) = whole.quotientAndRemainder(dividingBy: 60)
+            return seconds == 0 ? "\(minutes) min" : "\(minutes) min \(seconds) s"
+        }
+        let tenths = (total * 10).rounded() / 10
+        return tenths == tenths.rounded() ? "\(Int(tenths)) s" : "\(tenths) s"
     }
 
     /// Whether trying again might succeed (used by ``RetryPolicy``).
     public var isTransient: Bool {
         switch self {
-        case .timedOut, .transport: return true
+        case .transport(_, let code, _): return !Self.permanentTransportCodes.contains(code)
+        case .timedOut, .deadlineExceeded, .retryAfterTooLong: return true
         case .httpStatus(let code, _, _, _): return code == 408 || code == 429 || (500...599).contains(code) && code != 501
         default: return false
+        }
+    }
+
+    /// `URLError` codes that trying again cannot fix: a malformed or unsupported URL, too many
+    /// redirects (a loop), a certificate the system does not trust, a response it cannot decode.
+    static let permanentTransportCodes: Set<Int> = [-1000, -1002, -1007, -1016, -1202, -1203, -1204, -1205, -1206]
+
+    /// Whether this is a failure to reach the server at all (no connection, no answer in time):
+    /// what a screen calls "offline", as opposed to a server that answered something unusable.
+    public var isConnectivityFailure: Bool {
+        switch self {
+        case .transport, .timedOut, .deadlineExceeded: true
+        default: false
         }
     }
 }

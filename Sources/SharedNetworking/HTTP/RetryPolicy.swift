@@ -34,6 +34,19 @@ public struct RetryPolicy: Sendable {
     /// No retries.
     public static let never = RetryPolicy(maxAttempts: 1)
 
+    /// What to do after a failed attempt.
+    public enum Decision: Sendable, Equatable {
+        /// Send the request again after this wait.
+        case retry(after: Duration)
+        /// Give up with the failure as it came: not transient, not idempotent, or no attempts left.
+        case giveUp
+        /// The server asked (`Retry-After`) for a wait of `requested`, longer than `allowed` (the
+        /// policy's ``RetryPolicy/maxRetryAfter`` or what is left of the deadline): give up now.
+        case retryAfterTooLong(requested: Duration, allowed: Duration)
+        /// The computed backoff would end after the deadline: give up with the failure as it came.
+        case outOfTime
+    }
+
     /// The wait before attempt `attempt + 1` (attempt counts from 1) given the failure, or `nil`
     /// when the request should not be retried. `unitRandom` is a number in `0..<1`.
     public func delay(
@@ -44,13 +57,35 @@ public struct RetryPolicy: Sendable {
         now: Date,
         unitRandom: Double
     ) -> Duration? {
-        guard request.isIdempotent, attempt < maxAttempts, error.isTransient else { return nil }
+        let decision = decision(
+            after: error, attempt: attempt, request: request, retryAfter: retryAfter, now: now, unitRandom: unitRandom, remaining: nil)
+        if case .retry(let delay) = decision { return delay }
+        return nil
+    }
+
+    /// What to do after attempt `attempt` (counting from 1) failed with `error`, when
+    /// `remaining` is what is left of the request's deadline (`nil`: no deadline). A
+    /// `Retry-After` longer than ``maxRetryAfter`` or than `remaining` ends the load at once;
+    /// so does a computed backoff that would end after the deadline.
+    public func decision(
+        after error: NetworkError,
+        attempt: Int,
+        request: HTTPRequest,
+        retryAfter: String?,
+        now: Date,
+        unitRandom: Double,
+        remaining: Duration?
+    ) -> Decision {
+        guard request.isIdempotent, attempt < maxAttempts, error.isTransient else { return .giveUp }
         if let retryAfter, let requested = Self.parseRetryAfter(retryAfter, now: now) {
-            return requested <= maxRetryAfter ? requested : nil
+            let allowed = remaining.map { min($0, maxRetryAfter) } ?? maxRetryAfter
+            return requested <= allowed ? .retry(after: requested) : .retryAfterTooLong(requested: requested, allowed: max(.zero, allowed))
         }
         let exponent = min(attempt - 1, 30)
         let ceiling = min(maxDelay.timeInterval, baseDelay.timeInterval * pow(2, Double(exponent)))
-        return .seconds(ceiling * min(max(unitRandom, 0), 1))
+        let delay = Duration.seconds(ceiling * min(max(unitRandom, 0), 1))
+        if let remaining, delay >= remaining { return .outOfTime }
+        return .retry(after: delay)
     }
 
     /// `Retry-After` as delay-seconds or an HTTP-date (RFC 9110 §10.2.3, §5.6.7): the
@@ -58,30 +93,30 @@ public struct RetryPolicy: Sendable {
     public static func parseRetryAfter(_ value: String, now: Date) -> Duration? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if let seconds = Int(trimmed), seconds >= 0 { return .seconds(seconds) }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        let formats = ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"]
-        for format in formats {
-            formatter.dateFormat = format
-            if let date = formatter.date(from: trimmed.replacingOccurrences(of: "  ", with: " ")) {
-                return .seconds(max(0, date.timeIntervalSince(now)))
-            }
-        }
-        return nil
+        return HTTPDate.parse(trimmed).map { .seconds(max(0, $0.timeIntervalSince(now))) }
     }
 }
 
-/// An ``HTTPClient`` decorator that retries transient failures of idempotent requests.
+/// An ``HTTPClient`` decorator that retries transient failures of idempotent requests, within
+/// the request's deadline.
 ///
-/// The clock is injected so tests run the real backoff schedule without sleeping, and the
-/// random source is injected so jitter is reproducible.
+/// The clock is injected so tests run the real backoff schedule and deadline without sleeping,
+/// and the random source is injected so jitter is reproducible. Each retry is announced to the
+/// ``RetryObserver`` bound for the calling task, before its wait begins.
+///
+/// **Deadline.** When the request has a ``HTTPRequest/deadline``, every attempt races it on the
+/// clock: an attempt still running when it passes is cancelled (down to the socket) and the load
+/// fails with ``NetworkError/deadlineExceeded(url:deadline:attempts:)``. A wait that would end
+/// after the deadline is never started: a `Retry-After` longer than what is left fails at once
+/// with ``NetworkError/retryAfterTooLong(url:code:retryAfter:wait:allowed:bodyExcerpt:)``,
+/// which quotes the server's value; a computed backoff that does not fit gives up with the
+/// failure as it came.
 public struct RetryingHTTPClient: HTTPClient {
     /// The client that sends each attempt.
     public var base: any HTTPClient
     /// How many attempts and how long between them.
     public var policy: RetryPolicy
-    /// The clock that waits between attempts; a ``ManualClock`` in tests.
+    /// The clock that waits between attempts and keeps deadlines; a ``ManualClock`` in tests.
     public var clock: any AppClock
     /// A random number in `0..<1` for the jitter; tests pass a fixed one to get an exact schedule.
     public var unitRandom: @Sendable () -> Double
@@ -99,24 +134,43 @@ public struct RetryingHTTPClient: HTTPClient {
         self.unitRandom = unitRandom
     }
 
-    /// Sends `request`, retrying a transient failure of an idempotent request as ``policy`` allows;
-    /// the last failure is thrown as it came.
+    /// Sends `request`, retrying a transient failure of an idempotent request as ``policy`` and
+    /// the request's deadline allow; the last failure is thrown as it came.
     public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
+        let deadline = request.deadline.map { clock.now.addingTimeInterval($0.timeInterval) }
         var attempt = 1
         while true {
+            let remaining = deadline.map { Duration.seconds($0.timeIntervalSince(clock.now)) }
+            if let remaining, let total = request.deadline, remaining <= .zero {
+                throw .deadlineExceeded(url: request.url, deadline: total, attempts: attempt - 1)
+            }
             do {
-                return try await base.send(request)
+                return try await send(request, attempt: attempt, within: remaining)
             } catch {
-                guard
-                    let delay = policy.delay(
-                        after: error,
-                        attempt: attempt,
-                        request: request,
-                        retryAfter: error.retryAfter,
-                        now: clock.now,
-                        unitRandom: unitRandom()
-                    )
-                else { throw error }
+                if case .deadlineExceeded = error { throw error }
+                if case .cancelled = error { throw error }
+                let decision = policy.decision(
+                    after: error,
+                    attempt: attempt,
+                    request: request,
+                    retryAfter: error.retryAfter,
+                    now: clock.now,
+                    unitRandom: unitRandom(),
+                    remaining: deadline.map { Duration.seconds($0.timeIntervalSince(clock.now)) }
+                )
+                let delay: Duration
+                switch decision {
+                case .retry(let wait): delay = wait
+                case .giveUp, .outOfTime: throw error
+                case .retryAfterTooLong(let requested, let allowed):
+                    guard case .httpStatus(let code, let url, let excerpt, let retryAfter?) = error else { throw error }
+                    throw .retryAfterTooLong(
+                        url: url, code: code, retryAfter: retryAfter, wait: requested, allowed: allowed, bodyExcerpt: excerpt)
+                }
+                if let observer = RetryObserver.current {
+                    await observer.willRetry(
+                        RetryNotice(attempt: attempt + 1, maxAttempts: policy.maxAttempts, delay: delay, reason: error))
+                }
                 do {
                     try await clock.sleep(for: delay)
                 } catch {
@@ -125,6 +179,35 @@ public struct RetryingHTTPClient: HTTPClient {
                 attempt += 1
             }
         }
+    }
+
+    /// One attempt; with a deadline, raced against it on the clock (the loser is cancelled).
+    private func send(_ request: HTTPRequest, attempt: Int, within remaining: Duration?) async throws(NetworkError) -> HTTPResponse {
+        guard let remaining, let total = request.deadline else { return try await base.send(request) }
+        let base = self.base
+        let clock = self.clock
+        let outcome: Result<HTTPResponse, NetworkError>? = await withTaskGroup(of: Result<HTTPResponse, NetworkError>?.self) { group in
+            group.addTask {
+                do throws(NetworkError) {
+                    return .success(try await base.send(request))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            group.addTask {
+                do {
+                    try await clock.sleep(for: remaining)
+                    return nil
+                } catch {
+                    return .failure(.cancelled)
+                }
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        guard let outcome else { throw .deadlineExceeded(url: request.url, deadline: total, attempts: attempt) }
+        return try outcome.get()
     }
 }
 

@@ -75,6 +75,9 @@ public struct ImageInfo: Sendable, Hashable, Codable {
 public enum ResourceOrigin: String, Sendable, Codable {
     /// Where a resource came from: the pipeline's memory cache, its disk cache, or a network request.
     case memory, disk, network
+    /// The disk cache's copy, after the server confirmed it unchanged (a conditional request
+    /// answered `304 Not Modified`): a request was made, the body was not sent again.
+    case revalidated
 }
 
 /// Validated bytes, with the image facts when the resource was requested as an image.

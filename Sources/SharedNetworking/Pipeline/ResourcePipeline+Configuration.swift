@@ -24,6 +24,13 @@ extension ResourcePipeline {
         public var maxResponseBytes: Int
         /// Silence allowed on a connection before the request times out. Default 30 s.
         public var requestTimeout: Duration
+        /// The longest one image may take, every retry and wait included
+        /// (``HTTPRequest/deadline``, kept by ``RetryingHTTPClient``); `nil` for none. Default 30 s:
+        /// a hung image frees its network slot within it.
+        public var deadline: Duration?
+        /// How long images stay fresh on disk when their server does not say, and how long they
+        /// are kept. Default ``HTTPCache/Policy/images``.
+        public var cachePolicy: HTTPCache.Policy
         /// How long a permanent failure (404, not an image, too large) is remembered. Default 5 min.
         public var failureTTL: Duration
         /// How long a transient failure (timeout, connection lost, 5xx, 429) is remembered.
@@ -54,7 +61,9 @@ extension ResourcePipeline {
             failureTTL: Duration = .seconds(300),
             transientFailureTTL: Duration = .seconds(30),
             urlPolicy: URLPolicy = .upgradeInsecure,
-            maxDecodedPixels: Int = 50_000_000
+            maxDecodedPixels: Int = 50_000_000,
+            deadline: Duration? = .seconds(30),
+            cachePolicy: HTTPCache.Policy = .images
         ) {
             self.httpClient = httpClient
             self.clock = clock
@@ -69,6 +78,8 @@ extension ResourcePipeline {
             self.transientFailureTTL = transientFailureTTL
             self.urlPolicy = urlPolicy
             self.maxDecodedPixels = max(1, maxDecodedPixels)
+            self.deadline = deadline
+            self.cachePolicy = cachePolicy
         }
 
         /// How long `error` is remembered, or `nil` when it is not (a cancellation).
@@ -89,7 +100,7 @@ extension ResourcePipeline {
         public var memoryCost: Int
         /// Files in the disk cache.
         public var diskCount: Int
-        /// Bytes on disk, headers included.
+        /// Bytes on disk, headers and HTTP metadata included.
         public var diskSize: Int
         /// Distinct loads (URL and kind) with at least one interested caller or prefetch.
         public var loadsInFlight: Int

@@ -18,33 +18,74 @@ extension ResourcePipeline {
         coordinator.withLock { $0.finish(key, id: id, result: result, rememberUntil: rememberUntil) }.perform()
     }
 
-    /// Disk first, then the network through a slot; the result is validated and, if some
-    /// caller still wants it, cached on disk and in memory before it is delivered.
+    /// Disk first (a fresh entry is used as it is), then the network through a slot (a stale
+    /// entry is revalidated; a 304 uses it); the result is validated and, if some caller still
+    /// wants it, cached on disk (unless the server said `no-store`) and in memory before it is
+    /// delivered. When the network fails for a reason that may pass (no connection, a timeout,
+    /// a 5xx), a stale entry stands in (RFC 5861's `stale-if-error`, as a browser offline
+    /// does): a logo seen yesterday beats a placeholder on the train.
     private func produce(_ key: FlightKey, url: URL, id: UInt64) async -> FlightResult {
-        if let disk, let body = disk.data(forKey: key.cacheKey) {
-            return Result { () throws(ResourceError) -> Delivery in
-                let resource = try validated(CachedResource(data: body, image: nil), kind: key.kind, url: url, cacheKey: nil)
-                memory.insert(resource, forKey: key.cacheKey, cost: resource.data.count)
-                return Delivery(resource: resource, origin: .disk)
+        var stale: HTTPCacheEntry?
+        if let disk {
+            switch disk.lookup(url) {
+            case .fresh(let entry):
+                if let delivery = try? deliver(entry.body, kind: key.kind, url: url, cacheKey: key.cacheKey, origin: .disk) {
+                    return .success(delivery)
+                }
+                disk.remove(url)  // stored bytes that no longer validate: fetch them again
+            case .stale(let entry):
+                stale = entry
+            case .miss:
+                break
             }
         }
         guard !Task.isCancelled, await acquireSlot(key, id: id) else { return .failure(.cancelled) }
-        let response: HTTPResponse
+        let exchange: HTTPCache.Exchange
         do {
-            response = try await configuration.httpClient.send(request(for: url, kind: key.kind))
+            if let disk {
+                exchange = try await disk.send(request(for: url, kind: key.kind), revalidating: stale, through: configuration.httpClient)
+            } else {
+                let requestedAt = configuration.clock.now
+                exchange = .fetched(try await configuration.httpClient.send(request(for: url, kind: key.kind)), requestedAt: requestedAt)
+            }
         } catch {
             releaseSlot()
-            return .failure(error == .cancelled ? .cancelled : .network(error))
+            if error == .cancelled { return .failure(.cancelled) }
+            if let stale {
+                if error.isTransient,
+                    let delivery = try? deliver(stale.body, kind: key.kind, url: url, cacheKey: key.cacheKey, origin: .disk)
+                {
+                    return .success(delivery)
+                }
+                if !error.isTransient { disk?.remove(url) }  // gone (404, 410…): forget the copy
+            }
+            return .failure(.network(error))
         }
         releaseSlot()
         return Result { () throws(ResourceError) -> Delivery in
-            let resource = try validated(CachedResource(data: response.body, image: nil), kind: key.kind, url: url, cacheKey: nil)
-            // Everyone cancelled while the body arrived: deliver nothing, cache nothing.
-            guard !Task.isCancelled, coordinator.withLock({ $0.isCurrent(key, id: id) }) else { throw .cancelled }
-            disk?.store(resource.data, forKey: key.cacheKey)
-            memory.insert(resource, forKey: key.cacheKey, cost: resource.data.count)
-            return Delivery(resource: resource, origin: .network)
+            switch exchange {
+            case .notModified(let entry):
+                return try deliver(entry.body, kind: key.kind, url: url, cacheKey: key.cacheKey, origin: .revalidated)
+            case .fetched(let response, let requestedAt):
+                let resource = try validated(CachedResource(data: response.body, image: nil), kind: key.kind, url: url, cacheKey: nil)
+                // Everyone cancelled while the body arrived: deliver nothing, cache nothing.
+                guard !Task.isCancelled, coordinator.withLock({ $0.isCurrent(key, id: id) }) else { throw .cancelled }
+                disk?.store(
+                    HTTPResponse(url: url, status: response.status, headers: response.headers, body: resource.data),
+                    requestedAt: requestedAt)
+                memory.insert(resource, forKey: key.cacheKey, cost: resource.data.count)
+                return Delivery(resource: resource, origin: .network)
+            }
         }
+    }
+
+    /// Validates stored bytes, keeps them in memory, and wraps them for delivery.
+    private func deliver(_ body: Data, kind: ResourceKind, url: URL, cacheKey: String, origin: ResourceOrigin) throws(ResourceError)
+        -> Delivery
+    {
+        let resource = try validated(CachedResource(data: body, image: nil), kind: kind, url: url, cacheKey: nil)
+        memory.insert(resource, forKey: cacheKey, cost: resource.data.count)
+        return Delivery(resource: resource, origin: origin)
     }
 
     func request(for url: URL, kind: ResourceKind) -> HTTPRequest {
@@ -52,7 +93,8 @@ extension ResourcePipeline {
             url: url,
             headers: ["Accept": kind == .image ? "image/webp,image/png,image/jpeg,image/gif;q=0.9,*/*;q=0.5" : "*/*"],
             timeout: configuration.requestTimeout,
-            maxResponseBytes: configuration.maxResponseBytes
+            maxResponseBytes: configuration.maxResponseBytes,
+            deadline: configuration.deadline
         )
     }
 

@@ -6,9 +6,10 @@ import Synchronization
 /// negative cache, all behind ``ResourceLoading``.
 ///
 /// A request goes: URL policy → memory (synchronous, microseconds) → remembered failure →
-/// join or start the one load for that URL → disk → wait for one of K network slots (most
-/// urgent first) → HTTP → validate (image signature and header, complete body) → disk and
-/// memory → every waiting caller. Each caller can cancel on its own; the load stops when no
+/// join or start the one load for that URL → disk (an HTTP cache: a fresh entry is used as it is,
+/// a stale one revalidated) → wait for one of K network slots (most urgent first) → HTTP, within
+/// the load's deadline → validate (image signature and header, complete body) → disk (unless
+/// `no-store`) and memory → every waiting caller. Each caller can cancel on its own; the load stops when no
 /// caller (and no prefetch) wants it any more.
 ///
 /// The coordination state is a value under a `Mutex` (see `LoadCoordinator`) rather than an
@@ -20,7 +21,8 @@ public final class ResourcePipeline: ResourceLoading {
     /// The limits, caches, client and policy the pipeline was built with.
     public let configuration: Configuration
     let memory: MemoryCache<String, CachedResource>
-    let disk: DiskCache?
+    /// The disk cache: an ``HTTPCache`` in ``Configuration/diskCacheDirectory``.
+    let disk: HTTPCache?
     let coordinator: Mutex<LoadCoordinator>
 
     /// A pipeline with its own memory cache, a disk cache when the configuration names a folder,
@@ -29,7 +31,7 @@ public final class ResourcePipeline: ResourceLoading {
         self.configuration = configuration
         memory = MemoryCache(limits: .init(costLimit: configuration.memoryCostLimit, countLimit: configuration.memoryCountLimit))
         disk = configuration.diskCacheDirectory.map {
-            DiskCache(directory: $0, sizeLimit: configuration.diskSizeLimit, clock: configuration.clock)
+            HTTPCache(directory: $0, sizeLimit: configuration.diskSizeLimit, clock: configuration.clock, policy: configuration.cachePolicy)
         }
         coordinator = Mutex(LoadCoordinator(slotLimit: configuration.maxConcurrentRequests))
     }

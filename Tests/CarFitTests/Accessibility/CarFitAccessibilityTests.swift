@@ -128,7 +128,10 @@ struct CarFitAccessibilityTests {
         await viewModel.refresh()
         #expect(viewModel.state.announcement == Announcement(id: 1, text: "Visits updated. 2 visits on the selected days."))
         await viewModel.refresh()
-        #expect(viewModel.announcement == Announcement(id: 2, text: "Couldn't update the visits. \(failure.description)", priority: .high))
+        #expect(
+            viewModel.announcement
+                == Announcement(
+                    id: 2, text: "Couldn't update the visits. \(failure.description). Not updated: saved just now.", priority: .high))
         let german = model(ScriptedVisitsSource([.failure(failure)]), locale: "de_DE")
         await german.load()
         #expect(german.announcement?.text == "Die Besuche konnten nicht geladen werden. \(failure.description)")
@@ -173,5 +176,54 @@ struct CarFitAccessibilityTests {
         #expect(failing(.highContrast).isEmpty)
         #expect(Set(failing(.standard)) == ["outside month", "selected day"])
         #expect(CarFitTheme.resolved(for: .increased) == .highContrast)
+    }
+}
+
+/// The saved visits' banner as VoiceOver reaches it, and what the view-model announces when the
+/// network fails with saved visits on screen.
+@Suite("CarFit: the offline banner, spoken", .timeLimit(.minutes(1)))
+@MainActor
+struct CarFitOfflineAnnouncementTests {
+    let now = "2020-09-10T07:00:00Z"
+
+    func model(_ results: [Result<VisitBatch, CarFitError>], locale: String) -> CleanerListViewModel {
+        let visits = [
+            VisitFactory.visit(id: "a", start: "2020-09-10T08:00:00Z"), VisitFactory.visit(id: "b", start: "2020-09-10T10:00:00Z"),
+        ]
+        let saved = Saved(
+            value: VisitBatch(visits: visits), savedAt: TestCalendars.clock(now).now.addingTimeInterval(-7200), isFresh: false)
+        return CleanerListViewModel(
+            loader: ScriptedVisitsSource(results, saved: saved), clock: TestCalendars.clock(now),
+            calendar: TestCalendars.gregorian(locale), timeZone: TestCalendars.zone("UTC"))
+    }
+
+    @Test("en_US: the banner is reachable static text; its first appearance is announced with the failure, not again")
+    func english() async throws {
+        let offline = CleanerListOfflineTests.offline
+        let viewModel = model([.failure(offline), .failure(offline), .success(VisitBatch(visits: []))], locale: "en_US")
+        await viewModel.load()
+        #expect(
+            viewModel.state.notice?.accessibility
+                == AccessibilityElement(label: "Offline: saved 2 hours ago", traits: .staticText, identifier: "network-notice"))
+        #expect(
+            viewModel.state.announcement
+                == Announcement(
+                    id: 1, text: "Couldn't update the visits. \(offline.description). Offline: saved 2 hours ago.", priority: .high))
+        await viewModel.refresh()
+        #expect(viewModel.announcement == Announcement(id: 2, text: "Couldn't update the visits. \(offline.description)", priority: .high))
+        await viewModel.refresh()
+        #expect(viewModel.notice == nil)
+        #expect(viewModel.announcement?.text == "Visits updated. 0 visits on the selected days.")
+    }
+
+    @Test("de_DE: the banner and the announcement are German")
+    func german() async throws {
+        let offline = CleanerListOfflineTests.offline
+        let viewModel = model([.failure(offline)], locale: "de_DE")
+        await viewModel.load()
+        #expect(viewModel.state.notice?.accessibility.label == "Offline: vor 2 Stunden gespeichert")
+        let announced = try #require(viewModel.announcement?.text)
+        #expect(announced.hasSuffix(". Offline: vor 2 Stunden gespeichert."))
+        #expect(announced.hasPrefix("Die Besuche konnten nicht aktualisiert werden. "))
     }
 }

@@ -7,10 +7,14 @@ import TestSupport
 /// the calls.
 final class ScriptedVisitsSource: CarFitFeedLoading {
     private let state: Locked<(results: [Result<VisitBatch, CarFitError>], calls: Int)>
+    private let savedCopy: Saved<VisitBatch>?
 
-    init(_ results: [Result<VisitBatch, CarFitError>]) {
+    init(_ results: [Result<VisitBatch, CarFitError>], saved: Saved<VisitBatch>? = nil) {
         state = Locked((results, 0))
+        savedCopy = saved
     }
+
+    func saved() async -> Saved<VisitBatch>? { savedCopy }
 
     convenience init(visits: [Visit]) {
         self.init([.success(VisitBatch(visits: visits))])

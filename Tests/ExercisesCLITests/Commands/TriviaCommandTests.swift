@@ -56,6 +56,24 @@ struct TriviaCommandTests {
         #expect(none.output.contains("Wild-cards: 0"))
     }
 
+    /// The competition starts on a whole second: a clock read a fraction of a millisecond later
+    /// used to change every countdown's fraction in the `--json` output.
+    @Test("the same seed gives the same screens whatever the clock's fraction of a second")
+    func deterministicAcrossSubSecondClocks() async throws {
+        let start = Date(timeIntervalSince1970: 1_599_724_800)
+        func screens(at now: Date) async throws -> String {
+            let run = await runExercises(["trivia", "--json", "--questions", "2", "--seed", "3"], now: now)
+            #expect(run.status == 0)
+            let log = try #require(try run.json()["screen"] as? [String: Any])
+            let frames = try #require(log["screens"] as? [[String: Any]])
+            let data = try JSONSerialization.data(withJSONObject: frames.map { $0["screen"] ?? NSNull() }, options: [.sortedKeys])
+            return String(decoding: data, as: UTF8.self)
+        }
+        let whole = try await screens(at: start.addingTimeInterval(-0.5))
+        #expect(whole.contains("\"fraction\""))
+        #expect(try await screens(at: start.addingTimeInterval(-0.1234567)) == whole)
+    }
+
     @Test("the same seed gives the same run; another seed another run")
     func deterministic() async {
         let first = await runExercises(["trivia", "--seed", "7", "--players", "12"])

@@ -40,7 +40,8 @@ struct CommandRun {
 /// Runs the command line exactly as the executable does, with fixed defaults: en_US, UTC,
 /// a manual clock at 2020-09-10T08:00:00Z, a fresh temporary cache directory, 80 columns.
 /// With `environment`, the locales come from its POSIX variables as in the executable, `locale`
-/// being the system's fallback.
+/// being the system's fallback. `clock` replaces the manual clock (a real one, for a deadline
+/// that must pass while a real server hangs).
 func runExercises(
     _ arguments: [String],
     input: Data = Data(),
@@ -48,7 +49,8 @@ func runExercises(
     locale: String = "en_US",
     timeZone: String = "UTC",
     now: Date = Date(timeIntervalSince1970: 1_599_724_800),
-    width: Int = 80
+    width: Int = 80,
+    clock: (any AppClock)? = nil
 ) async -> CommandRun {
     let io = CapturingIO(input: input)
     let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("exercises-tests-\(UUID().uuidString)", isDirectory: true)
@@ -57,7 +59,7 @@ func runExercises(
         environment: environment ?? [:],
         fallbackLocale: Locale(identifier: locale),
         timeZone: TimeZone(identifier: timeZone) ?? .gmt,
-        clock: ManualClock(now: now),
+        clock: clock ?? ManualClock(now: now),
         cachesDirectory: temporary.appendingPathComponent("caches", isDirectory: true),
         temporaryDirectory: temporary.appendingPathComponent("tmp", isDirectory: true),
         terminalWidth: width

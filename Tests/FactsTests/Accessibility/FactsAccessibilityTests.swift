@@ -4,17 +4,21 @@ import SharedNetworking
 import TestSupport
 import Testing
 
-/// Answers each load from a script (the last answer repeats).
+/// Answers each load from a script (the last answer repeats), with a saved copy if given.
 final class ScriptedFactsFeed: FactsFeedLoading {
     private let answers: Locked<[Result<Loaded<FactsFeed>, NetworkError>]>
+    private let savedCopy: Saved<Loaded<FactsFeed>>?
 
-    init(_ answers: [Result<Loaded<FactsFeed>, NetworkError>]) {
+    init(_ answers: [Result<Loaded<FactsFeed>, NetworkError>], saved: Saved<Loaded<FactsFeed>>? = nil) {
         self.answers = Locked(answers)
+        self.savedCopy = saved
     }
 
     func load() async throws(NetworkError) -> Loaded<FactsFeed> {
         try answers.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }.get()
     }
+
+    func saved() async -> Saved<Loaded<FactsFeed>>? { savedCopy }
 }
 
 /// What VoiceOver says on the facts screen, from the bundled feed, in English and German.
@@ -72,7 +76,9 @@ struct FactsAccessibilityTests {
         await model.refresh()
         screen = model.screen(width: 375)
         #expect(screen.errorAccessibility?.label == "Die Fakten konnten nicht aktualisiert werden. \(Self.offline.description)")
-        #expect(screen.announcement?.text == "Die Fakten konnten nicht aktualisiert werden. \(Self.offline.description)")
+        #expect(
+            screen.announcement?.text
+                == "Die Fakten konnten nicht aktualisiert werden. \(Self.offline.description). Offline: gerade eben gespeichert.")
     }
 
     @Test("a first load says nothing, a refresh says how many facts, failures interrupt")
@@ -90,7 +96,8 @@ struct FactsAccessibilityTests {
         await model.refresh()
         #expect(
             model.screen(width: 320).announcement
-                == Announcement(id: 3, text: "Couldn't refresh the facts. \(Self.offline.description)", priority: .high))
+                == Announcement(
+                    id: 3, text: "Couldn't refresh the facts. \(Self.offline.description). Offline: saved just now.", priority: .high))
     }
 
     @Test("while a refresh runs the button says so and is not enabled")
@@ -115,5 +122,51 @@ struct FactsAccessibilityTests {
         #expect(FactsLayoutMetrics.highContrast.separatorColor.contrastRatio(with: .white) >= 3)
         #expect(FactsLayoutMetrics.resolved(for: .increased) == .highContrast)
         #expect(FactsLayoutMetrics.highContrast.titleFont == FactsLayoutMetrics().titleFont, "only colours change")
+    }
+}
+
+/// The saved rows' banner as VoiceOver reaches it, and what the view-model announces when the
+/// network fails with saved rows on screen.
+@MainActor
+@Suite("Facts: the offline banner, spoken")
+struct FactsOfflineAnnouncementTests {
+    static let now = Date(timeIntervalSince1970: 1_599_724_800)
+
+    func model(_ answers: [Result<Loaded<FactsFeed>, NetworkError>], language: String) throws -> FactsViewModel {
+        let feed = try decodeFeed(#"{"title":"T","rows":[{"title":"A","description":"a","imageHref":null}]}"#)
+        return FactsViewModel(
+            loader: ScriptedFactsFeed(answers, saved: Saved(value: feed, savedAt: Self.now.addingTimeInterval(-7200), isFresh: false)),
+            images: FactsImageCoordinator(loader: ControlledImageLoader(mode: .immediate(PixelSize(width: 220, height: 165)))),
+            clock: ManualClock(now: Self.now), language: Locale(identifier: language))
+    }
+
+    @Test("en_US: the banner is reachable static text; its first appearance is announced with the failure, not again")
+    func english() async throws {
+        let offline = FactsAccessibilityTests.offline
+        let model = try model([.failure(offline), .failure(offline)], language: "en_US")
+        await model.load()
+        let screen = model.screen(width: 375)
+        #expect(
+            screen.notice?.accessibility
+                == AccessibilityElement(label: "Offline: saved 2 hours ago", traits: .staticText, identifier: "network-notice"))
+        #expect(screen.noticeAccessibility == nil, "the dropped-rows notice is another element")
+        #expect(
+            screen.announcement
+                == Announcement(
+                    id: 1, text: "Couldn't refresh the facts. \(offline.description). Offline: saved 2 hours ago.", priority: .high))
+        await model.refresh()
+        #expect(
+            model.state.announcement == Announcement(id: 2, text: "Couldn't refresh the facts. \(offline.description)", priority: .high))
+    }
+
+    @Test("de_DE: a server that answers badly is `Nicht aktualisiert`, in German")
+    func german() async throws {
+        let broken = NetworkError.httpStatus(code: 503, url: url("https://feeds.example/facts.json"), bodyExcerpt: "maintenance")
+        let model = try model([.failure(broken)], language: "de_DE")
+        await model.load()
+        #expect(model.state.notice?.accessibility.label == "Nicht aktualisiert: vor 2 Stunden gespeichert")
+        #expect(
+            model.state.announcement?.text
+                == "Die Fakten konnten nicht aktualisiert werden. \(broken.description). Nicht aktualisiert: vor 2 Stunden gespeichert.")
     }
 }

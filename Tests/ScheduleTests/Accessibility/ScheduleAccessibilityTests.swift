@@ -122,17 +122,23 @@ struct ScheduleAccessibilityTests {
     }
 }
 
+/// A view-model in New York for `language`, on `clock`: the announcement suites' subject.
+@MainActor
+private func announcingModel(_ loader: ScriptedScheduleLoader, language: String, clock: ManualClock) -> ScheduleViewModel {
+    let zone = TimeZone(identifier: "America/New_York") ?? .gmt
+    let locale = Locale(identifier: language)
+    return ScheduleViewModel(
+        loader: loader, resources: CountingResources(), locale: locale, timeZone: zone,
+        calendar: AppEnvironment.calendar(locale: locale, timeZone: zone), clock: clock)
+}
+
 @MainActor
 @Suite("Schedule: announcements")
 struct ScheduleAnnouncementTests {
     let clock = ManualClock(now: Fixture.date("2021-01-14T18:35:41Z"))
 
     func model(_ loader: ScriptedScheduleLoader, language: String) -> ScheduleViewModel {
-        let zone = TimeZone(identifier: "America/New_York") ?? .gmt
-        let locale = Locale(identifier: language)
-        return ScheduleViewModel(
-            loader: loader, resources: CountingResources(), locale: locale, timeZone: zone,
-            calendar: AppEnvironment.calendar(locale: locale, timeZone: zone), clock: clock)
+        announcingModel(loader, language: language, clock: clock)
     }
 
     static let offline = NetworkError.transport(
@@ -149,7 +155,8 @@ struct ScheduleAnnouncementTests {
         await model.refresh()
         let failed = try #require(model.state.announcement)
         #expect(failed.id == 2 && failed.priority == .high)
-        #expect(failed.text == "Couldn't load the schedule. \(Self.offline.description)")
+        // The list stays, marked as the copy saved at the last success: the banner's line is said once.
+        #expect(failed.text == "Couldn't load the schedule. \(Self.offline.description) Offline: saved just now.")
     }
 
     @Test("de_DE: the same in German")
@@ -162,5 +169,62 @@ struct ScheduleAnnouncementTests {
         #expect(model.state.announcement == nil, "the first content appearing is not announced")
         await model.refresh()
         #expect(model.state.announcement?.text == "Spielplan aktualisiert.")
+    }
+}
+
+/// The saved copy's banner as VoiceOver reaches it, and what the view-model announces when the
+/// network fails with a saved copy on screen.
+@MainActor
+@Suite("Schedule: the offline banner, spoken")
+struct ScheduleOfflineAnnouncementTests {
+    let clock = ManualClock(now: Fixture.date("2021-01-14T18:35:41Z"))
+
+    func model(_ loader: ScriptedScheduleLoader, language: String) -> ScheduleViewModel {
+        announcingModel(loader, language: language, clock: clock)
+    }
+
+    @Test("en_US: the saved copy staying offline is announced once, with the failure; a success announces the update")
+    func english() async throws {
+        let offline = ScheduleAnnouncementTests.offline
+        let loader = ScriptedScheduleLoader([.failure(offline), .failure(offline), .feed(try Fixture.data())])
+        loader.save(try Fixture.data(), at: clock.now.addingTimeInterval(-7200))
+        let model = model(loader, language: "en_US")
+        await model.load()
+        let notice = try #require(model.state.notice)
+        #expect(
+            notice.accessibility
+                == AccessibilityElement(label: "Offline: saved 2 hours ago", traits: .staticText, identifier: "network-notice"))
+        let first = try #require(model.state.announcement)
+        #expect(first.priority == .high)
+        #expect(first.text == "Couldn't load the schedule. \(offline.description) Offline: saved 2 hours ago.")
+
+        await model.refresh()
+        #expect(model.state.notice?.kind == .offline)
+        #expect(model.state.announcement?.id == first.id + 1)
+        #expect(model.state.announcement?.text == "Couldn't load the schedule. \(offline.description)", "the banner is not announced twice")
+
+        await model.refresh()
+        #expect(model.state.notice == nil)
+        #expect(model.state.announcement?.text == "Schedule updated.")
+    }
+
+    @Test("de_DE: the banner and the announcement are German; a fresh copy replacing the saved one is announced")
+    func german() async throws {
+        let offline = ScheduleAnnouncementTests.offline
+        let loader = ScriptedScheduleLoader([.failure(offline), .feed(try Fixture.data())])
+        loader.save(try Fixture.data(), at: clock.now.addingTimeInterval(-7200))
+        let model = model(loader, language: "de_DE")
+        await model.load()
+        #expect(model.state.notice?.accessibility.label == "Offline: vor 2 Stunden gespeichert")
+        #expect(
+            model.state.announcement?.text
+                == "Der Spielplan konnte nicht geladen werden. \(offline.description) Offline: vor 2 Stunden gespeichert.")
+
+        let coldStart = ScriptedScheduleLoader([.feed(try Fixture.data())])
+        coldStart.save(try Fixture.data(), at: clock.now.addingTimeInterval(-7200))
+        let relaunched = self.model(coldStart, language: "de_DE")
+        await relaunched.load()
+        #expect(relaunched.state.notice == nil)
+        #expect(relaunched.state.announcement?.text == "Spielplan aktualisiert.", "the saved list was on screen: its update is said")
     }
 }

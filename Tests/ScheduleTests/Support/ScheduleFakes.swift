@@ -9,10 +9,13 @@ final class ScriptedScheduleLoader: ScheduleFeedLoading {
     enum Step: Sendable {
         case feed(Data)
         case failure(NetworkError)
+        /// Announce a retry (attempt, of) to the task's `RetryObserver`, then go on to the next step in the same call.
+        case retry(Int, of: Int)
     }
 
     private struct State {
         var steps: [Step]
+        var saved: Saved<Data>?
         var calls = 0
         var holdNext = false
         var held: CheckedContinuation<Void, Never>?
@@ -26,6 +29,16 @@ final class ScriptedScheduleLoader: ScheduleFeedLoading {
     }
 
     var callCount: Int { state.withLock { $0.calls } }
+
+    /// What ``saved()`` returns from now on: `data` as saved at `savedAt`.
+    func save(_ data: Data, at savedAt: Date, isFresh: Bool = false) {
+        state.withLock { $0.saved = Saved(value: data, savedAt: savedAt, isFresh: isFresh) }
+    }
+
+    func saved() async -> Saved<Loaded<ScheduleFeed>>? {
+        guard let saved = state.withLock({ $0.saved }), let loaded = try? Fixture.decode(saved.value) else { return nil }
+        return Saved(value: loaded, savedAt: saved.savedAt, isFresh: saved.isFresh)
+    }
 
     /// The next call suspends until ``release()``.
     func holdNextCall() {
@@ -55,11 +68,20 @@ final class ScriptedScheduleLoader: ScheduleFeedLoading {
     }
 
     func load() async throws(NetworkError) -> Loaded<ScheduleFeed> {
-        let (step, hold): (Step?, Bool) = state.withLock { state in
+        let (retries, step, hold): ([(Int, Int)], Step?, Bool) = state.withLock { state in
             state.calls += 1
             let hold = state.holdNext
             state.holdNext = false
-            return (state.steps.isEmpty ? nil : state.steps.removeFirst(), hold)
+            var retries: [(Int, Int)] = []
+            while case .retry(let attempt, let total)? = state.steps.first {
+                retries.append((attempt, total))
+                state.steps.removeFirst()
+            }
+            return (retries, state.steps.isEmpty ? nil : state.steps.removeFirst(), hold)
+        }
+        for (attempt, total) in retries {
+            await RetryObserver.current?.willRetry(
+                RetryNotice(attempt: attempt, maxAttempts: total, delay: .seconds(1), reason: .timedOut(url: ScheduleSource.remoteURL)))
         }
         if hold {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -77,7 +99,7 @@ final class ScriptedScheduleLoader: ScheduleFeedLoading {
         switch step {
         case .feed(let data): return try Fixture.decode(data)
         case .failure(let error): throw error
-        case nil: throw .invalidContent(source: "script", reason: "no more steps")
+        case .retry, nil: throw .invalidContent(source: "script", reason: "no more steps")
         }
     }
 }

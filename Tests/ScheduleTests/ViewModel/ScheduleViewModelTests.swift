@@ -227,3 +227,79 @@ struct ScheduleViewModelTests {
         #expect(model.logo(for: week1.right).placeholderText == "MIN")
     }
 }
+
+/// The last good screen: a saved copy shown at once on a cold start, kept (marked) when the
+/// network fails, cleared by a success; retries said out loud.
+@MainActor
+@Suite("ScheduleViewModel offline")
+struct ScheduleViewModelOfflineTests {
+    let clock = ManualClock(now: Fixture.date("2021-01-14T18:35:41Z"))
+
+    func makeViewModel(_ loader: ScriptedScheduleLoader, language: String = "en_US") -> ScheduleViewModel {
+        let zone = TimeZone(identifier: "America/New_York") ?? .gmt
+        let locale = Locale(identifier: "en_US")
+        return ScheduleViewModel(
+            loader: loader, resources: CountingResources(), locale: locale, timeZone: zone,
+            calendar: AppEnvironment.calendar(locale: locale, timeZone: zone), clock: clock, language: Locale(identifier: language))
+    }
+
+    @Test func aColdStartOfflineShowsTheSavedCopyMarked() async throws {
+        let loader = ScriptedScheduleLoader([.failure(ScheduleViewModelTests.offline)])
+        let savedAt = clock.now.addingTimeInterval(-7200)
+        loader.save(try Fixture.data(), at: savedAt)
+        let model = makeViewModel(loader)
+        await model.load()
+        #expect(model.state.content == (try Fixture.screen()))
+        #expect(model.state.phase == .failed)
+        #expect(model.state.error == ScheduleViewModelTests.offline)
+        #expect(model.state.lastUpdated == savedAt)
+        #expect(model.state.notice == NetworkNotice(kind: .offline, text: "Offline: saved 2 hours ago", savedAt: savedAt))
+    }
+
+    @Test func theSavedCopyIsShownWhileTheNetworkIsAskedAndASuccessClearsTheMark() async throws {
+        let loader = ScriptedScheduleLoader([.feed(try Fixture.data())])
+        loader.save(try Fixture.data(), at: clock.now.addingTimeInterval(-3 * 86400))
+        loader.holdNextCall()
+        let model = makeViewModel(loader, language: "de_DE")
+        let task = Task { await model.load() }
+        #expect(await loader.waitUntilHeld())
+        #expect(model.state.content != nil)
+        #expect(model.state.isRefreshing)
+        #expect(model.state.notice?.text == "Vor 3 Tagen gespeichert")
+        loader.release()
+        await task.value
+        #expect(model.state.phase == .loaded)
+        #expect(model.state.notice == nil)
+        #expect(model.state.lastUpdated == clock.now)
+    }
+
+    @Test func aFreshSavedCopyIsShownWithoutARequest() async throws {
+        let loader = ScriptedScheduleLoader([])
+        loader.save(try Fixture.data(), at: clock.now.addingTimeInterval(-60), isFresh: true)
+        let model = makeViewModel(loader)
+        await model.load()
+        #expect(loader.callCount == 0)
+        #expect(model.state.phase == .loaded)
+        #expect(model.state.notice == nil)
+    }
+
+    @Test func aRetryIsShownWhileItWaits() async throws {
+        let loader = ScriptedScheduleLoader([.retry(2, of: 3), .feed(try Fixture.data())])
+        loader.holdNextCall()
+        let model = makeViewModel(loader)
+        let task = Task { await model.load() }
+        #expect(await loader.waitUntilHeld())
+        #expect(model.state.notice?.kind == .retrying)
+        #expect(model.state.notice?.text == "Retrying, 2 of 3")
+        loader.release()
+        await task.value
+        #expect(model.state.notice == nil)
+    }
+
+    @Test func withNothingSavedAFailureHasNoNotice() async throws {
+        let model = makeViewModel(ScriptedScheduleLoader([.failure(ScheduleViewModelTests.offline)]))
+        await model.load()
+        #expect(model.state.content == nil)
+        #expect(model.state.notice == nil)
+    }
+}

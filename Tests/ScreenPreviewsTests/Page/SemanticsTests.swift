@@ -26,7 +26,29 @@ struct SemanticsTests {
             TriviaPreview.screen(question, slug: "trivia-question", title: "Q", caption: ""),
             TriviaPreview.screen(final, slug: "trivia-final", title: "F", caption: ""),
         ]
-        return screens.map { ($0.slug, PreviewDocument(title: $0.title, screens: [$0]).html) }
+        return screens.map { ($0.slug, PreviewDocument(title: $0.title, screens: [$0]).html) } + (try await savedScreens())
+    }
+
+    /// The three feed screens as a saved copy kept offline (Schedule, Facts) or retried over a
+    /// saved copy (CarFit), each with the view-model's announcement: every rule holds for them too.
+    static func savedScreens() async throws -> [(String, String)] {
+        let words = NetworkNoticeText(locale: Locale(identifier: "en_US"))
+        let now = Date(timeIntervalSince1970: 1_599_724_800)
+        let offline = words.failed(offline: true, savedAt: now.addingTimeInterval(-7200), now: now)
+        let announcement = Announcement(id: 1, text: "Couldn't load the schedule. Offline: saved 2 hours ago.", priority: .high)
+        var schedule = SchedulePreview.screen(try await Fixtures.schedule(), notice: offline, announcement: announcement)
+        var carFitState = try await Fixtures.carFit()
+        carFitState.notice = words.retrying(
+            RetryNotice(attempt: 2, maxAttempts: 3, delay: .seconds(1), reason: .cancelled), savedAt: now.addingTimeInterval(-7200),
+            now: now)
+        var carFit = CarFitPreview.screen(carFitState)
+        var factsState = try await Fixtures.facts()
+        factsState.notice = offline
+        var facts = FactsPreview.screen(factsState)
+        schedule.slug = "schedule-offline"
+        carFit.slug = "carfit-retrying"
+        facts.slug = "facts-offline"
+        return [schedule, carFit, facts].map { ($0.slug, PreviewDocument(title: $0.title, screens: [$0]).html) }
     }
 
     static let threeQuestions = [
@@ -71,6 +93,10 @@ struct SemanticsTests {
         #expect(actions("hoosets") == ["select-hoo", "select-next-hoo", "dismiss-selection"])
         #expect(actions("facts") == ["refresh"])
         #expect(actions("trivia-question") == ["answer"])
+        // A saved copy's banner offers nothing to press: the screen's actions stay what they were.
+        #expect(actions("schedule-offline") == actions("schedule"))
+        #expect(actions("carfit-retrying") == actions("carfit"))
+        #expect(actions("facts-offline") == actions("facts"))
         let carfit = HTMLTag.startTags(in: pages["carfit"] ?? "")
         let today = try #require(carfit.first { $0["aria-current"] == "date" })
         #expect(today["data-action"] == "toggle-day" && today["data-value"] == "2020-09-10" && today["id"] == "day-2020-09-10")

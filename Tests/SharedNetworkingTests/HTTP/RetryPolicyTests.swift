@@ -156,3 +156,40 @@ import Testing
         #expect(never == nil)
     }
 }
+
+/// The decision with a deadline: what is left of it bounds every wait.
+@Suite struct RetryDecisionTests {
+    let policy = RetryPolicy(maxAttempts: 3, baseDelay: .seconds(2), maxDelay: .seconds(8), maxRetryAfter: .seconds(60))
+    let request = HTTPRequest(url: URL(fileURLWithPath: "/feed.json"))
+
+    func decide(_ error: NetworkError, retryAfter: String? = nil, remaining: Duration?) -> RetryPolicy.Decision {
+        policy.decision(
+            after: error, attempt: 1, request: request, retryAfter: retryAfter, now: RetryPolicyTests.now, unitRandom: 1,
+            remaining: remaining)
+    }
+
+    @Test func aRetryAfterWithinWhatIsLeftIsWaitedFor() {
+        #expect(decide(RetryPolicyTests.status(503), retryAfter: "5", remaining: .seconds(30)) == .retry(after: .seconds(5)))
+    }
+
+    @Test func aRetryAfterBeyondWhatIsLeftGivesUpAndSaysHowMuchWasLeft() {
+        #expect(
+            decide(RetryPolicyTests.status(503), retryAfter: "120", remaining: .seconds(30))
+                == .retryAfterTooLong(requested: .seconds(120), allowed: .seconds(30)))
+        // Without a deadline, the policy's own cap applies.
+        #expect(
+            decide(RetryPolicyTests.status(503), retryAfter: "120", remaining: nil)
+                == .retryAfterTooLong(requested: .seconds(120), allowed: .seconds(60)))
+    }
+
+    @Test func aBackoffThatWouldEndAfterTheDeadlineIsNotStarted() {
+        #expect(decide(.timedOut(url: request.url), remaining: .seconds(1)) == .outOfTime)
+        #expect(decide(.timedOut(url: request.url), remaining: .seconds(3)) == .retry(after: .seconds(2)))
+    }
+
+    @Test func aRedirectLoopAndOtherPermanentTransportErrorsAreNotRetried() {
+        #expect(decide(.redirectLoop(url: request.url, limit: 20), remaining: nil) == .giveUp)
+        #expect(decide(.transport(url: request.url, code: -1007, message: "too many HTTP redirects"), remaining: nil) == .giveUp)
+        #expect(decide(.transport(url: request.url, code: -1004, message: "refused"), remaining: nil) == .retry(after: .seconds(2)))
+    }
+}

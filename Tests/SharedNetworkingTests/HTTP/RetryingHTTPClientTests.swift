@@ -81,7 +81,12 @@ import Testing
         let error = await #expect(throws: NetworkError.self) {
             try await client().send(HTTPRequest(url: url))
         }
-        #expect(error == .httpStatus(code: 503, url: url, bodyExcerpt: "", retryAfter: "3600"))
+        // The message keeps the server's value and says it was more than the policy allows.
+        #expect(
+            error
+                == .retryAfterTooLong(url: url, code: 503, retryAfter: "3600", wait: .seconds(3600), allowed: .seconds(60), bodyExcerpt: "")
+        )
+        #expect(error?.description.contains("Retry-After: 3600") == true)
         #expect(server.requestCount("/later") == 1)
         #expect(clock.sleeps.isEmpty)
     }

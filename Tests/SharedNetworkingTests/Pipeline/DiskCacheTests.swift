@@ -113,3 +113,36 @@ struct DiskCacheTests {
         #expect(FileManager.default.fileExists(atPath: unrelated.path))
     }
 }
+
+/// Version 2 files: metadata beside the body, under one checksum.
+@Suite struct DiskCacheMetadataTests {
+    @Test func metadataRoundTripsAndIsChecksummed() throws {
+        let body = Data("body".utf8)
+        let metadata = Data(#"{"etag":"x"}"#.utf8)
+        let file = DiskCacheFile.encode(body, metadata: metadata, key: "k")
+        let decoded = try DiskCacheFile.decodeEntry(file, key: "k")
+        #expect(decoded.body == body)
+        #expect(decoded.metadata == metadata)
+        #expect((try? DiskCacheFile.decode(file, key: "k")) == body)
+        var flipped = file
+        flipped[flipped.count - body.count - 2] ^= 0x01  // inside the metadata
+        #expect(throws: DiskCacheFile.Damage.checksumMismatch) { try DiskCacheFile.decodeEntry(flipped, key: "k") }
+        #expect(throws: DiskCacheFile.Damage.lengthMismatch) { try DiskCacheFile.decodeEntry(file.dropLast(), key: "k") }
+        #expect(try DiskCacheFile.decodeEntry(DiskCacheFile.encode(body, key: "k"), key: "k").metadata == nil)
+    }
+
+    @Test func storeWithMetadataAndReadItBack() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let cache = DiskCache(directory: directory.url, sizeLimit: 1 << 20, clock: ManualClock(now: testEpoch))
+        #expect(cache.store(Data("png".utf8), metadata: Data("meta".utf8), forKey: "https://a/x.png"))
+        let entry = try #require(cache.entry(forKey: "https://a/x.png"))
+        #expect(entry.body == Data("png".utf8))
+        #expect(entry.metadata == Data("meta".utf8))
+        // Readers of bodies alone (the HTML previews) still get the body.
+        #expect(cache.data(forKey: "https://a/x.png") == Data("png".utf8))
+        cache.remove(forKey: "https://a/x.png")
+        #expect(cache.count == 0)
+        #expect(directory.cacheFiles.isEmpty)
+    }
+}

@@ -118,7 +118,11 @@ struct ResourcePipelineCachingTests {
         let client = ScriptedHTTPClient()
         let image = SampleImages.png(width: 16, height: 16)
         for name in ["a", "b", "c", "d"] { client.route(imageURL(name), .body(image)) }
-        let entry = DiskCacheFile.encode(image, key: imageURL("a").absoluteString).count
+        // An entry's file: the image and its HTTP metadata (no headers here; dates of the same length).
+        let metadata = try #require(
+            HTTPCacheEntryMetadata.encode(
+                HTTPCacheEntry(url: imageURL("a"), status: 200, headers: [:], body: image, requestedAt: testEpoch, receivedAt: testEpoch)))
+        let entry = DiskCacheFile.encode(image, metadata: metadata, key: imageURL("a").absoluteString).count
         let pipeline = makePipeline(client: client, clock: clock, directory: directory.url, diskSizeLimit: entry * 3)
         for name in ["a", "b", "c", "d"] {
             _ = try await pipeline.image(for: imageURL(name), priority: .normal)

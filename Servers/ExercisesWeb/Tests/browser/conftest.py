@@ -39,7 +39,8 @@ class FeedServer:
     - `/logos/nfl_XXX_light.png`: a team's logo; `logo_requests` counts each path.
     - `/carfit.json`: the bundled CarFit sample with its days moved so that its first day is
       today (UTC), and one more visit today in each response after the first (the n-th response
-      has n - 1 more), each of those waiting `slow_carfit` seconds.
+      has n - 1 more), each of those waiting `slow_carfit` seconds; with `carfit_status` other
+      than 200, that status and no body.
     """
 
     def __init__(self):
@@ -49,6 +50,7 @@ class FeedServer:
         self.logo_requests = {}
         self.carfit_requests = 0
         self.slow_carfit = 0.0
+        self.carfit_status = 200
         self.lock = threading.Lock()
         owner = self
 
@@ -71,7 +73,13 @@ class FeedServer:
                         owner.carfit_requests += 1
                         count = owner.carfit_requests
                         delay = owner.slow_carfit if count > 1 else 0
+                        status = owner.carfit_status
                     time.sleep(delay)
+                    if status != 200:
+                        self.send_response(status)
+                        self.send_header("Content-Length", "0")
+                        self.end_headers()
+                        return
                     body = json.dumps(owner.carfit(extra=count - 1)).encode()
                 elif path.startswith("/img/"):
                     with owner.lock:

@@ -336,6 +336,27 @@ def test_carfit_refresh_keeps_the_old_cards_until_the_new_ones_come(browser, car
     assert "Refreshed2" in text(browser)
 
 
+def test_a_failed_carfit_refresh_keeps_the_cards_and_says_so(browser, carfit_feed_server, feeds):
+    """The feed server answers 404: the cards on screen stay, and the network notice (issue 31's
+    banner, a status named by its words) says they were not updated and when they were saved."""
+    open_app(browser, carfit_feed_server, "carfit")
+    wait(browser, lambda d: len(cards(d)) > 0)
+    count = len(cards(browser))
+    assert not browser.find_elements(By.ID, "network-notice")
+    feeds.carfit_status = 404
+    try:
+        bar_button(browser, "Refresh").click()
+        notice = wait(browser, lambda d: d.find_elements(By.ID, "network-notice"), message="no network notice after a failed refresh")[0]
+        assert notice.aria_role == "status"
+        assert "saved" in notice.accessible_name.lower() or "saved" in notice.text.lower(), notice.text
+        assert len(cards(browser)) == count, "a failed refresh changed the cards"
+    finally:
+        feeds.carfit_status = 200
+    # The next refresh that succeeds takes the notice away.
+    bar_button(browser, "Refresh").click()
+    wait(browser, lambda d: not d.find_elements(By.ID, "network-notice"), message="the notice stayed after a good refresh")
+
+
 # MARK: Facts
 
 

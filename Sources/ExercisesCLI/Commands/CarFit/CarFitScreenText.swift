@@ -18,7 +18,11 @@ struct CarFitScreenText {
     let width: Int
 
     func render(_ state: CleanerListViewState) -> String {
-        var lines = [TerminalText.columns(left: state.title, right: state.lastUpdatedText ?? "", width: width), ""]
+        var lines = [TerminalText.columns(left: state.title, right: state.lastUpdatedText ?? "", width: width)]
+        if let notice = state.notice {
+            lines += TerminalText.wrap(notice.text, width: width)
+        }
+        lines.append("")
         lines += calendar(state.calendar)
         if let banner = state.errorBanner {
             lines += ["", "! \(banner.title): \(banner.message)"]

@@ -32,11 +32,15 @@ enum FactsScreenLoader {
         if model.state.phase == .failed {
             throw .input(model.state.errorMessage ?? "\(source.description): could not be loaded")
         }
+        var diagnostics = model.diagnostics
+        if let notice = model.state.notice, let error = model.state.errorMessage {
+            diagnostics.append(SavedScreenNote.diagnostic(error: error, notice: notice))
+        }
         if images != nil {
             model.images.visibleRowsChanged(model.state.rows.indices)
             await model.images.waitUntilIdle()
         }
-        return Result(screen: model.screen(width: width), diagnostics: model.diagnostics)
+        return Result(screen: model.screen(width: width), diagnostics: diagnostics)
     }
 
     /// The app's policy, decoding images at most at the largest slot of a 3× (Pro Max) screen.

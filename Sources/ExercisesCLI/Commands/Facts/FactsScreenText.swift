@@ -31,6 +31,9 @@ struct FactsScreenText {
             TerminalText.rule(terminalWidth),
         ]
         lines += TerminalText.wrap(summary(), width: terminalWidth)
+        if let notice = screen.notice {
+            lines += TerminalText.wrap(notice.text, width: terminalWidth)
+        }
         if let error = screen.errorMessage {
             lines += TerminalText.wrap("! " + error, width: terminalWidth)
         }

@@ -9,6 +9,8 @@ enum ScheduleScreenLoader {
     struct Result {
         var screen: ScheduleViewState
         var diagnostics: [Diagnostic]
+        /// What the screen is when it is not a fresh answer (a saved copy, offline).
+        var notice: NetworkNotice?
         /// Every distinct logo in row order, when logos were fetched.
         var logos: [ScheduleLogoLine]?
         /// What the view-model asked VoiceOver to say.
@@ -40,8 +42,13 @@ enum ScheduleScreenLoader {
             if let error = model.state.error { throw .loading(error) }
             throw .input("the schedule could not be loaded")
         }
+        var diagnostics = model.state.diagnostics
+        let notice = model.state.notice
+        if let notice, let error = model.state.error {
+            diagnostics.append(SavedScreenNote.diagnostic(error: error.description, notice: notice))
+        }
         guard logos != nil else {
-            return Result(screen: screen, diagnostics: model.state.diagnostics, logos: nil, announcement: model.state.announcement)
+            return Result(screen: screen, diagnostics: diagnostics, notice: notice, logos: nil, announcement: model.state.announcement)
         }
         let rows = screen.sections.flatMap(\.rows)
         await withTaskGroup(of: Void.self) { group in
@@ -50,7 +57,7 @@ enum ScheduleScreenLoader {
             }
         }
         let lines = ScheduleLogoLine.lines(for: rows, logo: model.logo(for:), origins: await origins.origins)
-        return Result(screen: screen, diagnostics: model.state.diagnostics, logos: lines, announcement: model.state.announcement)
+        return Result(screen: screen, diagnostics: diagnostics, notice: notice, logos: lines, announcement: model.state.announcement)
     }
 
     /// The shared pipeline with its disk cache in `<cache-dir>/logos`.

@@ -19,9 +19,12 @@ enum ScheduleScreenText {
         max(30, min(terminalWidth, maximumWidth))
     }
 
-    static func render(_ state: ScheduleViewState, width terminalWidth: Int) -> String {
+    static func render(_ state: ScheduleViewState, notice: NetworkNotice? = nil, width terminalWidth: Int) -> String {
         let width = width(terminalWidth)
         var lines = navigationBar(state.navigationBar, width: width)
+        if let notice {
+            lines += TerminalText.wrap(notice.text, width: width).map { TerminalText.pad($0, to: width, .center) }
+        }
         if let empty = state.emptyMessage {
             lines += ["", TerminalText.pad(empty, to: width, .center)]
         }
@@ -88,16 +91,20 @@ enum ScheduleScreenText {
     /// ▣ GB    96×96 px png · network
     /// ✕ MIN   HTTP 404 …
     /// ```
+    /// A disk copy the server confirmed with a 304 counts as from the disk cache (its line says
+    /// `revalidated`), and the summary says how many there were.
     static func logos(_ logos: [ScheduleLogoLine], width terminalWidth: Int) -> String {
         let width = width(terminalWidth)
         let shown = logos.filter { $0.state == .loaded }.count
         let placeholders = logos.count - shown
         let network = logos.filter { $0.origin == .network }.count
-        let disk = logos.filter { $0.origin == .disk }.count
+        let revalidated = logos.filter { $0.origin == .revalidated }.count
+        let disk = logos.filter { $0.origin == .disk }.count + revalidated
         var lines = [
             "",
             "LOGOS  \(shown) shown · \(placeholders) placeholder\(placeholders == 1 ? "" : "s")",
-            "fetched: \(network) from the network, \(disk) from the disk cache",
+            "fetched: \(network) from the network, \(disk) from the disk cache"
+                + (revalidated > 0 ? " (\(revalidated) confirmed unchanged by the server: HTTP 304)" : ""),
             TerminalText.rule(width, "═"),
         ]
         for logo in logos {

@@ -47,6 +47,13 @@ public final class DiskCache: Sendable {
     /// The body stored for `key`, or `nil` when absent, unreadable, truncated or corrupt (the
     /// damaged file is deleted). A hit marks the entry as just used.
     public func data(forKey key: String) -> Data? {
+        entry(forKey: key)?.body
+    }
+
+    /// The body and metadata stored for `key` (metadata `nil` for an entry stored without), or
+    /// `nil` when absent, unreadable, truncated or corrupt (the damaged file is deleted). A hit
+    /// marks the entry as just used.
+    public func entry(forKey key: String) -> (body: Data, metadata: Data?)? {
         let name = Self.fileName(forKey: key)
         let url = directory.appendingPathComponent(name, isDirectory: false)
         loadIndexIfNeeded()
@@ -54,9 +61,9 @@ public final class DiskCache: Sendable {
             index.withLock { _ = $0?.remove(name) }
             return nil
         }
-        let body: Data
+        let entry: (body: Data, metadata: Data?)
         do {
-            body = try DiskCacheFile.decode(file, key: key)
+            entry = try DiskCacheFile.decodeEntry(file, key: key)
         } catch {
             index.withLock { state in
                 try? FileManager.default.removeItem(at: url)
@@ -67,7 +74,7 @@ public final class DiskCache: Sendable {
         let now = clock.now
         try? FileManager.default.setAttributes([.modificationDate: now], ofItemAtPath: url.path)
         index.withLock { $0?.touch(name, size: file.count, at: now) }
-        return body
+        return entry
     }
 
     /// Stores `body` for `key`, then evicts least-recently-used files until the directory is
@@ -75,7 +82,28 @@ public final class DiskCache: Sendable {
     /// larger than the whole limit): a cache write failing is never an error for the caller.
     @discardableResult
     public func store(_ body: Data, forKey key: String) -> Bool {
-        let encoded = DiskCacheFile.encode(body, key: key)
+        write(DiskCacheFile.encode(body, key: key), forKey: key)
+    }
+
+    /// Stores `body` with `metadata` (what the entry says about itself: the HTTP cache keeps its
+    /// validators and dates there) in one file, written and renamed into place as a whole, so
+    /// the two can never disagree. Evicts as ``store(_:forKey:)`` does.
+    @discardableResult
+    public func store(_ body: Data, metadata: Data, forKey key: String) -> Bool {
+        write(DiskCacheFile.encode(body, metadata: metadata, key: key), forKey: key)
+    }
+
+    /// Removes the entry for `key`, if any.
+    public func remove(forKey key: String) {
+        let name = Self.fileName(forKey: key)
+        loadIndexIfNeeded()
+        index.withLock { state in
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name, isDirectory: false))
+            _ = state?.remove(name)
+        }
+    }
+
+    private func write(_ encoded: Data, forKey key: String) -> Bool {
         guard encoded.count <= sizeLimit else { return false }
         loadIndexIfNeeded()
         let name = Self.fileName(forKey: key)

@@ -54,7 +54,7 @@ final class ScheduleLiveScreen: LiveScreen {
             guard case .loaded(let image) = logos[url] else { return nil }
             return media.link(url) { image.data }
         }
-        var screen = SchedulePreview.screen(content, images: images)
+        var screen = SchedulePreview.screen(content, images: images, notice: state.notice, announcement: state.announcement)
         if let refresh = content.accessibility.namedActions.first(where: { $0.action == ScheduleAction.refresh.rawValue }) {
             screen.navigationBar?.trailingItem = LiveMarkup.refreshButton(refresh)
         }

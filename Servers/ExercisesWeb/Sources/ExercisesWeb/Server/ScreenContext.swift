@@ -3,13 +3,18 @@ import SharedNetworking
 
 /// What every screen of every session shares: the environment (HTTP client, clock, locale,
 /// time zone, calendar, caches), the configuration, the media store, one image pipeline per
-/// exercise (so a logo loaded for one tab is cached for all), and the Trivia competitions.
+/// exercise (so a logo loaded for one tab is cached for all), the feeds' HTTP cache, and the
+/// Trivia competitions.
 struct ScreenContext: Sendable {
     var environment: AppEnvironment
     var configuration: WebConfiguration
     var media: MediaStore
     var logos: ResourcePipeline
     var factImages: ResourcePipeline
+    /// Remote feeds (`--feed`) as `exercises` keeps them (`feeds` in the cache directory): a
+    /// new session revalidates what an earlier one saved, and a screen whose network fails shows
+    /// the saved copy with its notice (`Offline: saved 5 minutes ago`, issue 31).
+    var feedCache: HTTPCache
     var trivia: TriviaLobby
 
     init(environment: AppEnvironment, configuration: WebConfiguration, media: MediaStore, trivia: TriviaLobby) {
@@ -30,6 +35,9 @@ struct ScreenContext: Sendable {
             pipelineConfiguration.maxConcurrentRequests = requests
             return ResourcePipeline(configuration: pipelineConfiguration)
         }
+        self.feedCache = HTTPCache(
+            directory: configuration.cacheDirectory.appendingPathComponent("feeds", isDirectory: true), sizeLimit: 64 << 20,
+            clock: environment.clock, policy: .feeds)
         self.logos = pipeline("logos", requests: 6)
         self.factImages = pipeline("images", requests: 4)
     }
@@ -40,6 +48,6 @@ struct ScreenContext: Sendable {
         return try bundled()
     }
 
-    /// A feed loader on the environment's HTTP client.
-    var feedLoader: FeedLoader { FeedLoader(client: environment.httpClient) }
+    /// A feed loader on the environment's HTTP client and the shared feed cache.
+    var feedLoader: FeedLoader { FeedLoader(client: environment.httpClient, cache: feedCache) }
 }
