@@ -59,12 +59,18 @@ def browser():
     service = webdriver.ChromeService(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver")
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1"):
         options.add_argument(flag)
-    options.add_argument(f"--window-size={WIDTH},{HEIGHT}")
+    # Headless Chromium keeps a window at least 500 px wide whatever --window-size says (the
+    # old correction by set_window_size ended at 280 x 844): the viewport is set through the
+    # DevTools protocol instead, and checked, as the web stage's browser tests do.
+    options.add_argument(f"--window-size={max(WIDTH, 500)},{HEIGHT + 200}")
     driver = webdriver.Chrome(options=options, service=service)
-    # The window's outer size includes no chrome in headless mode, but make the viewport exact.
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": False})
+    driver.get("about:blank")
     inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
     if inner != [WIDTH, HEIGHT]:
-        driver.set_window_size(WIDTH + (WIDTH - inner[0]), HEIGHT + (HEIGHT - inner[1]))
+        driver.quit()
+        raise SystemExit(f"error: the viewport is {inner}, not {WIDTH} x {HEIGHT}")
     driver.set_script_timeout(120)
     return driver
 
