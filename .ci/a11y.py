@@ -35,6 +35,9 @@ from selenium.webdriver.common.keys import Keys
 WIDTH, HEIGHT = 390, 844
 VERBOSE = False
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"]
+# One axe run: those rules, violations only; the index shows the pages in sandboxed frames, and
+# each page is audited on its own. The web stage's audits use the same options.
+AXE_OPTIONS = json.dumps({"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"], "iframes": False})
 
 # page -> (what must be reachable, a CSS selector for it)
 KEYBOARD = {
@@ -52,25 +55,34 @@ KEYBOARD = {
 }
 
 
-def browser():
+def chromium(width=WIDTH, height=HEIGHT, flags=()):
+    """Debian's Chromium through Debian's chromedriver (never a download: Selenium Manager would
+    fetch one), headless, with a viewport of exactly `width` x `height`. Headless Chromium keeps
+    a window at least 500 px wide whatever --window-size says (a correction by set_window_size
+    ended at 280 x 844), so the viewport is set through the DevTools protocol instead, and
+    checked. Also the web stage's browser (Servers/ExercisesWeb/Tests/browser/conftest.py)."""
     options = webdriver.ChromeOptions()
-    # Debian's chromium and chromium-driver, never a download (Selenium Manager would fetch one).
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     service = webdriver.ChromeService(executable_path=shutil.which("chromedriver") or "/usr/bin/chromedriver")
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1"):
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1", *flags):
         options.add_argument(flag)
-    # Headless Chromium keeps a window at least 500 px wide whatever --window-size says (the
-    # old correction by set_window_size ended at 280 x 844): the viewport is set through the
-    # DevTools protocol instead, and checked, as the web stage's browser tests do.
-    options.add_argument(f"--window-size={max(WIDTH, 500)},{HEIGHT + 200}")
+    options.add_argument(f"--window-size={max(width, 500)},{height + 200}")
     driver = webdriver.Chrome(options=options, service=service)
     driver.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride", {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": False})
+        "Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
     driver.get("about:blank")
     inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
-    if inner != [WIDTH, HEIGHT]:
+    if inner != [width, height]:
         driver.quit()
-        raise SystemExit(f"error: the viewport is {inner}, not {WIDTH} x {HEIGHT}")
+        raise RuntimeError(f"the viewport is {inner}, not {width} x {height}")
+    return driver
+
+
+def browser():
+    try:
+        driver = chromium()
+    except RuntimeError as error:
+        raise SystemExit(f"error: {error}")
     driver.set_script_timeout(120)
     return driver
 
@@ -106,9 +118,7 @@ def audit(driver, page, allowed):
     runs = 0
     for where in positions(driver):
         axe.inject()
-        # The index shows the pages in sandboxed frames; each page is audited on its own.
-        options = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"], "iframes": False}
-        results = axe.run(options=json.dumps(options))
+        results = axe.run(options=AXE_OPTIONS)
         runs += 1
         for violation in results["violations"]:
             for node in violation["nodes"]:

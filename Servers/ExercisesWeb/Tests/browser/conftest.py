@@ -10,13 +10,12 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 import threading
 import time
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PACKAGE = os.path.abspath(os.path.join(HERE, "..", ".."))
@@ -28,6 +27,8 @@ FACT_ROWS = 40
 
 
 REPOSITORY = os.path.abspath(os.path.join(PACKAGE, "..", ".."))
+sys.path.insert(0, os.path.join(REPOSITORY, ".ci"))
+import a11y  # noqa: E402  (the a11y stage's browser and axe options, shared)
 
 
 class FeedServer:
@@ -220,24 +221,9 @@ def carfit_feed_server(feeds):
 
 
 def make_driver(width=390, height=844):
-    """Debian's Chromium through Debian's chromedriver (never a download), headless, with a
-    viewport of exactly `width` × `height` (the iPhone 14's points). Headless Chromium keeps a
-    window at least 500 px wide whatever `--window-size` says, so the viewport is set through the
-    DevTools protocol (Emulation.setDeviceMetricsOverride) instead, and checked."""
-    options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    for argument in (
-        "--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--hide-scrollbars",
-        "--force-device-scale-factor=1", f"--window-size={max(width, 500)},{height + 200}",
-    ):
-        options.add_argument(argument)
-    service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
-    driver = webdriver.Chrome(options=options, service=service)
-    driver.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
-    driver.get("about:blank")
-    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
-    assert inner == [width, height], f"the viewport is {inner}, not {width} x {height}"
+    """The a11y stage's Chromium (.ci/a11y.py: Debian's, headless, a viewport of exactly `width`
+    x `height`, the iPhone 14's points, set through DevTools and checked)."""
+    driver = a11y.chromium(width, height, flags=("--disable-dev-shm-usage",))
     driver.set_script_timeout(60)
     return driver
 

@@ -18,7 +18,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import REPOSITORY, make_driver
+from conftest import REPOSITORY, a11y, make_driver
 
 
 def wait(driver, condition, timeout=20, message=""):
@@ -652,9 +652,8 @@ def test_a_websocket_from_another_origin_is_refused(browser, server):
 
 # MARK: Accessibility
 
-# As .ci/a11y.py: axe-core from axe-selenium-python 3.0.0, WCAG 2.0-2.2 A and AA and the best
-# practices, every scroll position.
-TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"]
+# As .ci/a11y.py, with its options: axe-core from axe-selenium-python 3.0.0, WCAG 2.0-2.2 A and
+# AA and the best practices, every scroll position.
 
 
 def positions(driver, scroll):
@@ -695,8 +694,7 @@ def audit(driver, allowed, label, scroll=True):
     seen = {}
     for where in positions(driver, scroll):
         axe.inject()
-        options = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"], "iframes": False}
-        results = axe.run(options=json.dumps(options))
+        results = axe.run(options=a11y.AXE_OPTIONS)
         for violation in results["violations"]:
             if violation["id"] in allowed:
                 continue
