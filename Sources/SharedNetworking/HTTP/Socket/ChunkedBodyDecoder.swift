@@ -61,20 +61,13 @@ struct ChunkedBodyDecoder {
         return index
     }
 
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): true
-        default: false
-        }
-    }
-
     private mutating func endOfLine() throws(Failure) {
         switch state {
         case .size:
             let digits = line.prefix { $0 != UInt8(ascii: ";") }.filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
             // Hex digits only: `Int(_:radix:)` also takes a sign, and a size of "-17" would be a
             // negative count of bytes to read (the SocketHTTPResponse fuzz target found it).
-            guard !digits.isEmpty, digits.count <= 15, digits.allSatisfy(Self.isHexDigit),
+            guard !digits.isEmpty, digits.count <= 15, digits.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }),
                 let size = Int(String(decoding: digits, as: UTF8.self), radix: 16)
             else {
                 throw .malformed("not a chunk size: \(String(decoding: line.prefix(40), as: UTF8.self))")
