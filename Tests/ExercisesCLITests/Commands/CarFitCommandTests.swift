@@ -47,8 +47,8 @@ struct CarFitCommandTests {
         #expect(notes.allSatisfy { $0.hasPrefix("dropped: data: visit ec94deca-d66a-4d62-b049-72414870de00") })
     }
 
-    @Test func acceptsTheCommonCacheDirectoryOption() async {
-        let run = await runExercises(["carfit", "--cache-dir", FileManager.default.temporaryDirectory.path], locale: "en_GB")
+    @Test func acceptsTheCommonCacheDirectoryOption() async throws {
+        let run = await runExercises(["carfit", "--cache-dir", try temporaryDirectory().path], locale: "en_GB")
         #expect(run.status == 0)
         #expect(run.output.hasPrefix("Today"))
     }

@@ -53,7 +53,7 @@ struct ScheduleCommandTests {
 
     @Test func jsonPrintsTheViewStateInTheEnvelope() async throws {
         let run = await runExercises([
-            "schedule", "--json", "--time-zone", "America/New_York", "--cache-dir", FileManager.default.temporaryDirectory.path,
+            "schedule", "--json", "--time-zone", "America/New_York", "--cache-dir", try temporaryDirectory().path,
         ])
         #expect(run.status == 0)
         #expect(run.errors.isEmpty)

@@ -10,7 +10,7 @@ struct TriviaCommandTests {
 
     @Test("plays the bundled competition and prints each screen, ending on the final screen")
     func defaultRun() async throws {
-        let run = await runExercises(["trivia", "--cache-dir", FileManager.default.temporaryDirectory.path])
+        let run = await runExercises(["trivia", "--cache-dir", try temporaryDirectory().path])
         #expect(run.status == 0)
         #expect(run.errors.isEmpty)
         #expect(run.output.contains("Waiting for the first question…"))

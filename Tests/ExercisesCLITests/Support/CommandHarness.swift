@@ -72,15 +72,22 @@ func runExercises(
 /// is removed when the test ends: the suite must carry the ``TemporaryFilesTrait`` trait
 /// (`@Suite(.temporaryFiles)`). Without it the test fails instead of leaving files behind.
 func temporaryFile(named name: String, contents: Data) throws -> URL {
+    let url = try temporaryDirectory().appendingPathComponent(name)
+    try contents.write(to: url)
+    return url
+}
+
+/// A new, empty directory inside the test's own temporary directory (for `--cache-dir`, and for
+/// ``temporaryFile(named:contents:)``), removed with it when the test ends. Needs the suite's
+/// ``TemporaryFilesTrait``, as ``temporaryFile(named:contents:)`` does.
+func temporaryDirectory() throws -> URL {
     guard let root = TemporaryFilesTrait.directory else {
-        Issue.record("temporaryFile(named:contents:) needs the suite's .temporaryFiles trait, which removes what it creates")
+        Issue.record("temporaryDirectory() needs the suite's .temporaryFiles trait, which removes what it creates")
         throw CocoaError(.fileNoSuchFile)
     }
     let directory = root.appendingPathComponent(UUID().uuidString, isDirectory: true)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let url = directory.appendingPathComponent(name)
-    try contents.write(to: url)
-    return url
+    return directory
 }
 
 /// Gives each test a temporary directory of its own (`exercises-input-<UUID>`) for
