@@ -84,9 +84,8 @@ struct SessionTests {
 
     @Test func theStoreIsBoundedAndEndsIdleSessions() {
         let context = Self.context()
-        let ids = Counter()
         let store = SessionStore(
-            limit: 2, idleTimeout: .seconds(0), clock: SystemClock(), newID: { ids.increment() },
+            limit: 2, idleTimeout: .seconds(0), clock: SystemClock(), newID: { UUID().uuidString },
             makeScreen: { _ in CarFitLiveScreen(context: context) })
         let first = store.create(.carfit)
         let second = store.create(.carfit)
@@ -100,17 +99,5 @@ struct SessionTests {
         #expect(store.create(.carfit) == nil, "every session has a socket: no room")
         store.endAll()
         #expect(store.count == 0)
-    }
-}
-
-/// Session ids 1, 2, 3… for a `@Sendable` id maker (behind a lock: the store may call it from any task).
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    func increment() -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        value += 1
-        return String(value, radix: 16)
     }
 }
