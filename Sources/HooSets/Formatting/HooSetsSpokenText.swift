@@ -103,6 +103,14 @@ public struct HooSetsSpokenText: Sendable, Hashable, Codable {
         poemLine.isEmpty ? "\(title), \(set)" : "\(title), \(set). \(poemLine)"
     }
 
+    /// Shown and said while the first load runs and there are no sets yet to show.
+    public var loading: String {
+        switch language {
+        case .german: "Die Hoo-Sets werden geladen…"
+        default: "Loading the Hoo sets…"
+        }
+    }
+
     /// Announced when loading the sets failed.
     public func loadFailed(_ reason: String) -> String {
         switch language {

@@ -8,16 +8,24 @@ import Testing
 
 /// A session over the real CarFit view-model on the bundled sample: events change the screen,
 /// and what the view-model does by itself (the load finishing) is pushed without any event.
-@Suite("Live sessions")
+@Suite("Live sessions", .temporaryCaches)
 @MainActor
 struct SessionTests {
-    static func context(contrast: ContrastPreference = .standard) -> ScreenContext {
-        let caches = FileManager.default.temporaryDirectory.appendingPathComponent("exercises-web-tests-\(UUID().uuidString)")
+    static func context(contrast: ContrastPreference = .standard, locale identifier: String = "en_US") -> ScreenContext {
+        // The suite's `.temporaryCaches` directory, removed when the test ends; a suite without
+        // the trait fails rather than leave 5 MB behind.
+        let caches: URL
+        if let directory = TemporaryCachesTrait.directory {
+            caches = directory
+        } else {
+            Issue.record("SessionTests.context() needs the suite's .temporaryCaches trait")
+            caches = FileManager.default.temporaryDirectory.appendingPathComponent("exercises-web-tests-unscoped", isDirectory: true)
+        }
         let clock = SystemClock()
         let environment = AppEnvironment(
-            httpClient: OfflineHTTPClient(), clock: clock, locale: Locale(identifier: "en_US"),
+            httpClient: OfflineHTTPClient(), clock: clock, locale: Locale(identifier: identifier),
             timeZone: TimeZone(identifier: "UTC") ?? .gmt,
-            calendar: AppEnvironment.calendar(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC") ?? .gmt),
+            calendar: AppEnvironment.calendar(locale: Locale(identifier: identifier), timeZone: TimeZone(identifier: "UTC") ?? .gmt),
             directories: Directories(caches: caches, temporary: caches))
         let configuration = WebConfiguration(contrast: contrast, cacheDirectory: caches)
         let lobby = TriviaLobby(

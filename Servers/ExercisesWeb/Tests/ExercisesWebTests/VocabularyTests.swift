@@ -9,7 +9,7 @@ import Testing
 /// One vocabulary of actions: every `data-action` (with its `data-value`) that a live screen
 /// draws, taken from the view state's accessibility by the preview renderers, is one its screen
 /// takes; names the view states do not have are refused.
-@Suite("One vocabulary of actions")
+@Suite("One vocabulary of actions", .temporaryCaches)
 @MainActor
 struct VocabularyTests {
     /// Every `(data-action, data-value)` in `html`.

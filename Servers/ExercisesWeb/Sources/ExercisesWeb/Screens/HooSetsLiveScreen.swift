@@ -47,6 +47,13 @@ final class HooSetsLiveScreen: LiveScreen {
 
     func render() -> PreviewScreen {
         if let setupError { return Self.message(setupError, title: "HooSets", slug: "hoosets") }
+        // Before the first load ends (and before it starts: the first render comes before the
+        // load's task runs) there is no grid to draw: say so, as the other screens do, rather
+        // than an empty grid.
+        if model.state.sections.isEmpty, model.phase == .idle || model.phase == .loading {
+            let text = HooSetsSpokenText(locale: context.environment.messagesLocale).loading
+            return Self.message(text, title: "HooSets", slug: "hoosets")
+        }
         var images = PreviewImages()
         let media = context.media
         images.linked = { url in media.linkFile(url) }
