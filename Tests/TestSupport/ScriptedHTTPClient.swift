@@ -240,15 +240,14 @@ public final class ScriptedHTTPClient: HTTPClient {
         }
     }
 
-    /// `response`, or `httpStatus` when its status is not one the request accepts.
+    /// `response`, or `httpStatus` when its status is not one the request accepts (as every
+    /// client reports it: `HTTPResponse.checked(for:)`).
     private static func checked(_ response: HTTPResponse, for request: HTTPRequest) -> Result<HTTPResponse, NetworkError> {
-        guard request.acceptableStatus.contains(response.status) else {
-            return .failure(
-                .httpStatus(
-                    code: response.status, url: request.url, bodyExcerpt: String(decoding: response.body.prefix(200), as: UTF8.self),
-                    retryAfter: response.headers["Retry-After"]))
+        do throws(NetworkError) {
+            return .success(try response.checked(for: request))
+        } catch {
+            return .failure(error)
         }
-        return .success(response)
     }
 
     /// The request is no longer wanted (cancelled or ended): counted once.

@@ -104,6 +104,19 @@ public struct HTTPResponse: Sendable, Equatable {
         self.headers = headers
         self.body = body
     }
+
+    /// This response when its status is inside `request`'s ``HTTPRequest/acceptableStatus``;
+    /// otherwise ``NetworkError/httpStatus(code:url:bodyExcerpt:retryAfter:)`` naming the
+    /// request's URL, with an excerpt of the body and the server's `Retry-After`. The one place
+    /// every client (URLSession's, the socket client, the HTTP cache, a test double or an app's
+    /// own ``HTTPClient``) turns a status into an error, so they all report it alike.
+    public func checked(for request: HTTPRequest) throws(NetworkError) -> HTTPResponse {
+        guard request.acceptableStatus.contains(status) else {
+            throw .httpStatus(
+                code: status, url: request.url, bodyExcerpt: HTTPStatusText.excerpt(body), retryAfter: headers["Retry-After"])
+        }
+        return self
+    }
 }
 
 /// Header fields with case-insensitive names (RFC 9110 §5.1), in insertion order.

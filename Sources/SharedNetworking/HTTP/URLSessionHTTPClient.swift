@@ -89,15 +89,7 @@ public final class URLSessionHTTPClient: HTTPClient {
                 uniquingKeysWith: { first, _ in first }
             )
         )
-        guard request.acceptableStatus.contains(response.statusCode) else {
-            throw .httpStatus(
-                code: response.statusCode,
-                url: request.url,
-                bodyExcerpt: HTTPStatusText.excerpt(body),
-                retryAfter: headers["Retry-After"]
-            )
-        }
-        return HTTPResponse(url: request.url, status: response.statusCode, headers: headers, body: body)
+        return try HTTPResponse(url: request.url, status: response.statusCode, headers: headers, body: body).checked(for: request)
     }
 
     /// How many redirects URLSession follows before it reports `httpTooManyRedirects`, which is

@@ -214,12 +214,7 @@ public final class HTTPCache: Sendable {
         if response.status == 304, let stale, !validators.isEmpty {
             return .notModified(refresh(stale, with: response, requestedAt: requestedAt))
         }
-        guard request.acceptableStatus.contains(response.status) else {
-            throw .httpStatus(
-                code: response.status, url: request.url, bodyExcerpt: HTTPStatusText.excerpt(response.body),
-                retryAfter: response.headers["Retry-After"])
-        }
-        return .fetched(response, requestedAt: requestedAt)
+        return .fetched(try response.checked(for: request), requestedAt: requestedAt)
     }
 
     // MARK: Internals

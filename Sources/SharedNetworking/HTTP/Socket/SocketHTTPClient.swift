@@ -68,12 +68,8 @@ public final class SocketHTTPClient: HTTPClient {
                 current = next
                 continue
             }
-            guard request.acceptableStatus.contains(response.status) else {
-                throw .httpStatus(
-                    code: response.status, url: request.url, bodyExcerpt: HTTPStatusText.excerpt(response.body),
-                    retryAfter: response.headers["Retry-After"])
-            }
-            return HTTPResponse(url: request.url, status: response.status, headers: response.headers, body: response.body)
+            return try HTTPResponse(url: request.url, status: response.status, headers: response.headers, body: response.body)
+                .checked(for: request)
         }
     }
 
