@@ -202,13 +202,8 @@ struct SocketExchange {
     private func readExactly(_ length: Int, _ connection: inout SocketConnection, into body: inout Data) -> NetworkError? {
         body.reserveCapacity(min(length, 64 * 1024 * 1024))
         while body.count < length {
-            if connection.buffered == 0 {
-                switch connection.fill() {
-                case .filled: break
-                case .ended, .failed:
-                    return Self.connectionLost(url, "the body ended after \(body.count) of \(length) bytes")
-                case let other: return name(other)
-                }
+            if let failure = refillIfEmpty(&connection, endedEarly: "the body ended after \(body.count) of \(length) bytes") {
+                return failure
             }
             connection.move(upTo: length - body.count, into: &body)
         }
@@ -218,13 +213,10 @@ struct SocketExchange {
     private func readChunked(_ connection: inout SocketConnection, into body: inout Data) -> NetworkError? {
         var decoder = ChunkedBodyDecoder()
         while !decoder.isComplete {
-            if connection.buffered == 0 {
-                switch connection.fill() {
-                case .filled: break
-                case .ended, .failed:
-                    return Self.connectionLost(url, "the chunked body ended after \(body.count) bytes, before its last chunk")
-                case let other: return name(other)
-                }
+            if let failure = refillIfEmpty(
+                &connection, endedEarly: "the chunked body ended after \(body.count) bytes, before its last chunk")
+            {
+                return failure
             }
             do throws(ChunkedBodyDecoder.Failure) {
                 try connection.consume { (bytes: UnsafeRawBufferPointer) throws(ChunkedBodyDecoder.Failure) -> Int in
@@ -238,6 +230,17 @@ struct SocketExchange {
             if let limit = request.maxResponseBytes, body.count > limit { return .tooLarge(url: url, limit: limit) }
         }
         return nil
+    }
+
+    /// When nothing is buffered, waits for more bytes; the failure when none come: the
+    /// connection lost (`endedEarly` says where the body stopped), a timeout or a cancellation.
+    private func refillIfEmpty(_ connection: inout SocketConnection, endedEarly: @autoclosure () -> String) -> NetworkError? {
+        guard connection.buffered == 0 else { return nil }
+        switch connection.fill() {
+        case .filled: return nil
+        case .ended, .failed: return Self.connectionLost(url, endedEarly())
+        case let other: return name(other)
+        }
     }
 
     private func readToEnd(_ connection: inout SocketConnection, into body: inout Data) -> NetworkError? {
