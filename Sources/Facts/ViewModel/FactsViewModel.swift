@@ -136,10 +136,7 @@ public final class FactsViewModel {
     /// saved copy is what is shown); otherwise offline (or not updated) since they were saved.
     private func failureNotice(_ error: NetworkError) -> NetworkNotice? {
         guard let savedAt = state.lastUpdated else { return nil }
-        if error == .cancelled {
-            return state.notice?.savedAt == nil ? nil : noticeText.saved(at: savedAt, now: clock.now)
-        }
-        return noticeText.failed(offline: error.isConnectivityFailure, savedAt: savedAt, now: clock.now)
+        return noticeText.afterFailure(error, savedAt: savedAt, current: state.notice, now: clock.now)
     }
 
     /// A retry is about to wait: say so over whatever is on screen.

@@ -196,10 +196,7 @@ public final class ScheduleViewModel {
     /// age after a cancellation; otherwise offline (or not updated) since it was saved.
     private func failureNotice(_ error: NetworkError) -> NetworkNotice? {
         guard state.content != nil, let savedAt = state.lastUpdated else { return nil }
-        if error == .cancelled {
-            return state.notice?.savedAt == nil ? nil : noticeText.saved(at: savedAt, now: clock.now)
-        }
-        return noticeText.failed(offline: error.isConnectivityFailure, savedAt: savedAt, now: clock.now)
+        return noticeText.afterFailure(error, savedAt: savedAt, current: state.notice, now: clock.now)
     }
 
     /// Draws `loaded` (made at `date`: now, or when a saved copy was saved).

@@ -38,6 +38,17 @@ public struct NetworkNoticeText: Sendable {
         return NetworkNotice(kind: offline ? .offline : .notUpdated, text: "\(prefix): \(saved)", savedAt: savedAt)
     }
 
+    /// What marks content saved at `savedAt` after its load ended with `error`: after a
+    /// cancellation nothing failed, so a saved copy's line comes back (its age now) when `current`
+    /// was about one, and nothing otherwise; after a failure, ``failed(offline:savedAt:now:)``
+    /// (`Offline` for a ``NetworkError/isConnectivityFailure``).
+    public func afterFailure(_ error: NetworkError, savedAt: Date, current: NetworkNotice?, now: Date) -> NetworkNotice? {
+        if error == .cancelled {
+            return current?.savedAt == nil ? nil : saved(at: savedAt, now: now)
+        }
+        return failed(offline: error.isConnectivityFailure, savedAt: savedAt, now: now)
+    }
+
     /// `Retrying, 2 of 3`, after `Saved 2 hours ago · ` when a saved copy is on screen.
     public func retrying(_ notice: RetryNotice, savedAt: Date?, now: Date) -> NetworkNotice {
         let retry: String

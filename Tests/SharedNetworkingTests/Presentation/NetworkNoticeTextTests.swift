@@ -86,6 +86,24 @@ import Testing
                 == "Die Fakten konnten nicht aktualisiert werden. HTTP 503. Nicht aktualisiert: vor 2 Stunden gespeichert.")
     }
 
+    @Test("after a load ends badly: a cancellation restores only a saved copy's line; a failure says offline or not updated")
+    func afterFailure() throws {
+        let text = NetworkNoticeText(locale: Locale(identifier: "en_US"))
+        let url = try #require(URL(string: "https://a.example/feed.json"))
+        let saved = text.saved(at: twoHoursAgo, now: now.addingTimeInterval(-60))
+        let retry = RetryNotice(attempt: 2, maxAttempts: 3, delay: .seconds(1), reason: .timedOut(url: url))
+        let retrying = text.retrying(retry, savedAt: nil, now: now)
+        let cancelledOverSaved = text.afterFailure(.cancelled, savedAt: twoHoursAgo, current: saved, now: now)
+        #expect(cancelledOverSaved?.kind == .saved)
+        #expect(cancelledOverSaved?.text == "Saved 2 hours ago")
+        #expect(text.afterFailure(.cancelled, savedAt: twoHoursAgo, current: retrying, now: now) == nil)
+        #expect(text.afterFailure(.cancelled, savedAt: twoHoursAgo, current: nil, now: now) == nil)
+        let offline = text.afterFailure(.timedOut(url: url), savedAt: twoHoursAgo, current: saved, now: now)
+        #expect(offline?.text == "Offline: saved 2 hours ago")
+        let refused = text.afterFailure(.httpStatus(code: 500, url: url, bodyExcerpt: ""), savedAt: twoHoursAgo, current: nil, now: now)
+        #expect(refused?.kind == .notUpdated)
+    }
+
     @Test("a date after now (a clock set back) reads as just now")
     func futureIsJustNow() {
         #expect(
