@@ -138,9 +138,11 @@ public struct RetryingHTTPClient: HTTPClient {
     /// the request's deadline allow; the last failure is thrown as it came.
     public func send(_ request: HTTPRequest) async throws(NetworkError) -> HTTPResponse {
         let deadline = request.deadline.map { clock.now.addingTimeInterval($0.timeInterval) }
+        // What is left of the deadline now (`nil`: none); read again after each attempt.
+        let remainingNow = { deadline.map { Duration.seconds($0.timeIntervalSince(clock.now)) } }
         var attempt = 1
         while true {
-            let remaining = deadline.map { Duration.seconds($0.timeIntervalSince(clock.now)) }
+            let remaining = remainingNow()
             if let remaining, let total = request.deadline, remaining <= .zero {
                 throw .deadlineExceeded(url: request.url, deadline: total, attempts: attempt - 1)
             }
@@ -156,7 +158,7 @@ public struct RetryingHTTPClient: HTTPClient {
                     retryAfter: error.retryAfter,
                     now: clock.now,
                     unitRandom: unitRandom(),
-                    remaining: deadline.map { Duration.seconds($0.timeIntervalSince(clock.now)) }
+                    remaining: remainingNow()
                 )
                 let delay: Duration
                 switch decision {
