@@ -35,6 +35,7 @@ let package = Package(
         .executable(name: "trivia-server", targets: ["trivia-server"]),
         .executable(name: "trivia-load", targets: ["trivia-load"]),
         .executable(name: "trivia-play", targets: ["trivia-play"]),
+        .library(name: "ServerSupport", targets: ["ServerSupport"]),
         .library(name: "TriviaServer", targets: ["TriviaServer"]),
         .library(name: "TriviaWebSocketClient", targets: ["TriviaWebSocketClient"]),
         .library(name: "TriviaPlay", targets: ["TriviaPlay"]),
@@ -75,11 +76,27 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        /// What both HTTP servers of this repository share (trivia-server and, from
+        /// Servers/ExercisesWeb, exercises-web): the start and stop of a server, running it until
+        /// a signal, and the guards every connection passes.
+        .target(
+            name: "ServerSupport",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
         /// The server as a library: HTTP routes, the WebSocket session (limits, close codes),
         /// connection routing from the host's output stream, accounts. Tests start it in-process.
         .target(
             name: "TriviaServer",
             dependencies: [
+                "ServerSupport",
                 "TriviaWebSocketMessages",
                 .product(name: "Trivia", package: "MobileExercises"),
                 .product(name: "TriviaHost", package: "MobileExercises"),
@@ -89,7 +106,6 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             resources: [.copy("Resources/accounts.json")],
             swiftSettings: strictSettings
@@ -113,13 +129,13 @@ let package = Package(
         .executableTarget(
             name: "trivia-server",
             dependencies: [
+                "ServerSupport",
                 "TriviaServer",
                 "TriviaCluster",
                 "TriviaClusterServer",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),

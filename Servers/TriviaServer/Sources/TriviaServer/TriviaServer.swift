@@ -3,9 +3,8 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
-import ServiceLifecycle
+import ServerSupport
 import SharedNetworking
-import Synchronization
 import Trivia
 import TriviaHost
 
@@ -41,12 +40,7 @@ public final class TriviaServer: Sendable {
     let logger: Logger
     let codec: TriviaCodec
     let table: ConnectionTable
-    private let lifecycle = Mutex(Lifecycle())
-
-    private struct Lifecycle {
-        var services: ServiceGroup?
-        var stopRequested = false
-    }
+    private let lifecycle: ServerLifecycle
 
     /// A single-process server: the host for `questions` under `hostConfiguration` runs here.
     public convenience init(
@@ -98,6 +92,7 @@ public final class TriviaServer: Sendable {
         self.logger = logger
         self.codec = codec
         self.table = ConnectionTable(limits: configuration.limits, codec: codec)
+        self.lifecycle = ServerLifecycle(logger: logger)
     }
 
     public var competition: CompetitionID { hostConfiguration.competition }
@@ -107,19 +102,12 @@ public final class TriviaServer: Sendable {
 
     /// Serves until ``shutdown()``. `onListening` gets the bound port (the chosen one for port 0).
     public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        let services = ServiceGroup(
-            configuration: ServiceGroupConfiguration(services: [makeApplication(onListening: onListening)], logger: logger))
-        let stopNow = lifecycle.withLock { state -> Bool in
-            state.services = services
-            return state.stopRequested
-        }
-        if stopNow { return }
-        try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { await self.backend.run(sockets: TriviaSockets(table: self.table)) }
-            tasks.addTask { await self.sweepConnections() }
-            try await services.run()
-            tasks.cancelAll()
-        }
+        try await lifecycle.run(
+            makeApplication(onListening: onListening),
+            alongside: [
+                { await self.backend.run(sockets: TriviaSockets(table: self.table)) },
+                { await self.sweepConnections() },
+            ])
     }
 
     /// Stops the server cleanly: every client gets `error`/`shuttingDown` and close 1001 (they
@@ -136,11 +124,7 @@ public final class TriviaServer: Sendable {
             await group.next()
             group.cancelAll()
         }
-        let services = lifecycle.withLock { state -> ServiceGroup? in
-            state.stopRequested = true
-            return state.services
-        }
-        await services?.triggerGracefulShutdown()
+        await lifecycle.stop()
     }
 
     /// Drops `user`'s socket without a close frame, as a lost network would: the host sees a

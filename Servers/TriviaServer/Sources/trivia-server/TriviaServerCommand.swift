@@ -2,13 +2,13 @@ import ArgumentParser
 import Foundation
 import Logging
 import NIOPosix
+import ServerSupport
 import SharedNetworking
 import Trivia
 import TriviaCluster
 import TriviaClusterServer
 import TriviaHost
 import TriviaServer
-import UnixSignals
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -123,28 +123,14 @@ struct TriviaServerCommand: AsyncParsableCommand {
             "competition \(hostConfiguration.competition) (\(set.questions.count) questions, \(Int(questionSeconds)) s each), "
             + "first question at \(TriviaDates.string(from: hostConfiguration.startsAt)), \(accounts.accounts.count) accounts"
             + (node.map { ", cluster node \($0.name) (#\($0.incarnation))" } ?? "")
-        // A signal stops the server cleanly and then waits for it to finish by itself: cancelling
-        // its task instead would make Hummingbird log errors ("Waiting on child channel:
-        // CancellationError()", "Server shutdown error: Already closed") for a normal stop.
-        try await withThrowingTaskGroup(of: Ended.self) { group in
-            group.addTask {
-                try await server.run { port in
-                    Self.say("trivia-server listening on http://\(host):\(port)\n\(summary)\n")
-                }
-                return .server
+        try await ProcessSignals.run {
+            try await server.run { port in
+                Self.say("trivia-server listening on http://\(host):\(port)\n\(summary)\n")
             }
-            group.addTask {
-                for await signal in await UnixSignalsSequence(trapping: .sigterm, .sigint) {
-                    Self.say("trivia-server: \(signal), closing connections\n")
-                    await server.shutdown()
-                    return .stopRequested
-                }
-                return .stopRequested
-            }
-            switch try await group.next() {
-            case .stopRequested: _ = try await group.next()  // the server, finishing its shutdown
-            case .server, nil: group.cancelAll()  // the server ended by itself: stop listening for signals
-            }
+        } stop: {
+            await server.shutdown()
+        } onSignal: { signal in
+            Self.say("trivia-server: \(signal), closing connections\n")
         }
         // Gives the lease up, so a standby takes over at once instead of after its expiry.
         await node?.stop()
@@ -173,12 +159,6 @@ struct TriviaServerCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("trivia-server: \(error)\n".utf8))
             throw ExitCode(1)
         }
-    }
-
-    /// Which of the command's two tasks ended first.
-    enum Ended: Sendable {
-        case server
-        case stopRequested
     }
 
     /// Unbuffered, so a parent process reading the pipe sees the port at once.
