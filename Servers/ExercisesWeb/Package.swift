@@ -36,7 +36,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         /// The server as a library: routes, sessions, the live screens over the real view-models,
@@ -53,6 +52,7 @@ let package = Package(
                 .product(name: "ScreenPreviews", package: "MobileExercises"),
                 .product(name: "ExercisesCLI", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
+                .product(name: "ServerSupport", package: "TriviaServer"),
                 .product(name: "TriviaServer", package: "TriviaServer"),
                 .product(name: "TriviaWebSocketClient", package: "TriviaServer"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -61,8 +61,6 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             resources: [.copy("Resources/live.js"), .copy("Resources/live.css")],
             swiftSettings: strictSettings
@@ -74,7 +72,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "ServerSupport", package: "TriviaServer"),
             ],
             swiftSettings: strictSettings
         ),

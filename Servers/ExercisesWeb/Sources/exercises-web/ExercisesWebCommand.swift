@@ -4,8 +4,8 @@ import ExercisesWeb
 import Foundation
 import Logging
 import NIOPosix
+import ServerSupport
 import SharedNetworking
-import UnixSignals
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -144,19 +144,12 @@ struct ExercisesWebCommand: AsyncParsableCommand {
         let server = ExercisesWebServer(
             configuration: configuration, environment: environment, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)
         let host = self.host
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                try await server.run { port in Self.say("listening on http://\(host):\(port)\n") }
-            }
-            group.addTask {
-                for await signal in await UnixSignalsSequence(trapping: .sigterm, .sigint) {
-                    Self.say("exercises-web: \(signal), stopping\n")
-                    await server.shutdown()
-                    return
-                }
-            }
-            _ = try await group.next()
-            _ = try await group.next()
+        try await ProcessSignals.run {
+            try await server.run { port in Self.say("listening on http://\(host):\(port)\n") }
+        } stop: {
+            await server.shutdown()
+        } onSignal: { signal in
+            Self.say("exercises-web: \(signal), stopping\n")
         }
     }
 

@@ -80,6 +80,7 @@ enum LivePage {
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
+            <link rel="icon" href="/assets/icon.svg" type="image/svg+xml">
             \(titleHTML)
             \(head.joined(separator: "\n"))
             </head>
@@ -90,6 +91,16 @@ enum LivePage {
 
             """
     }
+
+    /// The site's icon (served as /assets/icon.svg and /favicon.ico): a phone, in the blue of
+    /// the bars' buttons.
+    static let icon = """
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">\
+        <rect x="7" y="2" width="18" height="28" rx="4" fill="#0a60d0"/>\
+        <rect x="10" y="6" width="12" height="18" rx="1" fill="#fff"/>\
+        <circle cx="16" cy="27" r="1.5" fill="#fff"/></svg>
+
+        """
 
     /// The index's own few rules (served as /assets/index.css).
     static let indexStyles = """

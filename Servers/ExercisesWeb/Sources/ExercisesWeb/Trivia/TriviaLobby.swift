@@ -86,7 +86,8 @@ public actor TriviaLobby {
         current = []
         for round in rounds {
             await round.server.shutdown()
-            round.task.cancel()
+            // Awaited, never cancelled: a cancelled server logs errors for a normal stop.
+            await round.task.value
         }
         for waiter in waiting { waiter.resume() }
         waiting = []
@@ -156,7 +157,7 @@ public actor TriviaLobby {
             let old = current.removeFirst()
             Task {
                 await old.server.shutdown()
-                old.task.cancel()
+                await old.task.value
             }
         }
         for waiter in waiting { waiter.resume() }

@@ -1,0 +1,99 @@
+import HTTPTypes
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import WSCore
+
+/// `GET /live/{session}` with a WebSocket upgrade: a page's events in, its screens out
+/// (Docs/Web.md, "Messages").
+///
+/// Routed on its own router (hummingbird-websocket's `ws` route), as the Trivia server's socket
+/// is. The upgrade is refused, before any session is touched, when the session id is not one the
+/// server could have made (hex digits) or when the request comes from a page of another origin
+/// (``isSameOrigin(_:)``). An id that names no session is upgraded and told `expired`, so that
+/// the page reloads and gets a new one.
+struct LiveSocketController {
+    let store: SessionStore
+    let logger: Logger
+    /// The largest message a page may send; a larger one closes the socket.
+    let maxEventBytes: Int
+
+    func addRoutes(to router: Router<LiveSocketRequestContext>) {
+        router.ws(WebRoutes.live) { request, context in
+            guard let id = context.parameters.get("session"), Self.isSessionID(id), Self.isSameOrigin(request.head) else {
+                return .dontUpgrade
+            }
+            return .upgrade([:])
+        } onUpgrade: { inbound, outbound, context in
+            let id = context.requestContext.parameters.get("session") ?? ""
+            await serve(session: id, inbound: inbound, outbound: outbound)
+        }
+    }
+
+    /// Whether `id` is shaped like a session id (1 to 64 hex digits): anything else is refused
+    /// without a lookup.
+    static func isSessionID(_ id: String) -> Bool {
+        (1...64).contains(id.count) && id.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit }
+    }
+
+    /// A browser always says where the page that opens a socket came from: only pages of this
+    /// server may drive its sessions. A client that is not a browser sends no `Origin`.
+    static func isSameOrigin(_ request: HTTPRequest) -> Bool {
+        guard let origin = request.headerFields[.origin] else { return true }
+        guard let authority = request.authority else { return false }
+        if origin == "http://\(authority)" || origin == "https://\(authority)" { return true }
+        // A WebSocket client that is not a browser (swift-websocket's) names its own ws:// URL's
+        // host; no browser page has such an origin.
+        let host = authority.split(separator: ":").first.map(String.init) ?? authority
+        return origin == "ws://\(host)" || origin == "wss://\(host)"
+    }
+
+    private func serve(session id: String, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
+        guard let (stream, generation) = await attach(id) else {
+            try? await outbound.write(.text(LiveUpdate.expired.json))
+            return
+        }
+        await withTaskGroup(of: Void.self) { tasks in
+            tasks.addTask {
+                for await text in stream {
+                    do {
+                        try await outbound.write(.text(text))
+                    } catch {
+                        return
+                    }
+                }
+            }
+            tasks.addTask {
+                do {
+                    for try await message in inbound.messages(maxSize: maxEventBytes) {
+                        switch message {
+                        case .text(let text): await receive(id, text)
+                        case .binary: await refuse(id, .malformed("send text messages (JSON), not binary ones"))
+                        }
+                    }
+                } catch {
+                    logger.debug("live socket \(id.prefix(6)) ended: \(error)")
+                }
+            }
+            await tasks.next()
+            tasks.cancelAll()
+        }
+        await detach(id, generation: generation)
+    }
+
+    @MainActor private func attach(_ id: String) -> (AsyncStream<String>, Int)? {
+        store.session(id)?.attach()
+    }
+
+    @MainActor private func detach(_ id: String, generation: Int) {
+        store.session(id)?.detach(generation: generation)
+    }
+
+    @MainActor private func receive(_ id: String, _ text: String) {
+        store.session(id)?.receive(text)
+    }
+
+    @MainActor private func refuse(_ id: String, _ error: LiveEventError) {
+        store.session(id)?.refuse(error)
+    }
+}
