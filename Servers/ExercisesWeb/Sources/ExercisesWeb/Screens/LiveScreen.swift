@@ -43,21 +43,3 @@ extension LiveScreen {
             content: .element("p", [.class("live-message"), .attribute("role", "status")], [.text(message)]))
     }
 }
-
-/// Tasks a screen started (loads, refreshes), cancelled when its session ends.
-@MainActor
-final class ScreenTasks {
-    private var tasks: [Task<Void, Never>] = []
-
-    /// Runs `work` on the main actor, remembered until it ends or ``cancelAll()``.
-    func run(_ work: @escaping @MainActor () async -> Void) {
-        tasks.removeAll { $0.isCancelled }
-        tasks.append(Task { @MainActor in await work() })
-        if tasks.count > 64 { tasks.removeFirst(tasks.count - 64) }
-    }
-
-    func cancelAll() {
-        for task in tasks { task.cancel() }
-        tasks.removeAll()
-    }
-}

@@ -75,9 +75,14 @@ final class ScheduleLiveScreen: LiveScreen {
             // The rows in view and a few around them, as a table view's prefetching would.
             let lower = min(max(0, visible.lowerBound - 4), rows.count - 1), upper = min(rows.count - 1, visible.upperBound + 4)
             guard lower <= upper else { return }
-            for index in lower...upper where requested.insert(index).inserted {
-                let row = rows[index]
-                tasks.run { [model] in await model.loadLogos(for: row) }
+            let wanted = (lower...upper).filter { requested.insert($0).inserted }.map { rows[$0] }
+            guard !wanted.isEmpty else { return }
+            // One task for the rows this scroll brought into view, beside the earlier ones: each
+            // logo's request is the view-model's, so a task cut short by the limit leaves it running.
+            tasks.run { [model] in
+                await withTaskGroup(of: Void.self) { group in
+                    for row in wanted { group.addTask { await model.loadLogos(for: row) } }
+                }
             }
         case .viewport:
             break

@@ -16,7 +16,7 @@ final class SessionStore {
         makeScreen: @escaping @MainActor (WebExercise) -> any LiveScreen
     ) {
         self.limit = limit
-        self.idleTimeout = TriviaLobby.seconds(idleTimeout)
+        self.idleTimeout = idleTimeout.timeInterval
         self.clock = clock
         self.newID = newID
         self.makeScreen = makeScreen

@@ -120,7 +120,7 @@ public actor TriviaLobby {
     private func startRound(_ questions: TriviaQuestionSet) async {
         number += 1
         var configuration = TriviaHostConfiguration(
-            questionSet: questions, startsAt: clock.now.addingTimeInterval(Self.seconds(rounds.lobby)))
+            questionSet: questions, startsAt: clock.now.addingTimeInterval(rounds.lobby.timeInterval))
         configuration.competition = CompetitionID("web-\(number)")
         configuration.title = "\(questions.title) #\(number)"
         configuration.answerWindow = rounds.answerWindow
@@ -175,11 +175,6 @@ public actor TriviaLobby {
         } catch {
             throw .unavailable("the Trivia server at \(server) did not say which competition it runs (\(error))")
         }
-    }
-
-    static func seconds(_ duration: Duration) -> TimeInterval {
-        let parts = duration.components
-        return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
     }
 }
 
