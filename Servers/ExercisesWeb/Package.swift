@@ -62,7 +62,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
-            resources: [.copy("Resources/live.js"), .copy("Resources/live.css")],
+            resources: [.copy("Resources/live.js"), .copy("Resources/start.js"), .copy("Resources/live.css")],
             swiftSettings: strictSettings
         ),
         .executableTarget(

@@ -20,13 +20,13 @@ struct ServerTests {
             if let origin { fields[.origin] = origin }
             return HTTPTypes.HTTPRequest(method: .get, scheme: nil, authority: "127.0.0.1:8080", path: "/live/ab", headerFields: fields)
         }
-        #expect(LiveSocketController.isSameOrigin(request(origin: "http://127.0.0.1:8080")))
-        #expect(LiveSocketController.isSameOrigin(request(origin: nil)))
-        #expect(!LiveSocketController.isSameOrigin(request(origin: "http://evil.example")))
-        #expect(!LiveSocketController.isSameOrigin(request(origin: "http://127.0.0.1:8081")))
-        #expect(!LiveSocketController.isSameOrigin(request(origin: "null")))
-        #expect(LiveSocketController.isSameOrigin(request(origin: "ws://127.0.0.1")))
-        #expect(!LiveSocketController.isSameOrigin(request(origin: "ws://evil.example")))
+        #expect(RequestOrigin.isSameOrigin(request(origin: "http://127.0.0.1:8080")))
+        #expect(RequestOrigin.isSameOrigin(request(origin: nil)))
+        #expect(!RequestOrigin.isSameOrigin(request(origin: "http://evil.example")))
+        #expect(!RequestOrigin.isSameOrigin(request(origin: "http://127.0.0.1:8081")))
+        #expect(!RequestOrigin.isSameOrigin(request(origin: "null")))
+        #expect(RequestOrigin.isSameOrigin(request(origin: "ws://127.0.0.1")))
+        #expect(!RequestOrigin.isSameOrigin(request(origin: "ws://evil.example")))
     }
 
     @Test func sessionIDsAre128RandomBits() {
@@ -38,7 +38,7 @@ struct ServerTests {
     /// Every route of ``WebRoutes`` answers over a real connection, and what is not a route is 404.
     @Test(.timeLimit(.minutes(1)))
     func theRoutesAnswerOverHTTP() async throws {
-        try await withRunningWebServer { _, port in
+        try await withRunningWebServer { server, port in
             let index = try #require(try await rawGET(port: port, "/"))
             #expect(index.status == 200)
             #expect(index.body.contains("href=\"/carfit\""))
@@ -56,16 +56,52 @@ struct ServerTests {
             #expect(try await rawGET(port: port, "/media/1")?.status == 404)
             #expect(try await rawGET(port: port, "/nothing")?.status == 404)
             #expect(try await rawGET(port: port, "/carfit/x/y/z")?.status == 404)
-            // A new session: redirected to its page, which carries the strict policy.
-            let created = try #require(try await rawGET(port: port, "/carfit"))
-            #expect(created.status == 303)
+            // `GET /{app}` opens nothing: its page's script does, from this origin.
+            let start = try #require(try await rawGET(port: port, "/carfit"))
+            #expect(start.status == 200)
+            #expect(start.body.contains("data-create=\"/carfit/s\""))
+            #expect(start.body.contains("/assets/start.js"))
+            #expect(await server.sessionCount == 0)
+            let created = try #require(try await rawPOST(port: port, "/carfit/s", json: #"{"languages":["en-US"],"timeZone":"UTC"}"#))
+            #expect(created.status == 201)
             let location = try #require(created.headers["location"])
             #expect(location.hasPrefix("/carfit/s/"))
             let page = try #require(try await rawGET(port: port, location))
             #expect(page.status == 200)
             #expect(page.headers["content-security-policy"] == LivePage.contentSecurityPolicy)
             #expect(page.headers["cache-control"] == "no-store")
+            #expect(page.body.contains("data-session="))
             #expect(try await rawGET(port: port, location + "/sheet.css")?.status == 200)
+            // An id that names no session: the page that opens one, not a session made by a GET.
+            let unknown = try #require(try await rawGET(port: port, "/carfit/s/0123abcd"))
+            #expect(unknown.body.contains("data-create=\"/carfit/s\""))
+            #expect(await server.sessionCount == 1)
+        }
+    }
+
+    /// A session is opened by this server's own page only: another site's page cannot make a
+    /// browser open one (a form, a fetch), and what is posted is checked.
+    @Test(.timeLimit(.minutes(1)))
+    func onlyThisServersPagesOpenSessions() async throws {
+        try await withRunningWebServer { server, port in
+            let body = #"{"languages":["de-DE"],"timeZone":"America/New_York"}"#
+            let foreign = try await rawPOST(port: port, "/trivia/s", json: body, headers: ["Origin": "http://evil.example"])
+            #expect(foreign?.status == 403)
+            let crossSite = try await rawPOST(port: port, "/trivia/s", json: body, headers: ["Sec-Fetch-Site": "cross-site"])
+            #expect(crossSite?.status == 403)
+            let form = try await rawPOST(
+                port: port, "/trivia/s", json: body, headers: ["Origin": "http://127.0.0.1:\(port)"], contentType: "text/plain")
+            #expect(form?.status == 415)
+            let huge = try await rawPOST(port: port, "/trivia/s", json: "{\"languages\":[\"" + String(repeating: "a", count: 9000) + "\"]}")
+            #expect(huge?.status == 413)
+            #expect(try await rawPOST(port: port, "/trivia/s", json: "not json")?.status == 400)
+            #expect(await server.sessionCount == 0)
+            let own = try await rawPOST(
+                port: port, "/facts/s", json: body,
+                headers: ["Origin": "http://127.0.0.1:\(port)", "Sec-Fetch-Site": "same-origin", "Accept-Language": "de-DE,de;q=0.9"])
+            #expect(own?.status == 201)
+            let page = try #require(try await rawGET(port: port, own?.headers["location"] ?? "/"))
+            #expect(page.body.contains("<html lang=\"de-DE\">") || page.body.contains("<html lang=\"de\">"))
         }
     }
 

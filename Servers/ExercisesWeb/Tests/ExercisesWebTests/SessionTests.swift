@@ -94,7 +94,7 @@ struct SessionTests {
         let context = Self.context()
         let store = SessionStore(
             limit: 2, idleTimeout: .seconds(0), clock: SystemClock(), newID: { UUID().uuidString },
-            makeScreen: { _ in CarFitLiveScreen(context: context) })
+            makeScreen: { _, _ in LiveSession.Setup(screen: CarFitLiveScreen(context: context), language: Locale(identifier: "en")) })
         let first = store.create(.carfit)
         let second = store.create(.carfit)
         #expect(first != nil && second != nil)

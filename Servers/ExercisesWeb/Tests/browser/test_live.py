@@ -95,11 +95,22 @@ def test_index_links_the_five_apps_by_name(browser, server):
 
 
 def test_pages_carry_a_strict_content_security_policy(server):
+    """The page that opens a session and the session's own page: no inline script or style."""
     with urllib.request.urlopen(server.url + "/facts") as response:
-        policy = response.headers["Content-Security-Policy"]
+        policies = [response.headers["Content-Security-Policy"]]
+        start = response.read().decode()
+    assert "<script src=\"/assets/start.js\"" in start and " style=" not in start and "<style" not in start
+    request = urllib.request.Request(
+        server.url + "/facts/s", data=json.dumps({"languages": ["en-US"], "timeZone": "UTC"}).encode(), method="POST",
+        headers={"Content-Type": "application/json", "Origin": server.url})
+    with urllib.request.urlopen(request) as response:
+        location = json.loads(response.read().decode())["location"]
+    with urllib.request.urlopen(server.url + location) as response:
+        policies.append(response.headers["Content-Security-Policy"])
         page = response.read().decode()
-    assert "script-src 'self'" in policy and "style-src 'self'" in policy and "connect-src 'self'" in policy
-    assert "unsafe-inline" not in policy
+    for policy in policies:
+        assert "script-src 'self'" in policy and "style-src 'self'" in policy and "connect-src 'self'" in policy
+        assert "unsafe-inline" not in policy
     assert "<script src=\"/assets/live.js\"" in page and " style=" not in page and "<style" not in page
 
 

@@ -18,6 +18,7 @@ struct AssetController<Context: RequestContext> {
     static func bundled() -> AssetController {
         AssetController(assets: [
             "live.js": Asset(text: resource("live", "js"), type: "text/javascript; charset=utf-8"),
+            "start.js": Asset(text: resource("start", "js"), type: "text/javascript; charset=utf-8"),
             "live.css": Asset(text: resource("live", "css"), type: "text/css; charset=utf-8"),
             "index.css": Asset(text: LivePage.indexStyles, type: "text/css; charset=utf-8"),
             "icon.svg": Asset(text: LivePage.icon, type: "image/svg+xml"),

@@ -10,7 +10,7 @@ import WSCore
 /// Routed on its own router (hummingbird-websocket's `ws` route), as the Trivia server's socket
 /// is. The upgrade is refused, before any session is touched, when the session id is not one the
 /// server could have made (hex digits) or when the request comes from a page of another origin
-/// (``isSameOrigin(_:)``). An id that names no session is upgraded and told `expired`, so that
+/// (`RequestOrigin`). An id that names no session is upgraded and told `expired`, so that
 /// the page reloads and gets a new one.
 struct LiveSocketController {
     let store: SessionStore
@@ -20,7 +20,7 @@ struct LiveSocketController {
 
     func addRoutes(to router: Router<LiveSocketRequestContext>) {
         router.ws(WebRoutes.live) { request, context in
-            guard let id = context.parameters.get("session"), Self.isSessionID(id), Self.isSameOrigin(request.head) else {
+            guard let id = context.parameters.get("session"), Self.isSessionID(id), RequestOrigin.isSameOrigin(request.head) else {
                 return .dontUpgrade
             }
             return .upgrade([:])
@@ -34,18 +34,6 @@ struct LiveSocketController {
     /// without a lookup.
     static func isSessionID(_ id: String) -> Bool {
         (1...64).contains(id.count) && id.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit }
-    }
-
-    /// A browser always says where the page that opens a socket came from: only pages of this
-    /// server may drive its sessions. A client that is not a browser sends no `Origin`.
-    static func isSameOrigin(_ request: HTTPRequest) -> Bool {
-        guard let origin = request.headerFields[.origin] else { return true }
-        guard let authority = request.authority else { return false }
-        if origin == "http://\(authority)" || origin == "https://\(authority)" { return true }
-        // A WebSocket client that is not a browser (swift-websocket's) names its own ws:// URL's
-        // host; no browser page has such an origin.
-        let host = authority.split(separator: ":").first.map(String.init) ?? authority
-        return origin == "ws://\(host)" || origin == "wss://\(host)"
     }
 
     private func serve(session id: String, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {

@@ -1,27 +1,53 @@
+import Foundation
+import HTTPTypes
 import Hummingbird
+import NIOCore
 
-/// The pages: `GET /` (the index), `GET /{app}` (a new session, redirected to its page),
-/// `GET /{app}/s/{session}` (the screen as it is now) and its stylesheet.
+/// The pages: `GET /` (the index), `GET /{app}` (the page that opens a session), `POST /{app}/s`
+/// (a new session), `GET /{app}/s/{session}` (the screen as it is now) and its stylesheet.
 ///
-/// An unknown or expired session id gets a new session, so an old bookmark still opens the app.
+/// Only the page this server answers `GET /{app}` with creates sessions: its script posts the
+/// browser's languages and time zone, from this origin (``RequestOrigin``). A request another
+/// site makes a browser send (an image, a link, a form) creates nothing. An unknown or expired
+/// session id gets that page again, which opens a new session, so an old bookmark still works.
 struct PageController<Context: RequestContext> {
     let store: SessionStore
-    /// The language tag of the pages (`<html lang>`).
-    let language: String
+    /// The locale of the pages' words when the browser does not say (`--locale`).
+    let language: Locale
+    /// The largest body `POST /{app}/s` reads.
+    static var maxCreateBytes: Int { 4 << 10 }
+
+    /// What the page posts: `navigator.languages` and its time zone.
+    struct CreateRequest: Decodable {
+        var languages: [String]?
+        var timeZone: String?
+    }
+
+    /// What `POST /{app}/s` answers: the new page's path, or why there is none.
+    struct CreateResponse: Encodable {
+        var location: String?
+        var message: String?
+    }
 
     func addRoutes(to router: Router<Context>) {
-        router.get(WebRoutes.index) { _, _ in Response.html(LivePage.index(language: language)) }
-        router.get(WebRoutes.app) { _, context in
+        router.get(WebRoutes.index) { request, _ in Response.html(LivePage.index(language: words(for: request))) }
+        router.get(WebRoutes.app) { request, context in
             guard let exercise = context.parameters.get("app").flatMap(WebExercise.init(rawValue:)) else {
                 return Response(status: .notFound)
             }
-            return await newSession(exercise)
+            return start(exercise, request)
         }
-        router.get(WebRoutes.page) { _, context in
+        router.post(WebRoutes.sessions) { request, context in
+            guard let exercise = context.parameters.get("app").flatMap(WebExercise.init(rawValue:)) else {
+                return Response(status: .notFound)
+            }
+            return try await create(exercise, request)
+        }
+        router.get(WebRoutes.page) { request, context in
             guard let exercise = context.parameters.get("app").flatMap(WebExercise.init(rawValue:)),
                 let id = context.parameters.get("session")
             else { return Response(status: .notFound) }
-            return await page(exercise, session: id)
+            return await page(exercise, session: id) ?? start(exercise, request)
         }
         router.get(WebRoutes.sheet) { _, context in
             guard let id = context.parameters.get("session"), let css = await styleSheet(id) else {
@@ -31,22 +57,59 @@ struct PageController<Context: RequestContext> {
         }
     }
 
-    @MainActor
-    private func newSession(_ exercise: WebExercise) -> Response {
-        guard let session = store.create(exercise) else {
-            return Response.html(LivePage.busy(language: language), status: .serviceUnavailable)
+    /// The language of a page no session has yet: the request's `Accept-Language`, else ours.
+    private func words(for request: Request) -> Locale {
+        let preferences = SessionPreferences(acceptLanguage: request.headers[.acceptLanguage], timeZone: nil)
+        return preferences.environmentLocale ?? language
+    }
+
+    private func start(_ exercise: WebExercise, _ request: Request) -> Response {
+        var response = Response.html(LivePage.start(exercise, language: words(for: request)))
+        response.headers[.cacheControl] = "no-store"
+        return response
+    }
+
+    private func create(_ exercise: WebExercise, _ request: Request) async throws -> Response {
+        guard RequestOrigin.isSameOrigin(request.head) else {
+            return Self.json(.forbidden, CreateResponse(message: "sessions are opened by this server's own pages"))
         }
-        return Response.redirect(to: WebRoutes.page(exercise, session: session.id))
+        guard request.headers[.contentType]?.hasPrefix("application/json") == true else {
+            return Self.json(.unsupportedMediaType, CreateResponse(message: "send the preferences as application/json"))
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: Self.maxCreateBytes)
+        } catch {
+            return Self.json(.contentTooLarge, CreateResponse(message: "the preferences are larger than \(Self.maxCreateBytes) bytes"))
+        }
+        guard let asked = try? JSONDecoder().decode(CreateRequest.self, from: Data(buffer: body)) else {
+            return Self.json(.badRequest, CreateResponse(message: "expected {\"languages\": [...], \"timeZone\": \"...\"}"))
+        }
+        let preferences = SessionPreferences(
+            acceptLanguage: request.headers[.acceptLanguage], pageLanguages: Array((asked.languages ?? []).prefix(32)),
+            timeZone: asked.timeZone)
+        guard let path = await open(exercise, preferences) else {
+            let words = WebText(locale: preferences.environmentLocale ?? language)
+            return Self.json(.serviceUnavailable, CreateResponse(message: words.busyMessage))
+        }
+        var response = Self.json(.created, CreateResponse(location: path))
+        response.headers[.location] = path
+        return response
     }
 
     @MainActor
-    private func page(_ exercise: WebExercise, session id: String) -> Response {
-        guard let session = store.session(id), session.exercise == exercise else { return newSession(exercise) }
+    private func open(_ exercise: WebExercise, _ preferences: SessionPreferences) -> String? {
+        store.create(exercise, preferences: preferences).map { WebRoutes.page(exercise, session: $0.id) }
+    }
+
+    @MainActor
+    private func page(_ exercise: WebExercise, session id: String) -> Response? {
+        guard let session = store.session(id), session.exercise == exercise else { return nil }
         let (markup, title) = session.page()
         var response = Response.html(
             LivePage.screen(
                 session: session.id, exercise: exercise, surface: session.screen.surface, markup: markup, title: title,
-                scrollTop: session.scrollTop, language: language))
+                scrollTop: session.scrollTop, language: session.language))
         response.headers[.cacheControl] = "no-store"
         return response
     }
@@ -54,5 +117,12 @@ struct PageController<Context: RequestContext> {
     @MainActor
     private func styleSheet(_ id: String) -> String? {
         store.session(id)?.styleSheet
+    }
+
+    private static func json(_ status: HTTPResponse.Status, _ body: CreateResponse) -> Response {
+        let data = (try? JSONEncoder().encode(body)) ?? Data("{}".utf8)
+        var response = Response.text(String(decoding: data, as: UTF8.self), type: "application/json", status: status)
+        response.headers[.cacheControl] = "no-store"
+        return response
     }
 }

@@ -15,12 +15,20 @@ public enum WebRoutes {
     public static let media: RouterPath = "/media/{id}"
     /// `GET /{app}`: a new session of that app, redirected to its page.
     public static let app: RouterPath = "/{app}"
+    /// `POST /{app}/s`: a new session of that app, made by the page `GET /{app}` answers with
+    /// the browser's languages and time zone; answered with the new page's path.
+    public static let sessions: RouterPath = "/{app}/s"
     /// `GET /{app}/s/{session}`: the page of a session (the screen as it is now).
     public static let page: RouterPath = "/{app}/s/{session}"
     /// `GET /{app}/s/{session}/sheet.css`: the session's stylesheet.
     public static let sheet: RouterPath = "/{app}/s/{session}/sheet.css"
     /// `GET /live/{session}` with a WebSocket upgrade: events in, screens out.
     public static let live: RouterPath = "/live/{session}"
+
+    /// The path new sessions of `exercise` are posted to.
+    static func sessions(_ exercise: WebExercise) -> String {
+        "/\(exercise.rawValue)/s"
+    }
 
     /// The path of `exercise`'s page for `session`.
     static func page(_ exercise: WebExercise, session: String) -> String {

@@ -13,33 +13,53 @@ enum LivePage {
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
         + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-    /// The index: the five apps by name, each a link that opens a new session.
-    static func index(language: String) -> String {
+    /// The index: the five apps by name, each a link to the page that opens a new session.
+    static func index(language: Locale) -> String {
+        let words = WebText(locale: language)
         let items = WebExercise.allCases.map { exercise in
             HTMLNode.element(
                 "li", [],
                 [
                     .element("a", SafeURL(path: "/\(exercise.rawValue)").map { [HTMLAttribute.href($0)] } ?? [], [.text(exercise.title)]),
-                    .element("p", [], [.text(exercise.summary)]),
+                    .element("p", [], [.text(words.summary(exercise))]),
                 ])
         }
         let main = HTMLNode.element(
             "main", [],
             [
-                .element("h1", [], [.text("MobileExercises, live")]),
-                .element(
-                    "p", [],
-                    [.text("Five mobile exercises, each driven by its real view-model on this server. Every tab is a session of its own.")]),
+                .element("h1", [], [.text(words.indexTitle)]),
+                .element("p", [], [.text(words.indexIntroduction)]),
                 .element("ul", [.class("live-index")], items),
             ])
         return document(
             title: "MobileExercises", language: language, head: [stylesheet("/assets/index.css")], body: main.html, bodyAttributes: "")
     }
 
+    /// The page `GET /{app}` answers: it opens a session by itself (`/assets/start.js` posts the
+    /// browser's languages and time zone to `POST /{app}/s` and goes to the page it gets), so that
+    /// a request another site makes (an image, a link) creates nothing, and the session starts in
+    /// the person's language and zone.
+    static func start(_ exercise: WebExercise, language: Locale) -> String {
+        let words = WebText(locale: language)
+        let main = HTMLNode.element(
+            "main", [],
+            [
+                .element("h1", [], [.text(exercise.title)]),
+                .element("p", [.id("start-status"), .attribute("role", "status")], [.text(words.opening(exercise))]),
+                .element("noscript", [], [.element("p", [], [.text(words.needsJavaScript)])]),
+            ])
+        let create = WebRoutes.sessions(exercise)
+        return document(
+            title: "\(exercise.title) · MobileExercises", language: language,
+            head: [stylesheet("/assets/index.css"), "<script src=\"/assets/start.js\" defer></script>"], body: main.html,
+            bodyAttributes: " data-create=\"\(create)\" data-failed=\"\(HTMLEscaping.attribute(words.openFailed))\"")
+    }
+
     /// A live page: the screen's markup as rendered now, the session's stylesheet and the script.
     static func screen(
-        session: String, exercise: WebExercise, surface: LiveSurface, markup: String, title: String, scrollTop: Double?, language: String
+        session: String, exercise: WebExercise, surface: LiveSurface, markup: String, title: String, scrollTop: Double?, language: Locale
     ) -> String {
+        let words = WebText(locale: language)
         let scroll = scrollTop.map { " data-scroll-top=\"\(Int($0.rounded()))\"" } ?? ""
         let body =
             "<div id=\"live-root\"\(scroll)>\(markup)</div>\n"
@@ -47,36 +67,24 @@ enum LivePage {
         return document(
             title: "\(title) · MobileExercises", language: language,
             head: [
-                stylesheet("/\(exercise.rawValue)/s/\(session)/sheet.css"), stylesheet("/assets/live.css"),
+                stylesheet(WebRoutes.sheet(exercise, session: session)), stylesheet("/assets/live.css"),
                 "<script src=\"/assets/live.js\" defer></script>",
             ],
             body: body,
             bodyAttributes:
-                " class=\"live\" data-session=\"\(session)\" data-exercise=\"\(exercise.rawValue)\" data-surface=\"\(surface.rawValue)\"")
-    }
-
-    /// The page shown when there is no room for another session.
-    static func busy(language: String) -> String {
-        let main = HTMLNode.element(
-            "main", [],
-            [
-                .element("h1", [], [.text("Too many sessions")]),
-                .element("p", [], [.text("Every session on this server is in use. Close a tab, or try again in a few minutes.")]),
-            ])
-        return document(
-            title: "Busy · MobileExercises", language: language, head: [stylesheet("/assets/index.css")], body: main.html,
-            bodyAttributes: "")
+                " class=\"live\" data-session=\"\(session)\" data-exercise=\"\(exercise.rawValue)\" data-surface=\"\(surface.rawValue)\""
+                + " data-reconnecting=\"\(HTMLEscaping.attribute(words.reconnecting))\"")
     }
 
     static func stylesheet(_ path: String) -> String {
         "<link rel=\"stylesheet\" href=\"\(path)\">"
     }
 
-    static func document(title: String, language: String, head: [String], body: String, bodyAttributes: String) -> String {
+    static func document(title: String, language: Locale, head: [String], body: String, bodyAttributes: String) -> String {
         let titleHTML = HTMLNode.element("title", [], [.text(title)]).html
         return """
             <!DOCTYPE html>
-            <html lang="\(PreviewDocument.languageTag(language))">
+            <html lang="\(PreviewDocument.languageTag(language.identifier))">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">

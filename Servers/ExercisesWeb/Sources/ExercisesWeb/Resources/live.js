@@ -29,7 +29,7 @@
     socket.onmessage = (event) => receive(JSON.parse(event.data));
     socket.onclose = () => {
       socket = null; stats.connected = false;
-      say("Connection lost. Reconnecting…");
+      say(body.dataset.reconnecting || "Connection lost. Reconnecting…");
       setTimeout(connect, Math.min(5000, 200 * 2 ** retry++));
     };
   }

@@ -17,15 +17,19 @@ import TriviaWebSocketClient
 @Observable
 final class TriviaLiveScreen: LiveScreen {
     private(set) var model: TriviaViewModel?
-    private(set) var status = "Finding the next competition…"
+    private(set) var status: String
     @ObservationIgnored private let context: ScreenContext
     @ObservationIgnored private let eventLoopGroup: any EventLoopGroup
     @ObservationIgnored private let logger: Logger
     @ObservationIgnored private let tasks = ScreenTasks()
     @ObservationIgnored private var instance = 0
 
+    @ObservationIgnored private let words: WebText
+
     init(context: ScreenContext, eventLoopGroup: any EventLoopGroup, logger: Logger) {
         self.context = context
+        self.words = WebText(locale: context.environment.messagesLocale)
+        self.status = words.findingCompetition
         self.eventLoopGroup = eventLoopGroup
         self.logger = logger
     }
@@ -43,7 +47,7 @@ final class TriviaLiveScreen: LiveScreen {
     private func join() {
         model?.stop()
         model = nil
-        status = "Finding the next competition…"
+        status = words.findingCompetition
         instance += 1
         let instance = self.instance
         tasks.run { [weak self, context] in
@@ -51,7 +55,7 @@ final class TriviaLiveScreen: LiveScreen {
                 let seat = try await context.trivia.seat()
                 self?.play(seat, instance: instance)
             } catch {
-                self?.status = "No competition can be joined: \(error.description)"
+                self?.status = self?.words.noCompetition(error.description) ?? error.description
             }
         }
     }
@@ -84,9 +88,9 @@ final class TriviaLiveScreen: LiveScreen {
         if state.kind == .final {
             let next = LiveMarkup.button(
                 AccessibilityElement(
-                    label: "Next game", hint: "Takes a seat in the next competition.", traits: .button,
+                    label: words.nextGame, hint: words.nextGameHint, traits: .button,
                     actions: [AccessibilityAction(action: Self.nextGame)], identifier: Self.nextGame),
-                classes: "live-next-game", [.text("Next game")])
+                classes: "live-next-game", [.text(words.nextGame)])
             if screen.navigationBar != nil {
                 screen.navigationBar?.trailingItem = next
             } else {

@@ -47,14 +47,18 @@ public final class ExercisesWebServer: Sendable {
         self.store = SessionStore(
             limit: configuration.maxSessions, idleTimeout: configuration.sessionIdleTimeout, clock: environment.clock,
             newID: newSessionID
-        ) { exercise in
-            switch exercise {
-            case .schedule: ScheduleLiveScreen(context: context)
-            case .carfit: CarFitLiveScreen(context: context)
-            case .hoosets: HooSetsLiveScreen(context: context)
-            case .facts: FactsLiveScreen(context: context)
-            case .trivia: TriviaLiveScreen(context: context, eventLoopGroup: eventLoopGroup, logger: logger)
-            }
+        ) { exercise, preferences in
+            var session = context
+            session.environment = preferences.environment(over: environment)
+            let screen: any LiveScreen =
+                switch exercise {
+                case .schedule: ScheduleLiveScreen(context: session)
+                case .carfit: CarFitLiveScreen(context: session)
+                case .hoosets: HooSetsLiveScreen(context: session)
+                case .facts: FactsLiveScreen(context: session)
+                case .trivia: TriviaLiveScreen(context: session, eventLoopGroup: eventLoopGroup, logger: logger)
+                }
+            return LiveSession.Setup(screen: screen, language: session.environment.messagesLocale)
         }
     }
 
@@ -93,6 +97,12 @@ public final class ExercisesWebServer: Sendable {
         store.create(exercise)?.id
     }
 
+    /// Opens a session as the page that creates one does, with a browser's `Accept-Language`,
+    /// its `navigator.languages` and its time zone.
+    @MainActor func openSession(_ exercise: WebExercise, preferences: SessionPreferences) -> String? {
+        store.create(exercise, preferences: preferences)?.id
+    }
+
     private func sweep() async {
         while !Task.isCancelled {
             do {
@@ -119,8 +129,8 @@ public final class ExercisesWebServer: Sendable {
             logger: logger)
     }
 
-    /// The language tag of the pages.
-    var language: String { environment.messagesLocale.identifier }
+    /// The locale of the pages' words when no session or request says otherwise.
+    var language: Locale { environment.messagesLocale }
 }
 
 extension String {

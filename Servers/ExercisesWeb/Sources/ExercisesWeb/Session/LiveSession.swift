@@ -16,6 +16,8 @@ final class LiveSession {
     let id: String
     let exercise: WebExercise
     let screen: any LiveScreen
+    /// The locale of the session's own words (the page's `lang`, its status lines).
+    let language: Locale
     /// When the page last sent anything (or attached); idle sessions without a socket end.
     private(set) var lastActive: Date
     /// The list's last reported scroll position, restored when the page is loaded again.
@@ -35,10 +37,17 @@ final class LiveSession {
     /// A sheet past this many rules starts again (the page is sent the whole new one).
     static let maxRules = 20_000
 
-    init(id: String, exercise: WebExercise, screen: any LiveScreen, clock: any AppClock) {
+    /// What a new session is made of: its screen, and the language the browser asked for.
+    struct Setup {
+        var screen: any LiveScreen
+        var language: Locale
+    }
+
+    init(id: String, exercise: WebExercise, screen: any LiveScreen, language: Locale = Locale(identifier: "en"), clock: any AppClock) {
         self.id = id
         self.exercise = exercise
         self.screen = screen
+        self.language = language
         self.clock = clock
         self.lastActive = clock.now
         self.tokens = Self.eventBurst

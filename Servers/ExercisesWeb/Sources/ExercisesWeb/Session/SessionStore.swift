@@ -9,11 +9,11 @@ final class SessionStore {
     private let idleTimeout: TimeInterval
     private let clock: any AppClock
     private let newID: @Sendable () -> String
-    private let makeScreen: @MainActor (WebExercise) -> any LiveScreen
+    private let makeScreen: @MainActor (WebExercise, SessionPreferences) -> LiveSession.Setup
 
     nonisolated init(
         limit: Int, idleTimeout: Duration, clock: any AppClock, newID: @escaping @Sendable () -> String,
-        makeScreen: @escaping @MainActor (WebExercise) -> any LiveScreen
+        makeScreen: @escaping @MainActor (WebExercise, SessionPreferences) -> LiveSession.Setup
     ) {
         self.limit = limit
         self.idleTimeout = idleTimeout.timeInterval
@@ -28,16 +28,18 @@ final class SessionStore {
     /// The session `id`, if it is still kept.
     func session(_ id: String) -> LiveSession? { sessions[id] }
 
-    /// A new session of `exercise`. At the limit, the longest idle session without a socket
-    /// makes room; when every session has one, there is no room.
-    func create(_ exercise: WebExercise) -> LiveSession? {
+    /// A new session of `exercise` in the language and time zone `preferences` ask for. At the
+    /// limit, the longest idle session without a socket makes room; when every session has one,
+    /// there is no room.
+    func create(_ exercise: WebExercise, preferences: SessionPreferences = .none) -> LiveSession? {
         if sessions.count >= limit {
             guard let oldest = sessions.values.filter({ !$0.isAttached }).min(by: { $0.lastActive < $1.lastActive }) else { return nil }
             end(oldest.id)
         }
         var id = newID()
         while sessions[id] != nil { id = newID() }
-        let session = LiveSession(id: id, exercise: exercise, screen: makeScreen(exercise), clock: clock)
+        let setup = makeScreen(exercise, preferences)
+        let session = LiveSession(id: id, exercise: exercise, screen: setup.screen, language: setup.language, clock: clock)
         sessions[id] = session
         return session
     }

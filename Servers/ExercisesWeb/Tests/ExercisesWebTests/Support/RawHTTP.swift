@@ -58,6 +58,20 @@ func rawGET(port: Int, _ path: String, headers: [String: String] = [:], host: St
     return RawResponse(text)
 }
 
+/// `POST path` with `json` as its body (`Content-Type: contentType`) on a new connection.
+func rawPOST(
+    port: Int, _ path: String, json: String, headers: [String: String] = [:], contentType: String = "application/json",
+    host: String = "127.0.0.1"
+) async throws -> RawResponse? {
+    var fields = headers
+    fields["Host"] = fields["Host"] ?? "\(host):\(port)"
+    fields["Connection"] = "close"
+    fields["Content-Type"] = contentType
+    fields["Content-Length"] = String(json.utf8.count)
+    let request = "POST \(path) HTTP/1.1\r\n" + fields.map { "\($0.key): \($0.value)\r\n" }.sorted().joined() + "\r\n" + json
+    return RawResponse(try await rawExchange(port: port, host: host, request))
+}
+
 /// Writes `request` on a new connection and returns everything read until the server closes it.
 func rawExchange(port: Int, host: String = "127.0.0.1", _ request: String) async throws -> String {
     let connection = try await RawConnection.connect(host: host, port: port)
