@@ -363,7 +363,9 @@ def test_a_failed_carfit_refresh_keeps_the_cards_and_says_so(browser, carfit_fee
         assert len(cards(browser)) == count, "a failed refresh changed the cards"
     finally:
         feeds.carfit_status = 200
-    # The next refresh that succeeds takes the notice away.
+    # The next refresh that succeeds takes the notice away (once the first one's spinner, shown
+    # for at least 0.8 s, has stopped: a button whose work runs takes no second tap).
+    wait(browser, lambda d: bar_button(d, "Refresh").get_attribute("aria-busy") is None, message="the refresh never ended")
     bar_button(browser, "Refresh").click()
     wait(browser, lambda d: not d.find_elements(By.ID, "network-notice"), message="the notice stayed after a good refresh")
 

@@ -63,6 +63,7 @@ enum LivePage {
         let scroll = scrollTop.map { " data-scroll-top=\"\(Int($0.rounded()))\"" } ?? ""
         let body =
             "<div id=\"live-root\"\(scroll)>\(markup)</div>\n"
+            + "<div id=\"live-pull\" class=\"live-pull\" aria-hidden=\"true\"><span class=\"live-spinner\"></span></div>\n"
             + "<p id=\"live-status\" class=\"live-status\" role=\"status\" aria-live=\"polite\"></p>"
         return document(
             title: "\(title) · MobileExercises", language: language,

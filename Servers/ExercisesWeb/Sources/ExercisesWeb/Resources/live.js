@@ -56,6 +56,7 @@
         if (message.title) document.title = message.title + " · MobileExercises";
         requestAnimationFrame(reportScroll);
       }
+      settleWork();
     } else if (message.type === "error") {
       stats.errors.push(message.message);
       say(message.message);
@@ -76,7 +77,11 @@
   function morph(old, next) {
     if (old.nodeType === Node.TEXT_NODE) { if (old.data !== next.data) old.data = next.data; return; }
     if (old.nodeType !== Node.ELEMENT_NODE) return;
-    for (const attribute of [...old.attributes]) if (!next.hasAttribute(attribute.name)) old.removeAttribute(attribute.name);
+    // `style` is never the server's (its markup has none): it is the page's own, set through the
+    // CSSOM (a list pulled down), and stays.
+    for (const attribute of [...old.attributes]) {
+      if (attribute.name !== "style" && !next.hasAttribute(attribute.name)) old.removeAttribute(attribute.name);
+    }
     for (const attribute of next.attributes) {
       if (old.getAttribute(attribute.name) !== attribute.value) old.setAttribute(attribute.name, attribute.value);
     }
@@ -85,11 +90,15 @@
   function morphChildren(old, next) {
     const wanted = new Set([...next.childNodes].map(keyOf).filter(Boolean));
     const keyed = new Map();
-    for (const node of old.childNodes) if (keyOf(node)) keyed.set(keyOf(node), node);
+    for (const node of old.childNodes) if (keyOf(node) && !leaving(node)) keyed.set(keyOf(node), node);
     let cursor = old.firstChild;
-    // Old elements whose id the new markup no longer has go first, so nothing focused moves.
+    // Old elements whose id the new markup no longer has go first, so nothing focused moves;
+    // elements already on their way out are stepped over.
     const skip = () => {
-      while (cursor && keyOf(cursor) && !wanted.has(keyOf(cursor))) { const gone = cursor; cursor = cursor.nextSibling; gone.remove(); }
+      while (cursor && (leaving(cursor) || (keyOf(cursor) && !wanted.has(keyOf(cursor))))) {
+        const gone = cursor; cursor = cursor.nextSibling;
+        if (!leaving(gone)) leave(gone);
+      }
     };
     for (const node of [...next.childNodes]) {
       skip();
@@ -107,7 +116,23 @@
       else old.insertBefore(match, cursor);
       morph(match, node);
     }
-    while (cursor) { const gone = cursor; cursor = cursor.nextSibling; gone.remove(); }
+    while (cursor) { const gone = cursor; cursor = cursor.nextSibling; if (!leaving(gone)) leave(gone); }
+  }
+
+  // Motion. An element the markup gives a `data-motion` enters with its animation (live.css)
+  // and, when a render removes it, stays until its exit animation has played: the calendar
+  // slides in from the top and away again, as on the phone. With Reduce Motion, nothing moves.
+  const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+  const leaving = (node) => node.nodeType === Node.ELEMENT_NODE && node.classList.contains("live-leaving");
+  function leave(node) {
+    if (node.nodeType !== Node.ELEMENT_NODE || !node.dataset.motion || reducedMotion.matches) { node.remove(); return; }
+    node.classList.add("live-leaving");
+    node.removeAttribute("id");
+    node.setAttribute("aria-hidden", "true");
+    node.inert = true;
+    const done = () => node.remove();
+    node.addEventListener("animationend", done, { once: true });
+    setTimeout(done, 700);
   }
 
   // Controls: a click (mouse, touch, Enter or Space) on anything with data-action.
@@ -120,6 +145,41 @@
     const message = { type: "action", action: control.dataset.action };
     if (control.dataset.value !== undefined) message.value = control.dataset.value;
     send(message);
+  });
+
+  // A panel that goes away on a tap anywhere outside it, or on Escape (CarFit's calendar): the
+  // markup says which action dismisses it (`data-dismiss-action`) and which control gets the
+  // focus back (`data-dismiss-focus`). The tap that dismisses does nothing else, as on a phone.
+  const openPanel = () => document.querySelector("[data-dismiss-action]:not(.live-leaving)");
+  let swallowClick = false;
+  function dismiss(panel, refocus) {
+    if (panel.dataset.dismissSent) return;
+    panel.dataset.dismissSent = "1";
+    send({ type: "action", action: panel.dataset.dismissAction });
+    const target = refocus && panel.dataset.dismissFocus && document.getElementById(panel.dataset.dismissFocus);
+    if (target) target.focus();
+  }
+  document.addEventListener("pointerdown", (event) => {
+    const panel = openPanel();
+    if (!panel || panel.contains(event.target) || !root.contains(event.target)) return;
+    // The control that opened it closes it by itself.
+    const toggle = panel.dataset.dismissFocus && document.getElementById(panel.dataset.dismissFocus);
+    if (toggle && toggle.contains(event.target)) return;
+    swallowClick = true;
+    dismiss(panel, false);
+  }, true);
+  document.addEventListener("click", (event) => {
+    if (!swallowClick) return;
+    swallowClick = false;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }, true);
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    const panel = openPanel();
+    if (!panel) return;
+    event.preventDefault();
+    dismiss(panel, true);
   });
 
   function reportViewport() {
@@ -208,15 +268,104 @@
   }
   window.addEventListener("resize", () => requestAnimationFrame(reportViewport));
 
-  // Pull to refresh on a list: a touch that drags the top of the list down.
-  let pullStart = null;
+  // Work a control starts (a refresh) shows that it runs, from the moment it is asked for until
+  // the server's screen says it is done (no `aria-busy="true"` left) and at least `minBusy` ms
+  // have passed, so an instant refresh is still seen. The bar's button spins; a pull keeps its
+  // spinner under the bar (`#live-pull`, outside the rendered markup).
+  const minBusy = 800;
+  let working = null;
+  const serverBusy = () => !!root.querySelector('[aria-busy="true"]:not(.live-working)');
+  // The busy marks are the page's own, so a render (which morphs the server's markup in) would
+  // take them away: they are put back after each one while the work runs.
+  const markBusy = (control, busy) => {
+    if (!control) return;
+    if (busy) { control.setAttribute("aria-busy", "true"); control.classList.add("live-working"); }
+    else { control.removeAttribute("aria-busy"); control.classList.remove("live-working"); }
+  };
+  const workingControl = () => working && working.control && document.getElementById(working.control);
+  function startWork(action, control) {
+    const message = { type: "action", action };
+    send(message);
+    working = { seq: message.seq, since: performance.now(), control: control && control.id };
+    markBusy(control, true);
+    body.classList.add("live-refreshing");
+    setTimeout(settleWork, minBusy);
+  }
+  function settleWork() {
+    if (!working) return;
+    if (stats.acked < working.seq || serverBusy() || performance.now() - working.since < minBusy) {
+      markBusy(workingControl(), true);
+      return;
+    }
+    markBusy(workingControl(), false);
+    working = null;
+    body.classList.remove("live-refreshing");
+    releasePull();
+  }
+  document.addEventListener("click", (event) => {
+    const control = event.target.closest('[data-action="refresh"]');
+    if (!control || control.disabled) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (working) return;
+    startWork("refresh", control);
+  }, true);
+
+  // Pull to refresh on a list that offers `refresh`, as UIRefreshControl: the list follows the
+  // finger down with resistance and a spinner turns in the gap it leaves; let go past
+  // `threshold` and the list stays open on the spinning spinner until the refresh is done (and
+  // `minBusy` has passed), then closes. Meanwhile the screen's own refresh spinner
+  // (`data-refresh-spinner`) is hidden: one spinner, where the finger left it.
+  const pull = document.getElementById("live-pull") || document.createElement("div");
+  const spinner = pull.firstElementChild || pull;
+  const threshold = 64, held = 56;
+  let pullStart = null, pulled = 0, pulledArea = null;
+  const canPull = () => !pointerSurface && !!root.querySelector('[data-action="refresh"]');
+  function showPull(area, gap, turn) {
+    area.style.transform = gap ? `translateY(${gap}px)` : "";
+    pull.style.top = area.getBoundingClientRect().top - gap + "px";
+    pull.style.transform = gap ? `translateY(${gap / 2}px)` : "";
+    spinner.style.transform = turn === null ? "" : `rotate(${turn}deg)`;
+  }
+  function releasePull() {
+    if (!pulledArea) return;
+    const area = pulledArea;
+    pulledArea = null;
+    body.classList.add("live-pull-settling");
+    showPull(area, 0, null);
+    pull.classList.remove("live-pull-held", "live-pull-ready");
+    body.classList.remove("live-pulling");
+    setTimeout(() => body.classList.remove("live-pull-settling"), 250);
+  }
   document.addEventListener("touchstart", (event) => {
     const area = content();
-    pullStart = area && !pointerSurface && area.scrollTop <= 0 && area.contains(event.target) ? event.touches[0].clientY : null;
+    pulled = 0;
+    pullStart = area && canPull() && !working && area.scrollTop <= 0 && area.contains(event.target) ? event.touches[0].clientY : null;
   }, { passive: true });
-  document.addEventListener("touchend", (event) => {
-    if (pullStart !== null && event.changedTouches[0].clientY - pullStart > 80) send({ type: "action", action: "refresh" });
+  document.addEventListener("touchmove", (event) => {
+    if (pullStart === null) return;
+    const area = content();
+    if (!area || area.scrollTop > 0) { pullStart = null; if (area) showPull(area, 0, null); return; }
+    pulled = Math.max(0, event.touches[0].clientY - pullStart);
+    pulledArea = area;
+    const gap = Math.min(threshold * 1.5, pulled * 0.5);
+    showPull(area, gap, pulled * 2);
+    pull.classList.toggle("live-pull-ready", gap >= threshold * 0.75);
+  }, { passive: true });
+  document.addEventListener("touchend", () => {
+    if (pullStart === null) return;
     pullStart = null;
+    const area = pulledArea;
+    if (!area) return;
+    pull.classList.remove("live-pull-ready");
+    if (pulled * 0.5 >= threshold * 0.75) {
+      body.classList.add("live-pulling", "live-pull-settling");
+      pull.classList.add("live-pull-held");
+      showPull(area, held, null);
+      startWork("refresh", null);
+    } else {
+      releasePull();
+    }
   }, { passive: true });
 
   // A pointer surface: every sample goes to the server's gesture arbiter, with a "stationary"
