@@ -1,5 +1,7 @@
 import CarFit
 import Foundation
+import Logging
+import NIOPosix
 import ScreenPreviews
 import SharedNetworking
 import Testing
@@ -104,5 +106,17 @@ struct VocabularyTests {
         #expect(html[.increased]?.contains(increased.outsideMonthText.hex) == true)
         #expect(html[.increased]?.contains(standard.outsideMonthText.hex) == false)
         #expect(html[.standard]?.contains(standard.outsideMonthText.hex) == true)
+    }
+}
+
+/// A seat is a person's: the page's own `next-game` is taken only where the screen offers it.
+@Suite("Trivia's next game", .temporaryCaches)
+@MainActor
+struct TriviaNextGameTests {
+    @Test func nextGameIsRefusedAnywhereButTheFinalScreen() {
+        let screen = TriviaLiveScreen(
+            context: SessionTests.context(), eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: Logger(label: "test"))
+        defer { screen.stop() }
+        #expect(throws: LiveEventError.self) { try screen.handle(.action(name: TriviaLiveScreen.nextGame, value: nil)) }
     }
 }

@@ -91,11 +91,9 @@ final class TriviaLiveScreen: LiveScreen {
                     label: words.nextGame, hint: words.nextGameHint, traits: .button,
                     actions: [AccessibilityAction(action: Self.nextGame)], identifier: Self.nextGame),
                 classes: "live-next-game", [.text(words.nextGame)])
-            if screen.navigationBar != nil {
-                screen.navigationBar?.trailingItem = next
-            } else {
-                screen.content = .group([screen.content, next])
-            }
+            // A real button in the content, under the results, as an app's call to action: the
+            // bar holds the competition's title only.
+            screen.content = .group([screen.content, .div("live-next-game-row", [next])])
         }
         return screen
     }
@@ -109,6 +107,9 @@ final class TriviaLiveScreen: LiveScreen {
     func handle(_ event: LiveEvent) throws(LiveEventError) {
         switch event {
         case .action(Self.nextGame, _):
+            // Only where the screen offers it: the final screen. Anywhere else it would take a
+            // new seat in the middle of a game, as many times as a page asked.
+            guard model?.screen.kind == .final else { throw .unsupported("Next game is offered on the final screen only") }
             join()
         case .action(let name, let value):
             guard let action = TriviaAction(rawValue: name) else { throw .unsupported("Trivia has no control \(name)") }
