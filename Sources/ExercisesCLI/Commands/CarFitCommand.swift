@@ -1,6 +1,7 @@
 import CarFit
 import Foundation
 import SharedNetworking
+import TerminalScreens
 
 /// `exercises carfit`: the CarFit worker's screen, the month calendar over the visit cards of
 /// the selected days, driven by the real `CleanerListViewModel`.

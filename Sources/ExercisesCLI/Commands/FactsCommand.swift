@@ -1,6 +1,7 @@
 import Facts
 import Foundation
 import SharedNetworking
+import TerminalScreens
 
 /// `exercises facts`: the "About Canada" feed as the app's table shows it, laid out for a device
 /// width with the same row layout and deterministic text measurer the tests use.

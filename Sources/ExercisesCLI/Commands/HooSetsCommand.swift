@@ -1,6 +1,7 @@
 import Foundation
 import HooSets
 import SharedNetworking
+import TerminalScreens
 
 /// `exercises hoosets`: the Hoo sets as a text grid, and the selection disc with `--select`.
 struct HooSetsCommand: ExerciseCommand {
@@ -53,14 +54,19 @@ struct HooSetsCommand: ExerciseCommand {
             throw .input(error.description)
         }
         if let selection, loaded.value.hoo(selection) == nil {
-            throw .input("--select: there is no Hoo \(selection.set)/\(selection.hoo); \(HooSetsTextRenderer.available(loaded.value))")
+            throw .input("--select: there is no Hoo \(selection.set)/\(selection.hoo); \(Self.available(loaded.value))")
         }
         let screen = HooSetsViewStateBuilder(
             feed: loaded.value, metrics: .resolved(for: try context.contrast), displayScale: scale,
             viewport: LayoutSize(width: 320, height: 480), artwork: .bundled(scale: scale), diagnostics: loaded.diagnostics,
             spoken: HooSetsSpokenText(locale: context.environment.messagesLocale))
         let state = screen.state(layout: screen.layout, selection: selection, contentOffsetY: 0)
-        let text = HooSetsTextRenderer(width: context.width, source: sourceLabel).render(state)
+        let text = HooSetsScreenText(width: context.width, source: sourceLabel).render(state)
         return ScreenOutput(text: text, state: state, diagnostics: loaded.diagnostics)
+    }
+
+    /// "sets are 1–9" with each set's Hoo count, for a --select that matches nothing.
+    static func available(_ library: HooSetsFeed) -> String {
+        "choose one of " + library.sets.map { "\($0.id)/1–\($0.id)/\($0.hoos.count)" }.joined(separator: ", ")
     }
 }

@@ -1,4 +1,4 @@
-import SharedNetworking
+import TerminalScreens
 import Testing
 
 @Suite("Terminal text")

@@ -1,15 +1,23 @@
 import Foundation
 import HooSets
-import SharedNetworking
 
 /// The Hoo sets screen as text: a title line, then per set its header (title, colour, count)
 /// and its Hoos as a boxed grid with the screen's column count; the selected Hoo is marked ◉
 /// and the disc (set title, Hoo title, poem line) is drawn under its set.
-struct HooSetsTextRenderer {
-    var width: Int
-    var source: String
+public struct HooSetsScreenText: Sendable {
+    /// Terminal cells per line (at least 40 are used).
+    public var width: Int
+    /// Where the sets were read from, for the line under the title.
+    public var source: String
 
-    func render(_ state: HooSetsViewState) -> String {
+    /// A renderer for a terminal `width` cells wide, of sets read from `source`.
+    public init(width: Int, source: String) {
+        self.width = width
+        self.source = source
+    }
+
+    /// The screen: the title line, then each set's header, grid and (when selected) disc.
+    public func render(_ state: HooSetsViewState) -> String {
         let width = max(40, width)
         var lines: [String] = []
         let setCount = state.sections.count
@@ -67,10 +75,5 @@ struct HooSetsTextRenderer {
         lines += body.map { "│ " + TerminalText.pad(TerminalText.truncate($0, to: inner - 2), to: inner - 2) + " │" }
         lines.append("╰" + TerminalText.rule(inner) + "╯")
         return lines
-    }
-
-    /// "sets are 1–9" with each set's Hoo count, for a --select that matches nothing.
-    static func available(_ library: HooSetsFeed) -> String {
-        "choose one of " + library.sets.map { "\($0.id)/1–\($0.id)/\($0.hoos.count)" }.joined(separator: ", ")
     }
 }

@@ -10,16 +10,18 @@ import SharedNetworking
 /// Sun, Sep 13         Week 1                  FINAL
 /// ```
 /// Everything shown comes from the view state; nothing is formatted here.
-enum ScheduleScreenText {
+public enum ScheduleScreenText {
     /// The widest the screen gets, however wide the terminal: a phone is narrow.
-    static let maximumWidth = 60
+    public static let maximumWidth = 60
 
     /// The screen's width in a terminal of `terminalWidth` columns.
-    static func width(_ terminalWidth: Int) -> Int {
+    public static func width(_ terminalWidth: Int) -> Int {
         max(30, min(terminalWidth, maximumWidth))
     }
 
-    static func render(_ state: ScheduleViewState, notice: NetworkNotice? = nil, width terminalWidth: Int) -> String {
+    /// The screen in a terminal `terminalWidth` columns wide (at most ``maximumWidth`` are used),
+    /// with `notice` (a saved copy, a retry) under the navigation bar.
+    public static func render(_ state: ScheduleViewState, notice: NetworkNotice? = nil, width terminalWidth: Int) -> String {
         let width = width(terminalWidth)
         var lines = navigationBar(state.navigationBar, width: width)
         if let notice {
@@ -39,7 +41,7 @@ enum ScheduleScreenText {
         if let initial = state.initialRow, let row = state.row(at: initial) {
             lines += ["", "▸ opens at \(label(of: row))"]
         }
-        return lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
+        return lines.map(TerminalText.trimmingTrailingSpaces).joined(separator: "\n") + "\n"
     }
 
     static func navigationBar(_ bar: NavigationBarState, width: Int) -> [String] {
@@ -82,63 +84,10 @@ enum ScheduleScreenText {
         )
     }
 
-    /// The `--logos` report: a summary line, then one line per distinct logo in row order.
-    ///
-    /// ```
-    /// LOGOS  14 shown · 1 placeholder
-    /// fetched: 14 from the network, 0 from the disk cache
-    /// ═══════════════════════════════════
-    /// ▣ GB    96×96 px png · network
-    /// ✕ MIN   HTTP 404 …
-    /// ```
-    /// A disk copy the server confirmed with a 304 counts as from the disk cache (its line says
-    /// `revalidated`), and the summary says how many there were.
-    static func logos(_ logos: [ScheduleLogoLine], width terminalWidth: Int) -> String {
-        let width = width(terminalWidth)
-        let shown = logos.filter { $0.state == .loaded }.count
-        let placeholders = logos.count - shown
-        let network = logos.filter { $0.origin == .network }.count
-        let revalidated = logos.filter { $0.origin == .revalidated }.count
-        let disk = logos.filter { $0.origin == .disk }.count + revalidated
-        var lines = [
-            "",
-            "LOGOS  \(shown) shown · \(placeholders) placeholder\(placeholders == 1 ? "" : "s")",
-            "fetched: \(network) from the network, \(disk) from the disk cache"
-                + (revalidated > 0 ? " (\(revalidated) confirmed unchanged by the server: HTTP 304)" : ""),
-            TerminalText.rule(width, "═"),
-        ]
-        for logo in logos {
-            let code = logo.placeholder.padding(toLength: max(5, logo.placeholder.count), withPad: " ", startingAt: 0)
-            let detail: String
-            switch logo.state {
-            case .loaded:
-                let size = logo.pixelSize.map { "\($0) px" } ?? "size unknown"
-                detail = "▣ \(code) \(size) \(logo.format?.rawValue ?? "")" + (logo.origin.map { " · \($0.rawValue)" } ?? "")
-            case .placeholder:
-                // The URL is the tricode's; the reason is what the line has room for.
-                var reason = logo.reason ?? "placeholder"
-                if let url = logo.url, reason.hasPrefix(url.absoluteString + ": ") {
-                    reason.removeFirst(url.absoluteString.count + 2)
-                }
-                detail = "✕ \(code) \(reason)"
-            }
-            lines.append(TerminalText.truncate(detail, to: width))
-        }
-        return lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
-    }
-
     static func label(of row: ScheduleRow) -> String {
         switch row {
         case .bye(let bye): "\(bye.weekText) (bye)"
         case .game(let game): "\(game.weekText): \(game.left.name) @ \(game.right.name)"
         }
-    }
-}
-
-extension String {
-    fileprivate func trimmingTrailingSpaces() -> String {
-        var text = Substring(self)
-        while text.last == " " { text = text.dropLast() }
-        return String(text)
     }
 }

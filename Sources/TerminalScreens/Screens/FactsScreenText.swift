@@ -1,6 +1,5 @@
 import Facts
 import Foundation
-import SharedNetworking
 
 /// The facts screen as terminal text: a navigation bar with the feed's title, then one block per
 /// row with its height, its text wrapped as the layout wrapped it, and its image slot.
@@ -15,17 +14,31 @@ import SharedNetworking
 ///     …
 ///     ▢ image 96×72 pt beside the text, not loaded · http://upload.wikimedia.org/…
 /// ```
-struct FactsScreenText {
-    let screen: FactsViewState
-    let terminalWidth: Int
-    let locale: Locale
-    let timeZone: TimeZone
+public struct FactsScreenText: Sendable {
+    /// The screen to draw.
+    public var screen: FactsViewState
+    /// Terminal cells per line.
+    public var terminalWidth: Int
+    /// The formats locale, for the time of the last update.
+    public var locale: Locale
+    /// The zone the time of the last update is shown in.
+    public var timeZone: TimeZone
+
+    /// A renderer of `screen` for a terminal `terminalWidth` cells wide; the update's time in
+    /// `locale`'s format and in `timeZone`.
+    public init(screen: FactsViewState, terminalWidth: Int, locale: Locale, timeZone: TimeZone) {
+        self.screen = screen
+        self.terminalWidth = terminalWidth
+        self.locale = locale
+        self.timeZone = timeZone
+    }
 
     /// Row numbers right-aligned in this many cells, then two spaces, then the row's text.
     private var numberWidth: Int { max(2, String(screen.rows.count).count) }
     private var indent: String { String(repeating: " ", count: numberWidth + 2) }
 
-    func render() -> String {
+    /// The screen: the title, a summary line, the notices, then one block per row.
+    public func render() -> String {
         var lines = [
             centered(screen.title),
             TerminalText.rule(terminalWidth),

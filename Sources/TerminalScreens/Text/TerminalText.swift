@@ -1,7 +1,8 @@
 /// Plain-text layout for terminal screens: display width, padding, wrapping, columns.
 ///
-/// Shared by every text renderer of a view state: the `exercises` command's screens, and the
-/// Trivia module's `TriviaScreenText`, which `trivia-play` also redraws in a full-screen terminal.
+/// Shared by every text renderer of a view state (``ScheduleScreenText``, ``CarFitScreenText``,
+/// ``HooSetsScreenText``, ``FactsScreenText``, ``TriviaScreenText``), by the `exercises`
+/// command's help, and by `trivia-play`, which redraws ``TriviaScreenText`` full-screen.
 ///
 /// Widths are counted in terminal cells: East Asian wide characters (Japanese dates) take two,
 /// combining marks none, so columns line up in every locale.
@@ -131,6 +132,14 @@ public enum TerminalText {
             position += cells
         }
         return prefix + text + suffix
+    }
+
+    /// `line` without the spaces after its last visible character: padding that would only
+    /// make a copied screen ragged.
+    public static func trimmingTrailingSpaces(_ line: String) -> String {
+        var text = Substring(line)
+        while text.last == " " { text = text.dropLast() }
+        return String(text)
     }
 
     /// A horizontal line.

@@ -1,5 +1,5 @@
 import Foundation
-import SharedNetworking
+import Trivia
 
 /// Draws a ``TriviaViewState`` as terminal text, from the view state only.
 ///
@@ -112,16 +112,5 @@ public struct TriviaScreenText: Sendable {
         let minutes = tenths / 600
         let seconds = (tenths % 600) / 10
         return "\(minutes):\(seconds < 10 ? "0" : "")\(seconds).\(tenths % 10)"
-    }
-}
-
-extension TriviaViewState {
-    /// The screen without what only moves with time (countdowns), to tell real changes apart:
-    /// a log of screens prints a screen when this changes, not every second.
-    public var withoutTimers: TriviaViewState {
-        var copy = self
-        copy.question?.countdown = nil
-        copy.question?.wildcardOffer?.secondsRemaining = 0
-        return copy
     }
 }
