@@ -30,7 +30,7 @@ struct HooSetsCommand: ExerciseCommand {
         let scale = try context.options.value("--scale", as: "1, 2 or 3") { Int($0).flatMap(DisplayScale.init(rawValue:)) } ?? .x2
         let caches = context.environment.directories.caches
         let source: HooSetsSource
-        let sourceLabel: String
+        let sourceLabel: String?
         do throws(HooSetsError) {
             if let path = context.options.value("--dir") {
                 let directory = URL(fileURLWithPath: (path as NSString).expandingTildeInPath, isDirectory: true).standardizedFileURL
@@ -42,7 +42,7 @@ struct HooSetsCommand: ExerciseCommand {
                 sourceLabel = directory.path
             } else {
                 source = try HooSetsSource.bundled(caches: caches)
-                sourceLabel = "the bundled HooSets"
+                sourceLabel = nil
             }
         } catch {
             throw .input(error.description)

@@ -38,7 +38,7 @@ struct ScheduleCommand: RemoteFeedCommand {
         )
         var text = ScheduleScreenText.render(loaded.screen, notice: loaded.notice, width: context.width)
         if let logos = loaded.logos {
-            text += ScheduleLogoReport.text(logos, width: context.width)
+            text += ScheduleLogoReport.text(logos, language: loaded.screen.language, width: context.width)
         }
         return ScreenOutput(
             text: text,

@@ -29,7 +29,7 @@ public struct CarFitScreenText: Sendable {
             lines += TerminalText.wrap(notice.text, width: width)
         }
         lines.append("")
-        lines += calendar(state.calendar)
+        lines += calendar(state.calendar, strings: CarFitStrings(language: state.language))
         if let banner = state.errorBanner {
             lines += ["", "! \(banner.title): \(banner.message)"]
         }
@@ -53,7 +53,7 @@ public struct CarFitScreenText: Sendable {
 
     static let cellWidth = 6
 
-    private func calendar(_ calendar: CalendarViewState) -> [String] {
+    private func calendar(_ calendar: CalendarViewState, strings: CarFitStrings) -> [String] {
         let gridWidth = Self.cellWidth * 7
         var lines = [
             TerminalText.columns(
@@ -66,7 +66,7 @@ public struct CarFitScreenText: Sendable {
         for week in calendar.weeks {
             lines.append(TerminalText.trimmingTrailingSpaces(week.map(cell).joined()))
         }
-        lines.append("[ ] selected  ( ) today  • visits")
+        lines.append(strings.calendarLegend)
         return lines
     }
 

@@ -9,7 +9,9 @@ import SharedNetworking
 /// 43                    @                        34
 /// Sun, Sep 13         Week 1                  FINAL
 /// ```
-/// Everything shown comes from the view state; nothing is formatted here.
+/// Everything shown comes from the view state, and the few words it adds (the bar's colours,
+/// where the list opens) from ``/Schedule/ScheduleWrittenText`` in the state's language; nothing
+/// is formatted here.
 public enum ScheduleScreenText {
     /// The widest the screen gets, however wide the terminal: a phone is narrow.
     public static let maximumWidth = 60
@@ -23,7 +25,8 @@ public enum ScheduleScreenText {
     /// with `notice` (a saved copy, a retry) under the navigation bar.
     public static func render(_ state: ScheduleViewState, notice: NetworkNotice? = nil, width terminalWidth: Int) -> String {
         let width = width(terminalWidth)
-        var lines = navigationBar(state.navigationBar, width: width)
+        let written = ScheduleWrittenText(language: state.language)
+        var lines = navigationBar(state.navigationBar, written: written, width: width)
         if let notice {
             lines += TerminalText.wrap(notice.text, width: width).map { TerminalText.pad($0, to: width, .center) }
         }
@@ -39,17 +42,17 @@ public enum ScheduleScreenText {
             }
         }
         if let initial = state.initialRow, let row = state.row(at: initial) {
-            lines += ["", "▸ opens at \(label(of: row))"]
+            lines += ["", written.opensAt(label(of: row, written: written))]
         }
         return lines.map(TerminalText.trimmingTrailingSpaces).joined(separator: "\n") + "\n"
     }
 
-    static func navigationBar(_ bar: NavigationBarState, width: Int) -> [String] {
+    static func navigationBar(_ bar: NavigationBarState, written: ScheduleWrittenText, width: Int) -> [String] {
         var lines = [TerminalText.pad(bar.title, to: width, .center)]
         if !bar.teamName.isEmpty {
             lines.append(TerminalText.pad(bar.teamName, to: width, .center))
         }
-        let colours = "bar \(bar.background.hex), title \(bar.titleColor.hex)" + (bar.isKnownTeam ? "" : " (neutral)")
+        let colours = written.barColours(background: bar.background.hex, title: bar.titleColor.hex, isKnownTeam: bar.isKnownTeam)
         lines.append(TerminalText.pad(colours, to: width, .center))
         return lines
     }
@@ -84,10 +87,10 @@ public enum ScheduleScreenText {
         )
     }
 
-    static func label(of row: ScheduleRow) -> String {
+    static func label(of row: ScheduleRow, written: ScheduleWrittenText) -> String {
         switch row {
-        case .bye(let bye): "\(bye.weekText) (bye)"
-        case .game(let game): "\(game.weekText): \(game.left.name) @ \(game.right.name)"
+        case .bye(let bye): written.byeWeek(bye.weekText)
+        case .game(let game): written.game(week: game.weekText, away: game.left.name, home: game.right.name)
         }
     }
 }

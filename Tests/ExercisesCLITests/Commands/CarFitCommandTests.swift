@@ -41,7 +41,9 @@ struct CarFitCommandTests {
                   Kenn Jørgensen                                                     IN PROGRESS
                 """))
         #expect(lines.filter { $0 == "  📍 0.5 km" }.count == 2)
-        #expect(run.output.contains("Sample data covers 10, 11 and 30 September 2020"))
+        #expect(
+            run.output.contains(
+                "Sample data covers 10 September 2020, 11 September 2020 and 30 September 2020; today is set to 10 September 2020"))
         // The two repeated visits of the sample are reported, not shown twice.
         let notes = run.errors.split(separator: "\n")
         #expect(notes.count == 2)

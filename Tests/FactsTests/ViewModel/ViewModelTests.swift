@@ -61,7 +61,7 @@ struct ViewModelTests {
         #expect(model.state.title == "About Canada")
         #expect(model.state.rows.count == 13)
         #expect(model.state.droppedRowCount == 1)
-        #expect(model.state.droppedRowsNotice == "1 empty row hidden")
+        #expect(model.screen(width: 320).droppedRowsNotice == "1 empty row hidden")
         #expect(model.state.lastUpdated == Self.now)
         #expect(model.state.source == "facts.json")
         #expect(model.state.errorMessage == nil)

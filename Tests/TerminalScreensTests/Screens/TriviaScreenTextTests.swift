@@ -78,8 +78,9 @@ struct TriviaScreenTextTests {
             text.render(machine.screen(at: 1.2)) == [
                 "Test Cup · Player · Wild-cards: 1", "  Waiting for the first question…", "  Starts at 8:00\u{202F}AM", "  ⏱ starts in 9 s",
             ])
-        #expect(TriviaScreenText.duration(59) == "59 s")
-        #expect(TriviaScreenText.duration(245) == "4:05")
+        let written = TriviaWrittenText(language: .english, numbers: Locale(identifier: "en_US"))
+        #expect(written.duration(59) == "59 s")
+        #expect(written.duration(245) == "4:05")
     }
 
     @Test("a log stamps the header with the time since the run started")

@@ -1,3 +1,5 @@
+import Schedule
+import SharedNetworking
 import TerminalScreens
 
 /// What `exercises schedule --logos` adds under the screen: where each team's logo came from.
@@ -12,9 +14,12 @@ enum ScheduleLogoReport {
     /// ✕ MIN   HTTP 404 …
     /// ```
     /// A disk copy the server confirmed with a 304 counts as from the disk cache (its line says
-    /// `revalidated`), and the summary says how many there were.
-    static func text(_ logos: [ScheduleLogoLine], width terminalWidth: Int) -> String {
+    /// `revalidated`), and the summary says how many there were. The words are the screen's
+    /// (``/Schedule/ScheduleWrittenText`` in `language`); where a logo came from (`network`,
+    /// `disk`) and why it failed are the pipeline's own terms and messages, as in `--json`.
+    static func text(_ logos: [ScheduleLogoLine], language: SpokenLanguage, width terminalWidth: Int) -> String {
         let width = ScheduleScreenText.width(terminalWidth)
+        let written = ScheduleWrittenText(language: language)
         let shown = logos.filter { $0.state == .loaded }.count
         let placeholders = logos.count - shown
         let network = logos.filter { $0.origin == .network }.count
@@ -22,9 +27,8 @@ enum ScheduleLogoReport {
         let disk = logos.filter { $0.origin == .disk }.count + revalidated
         var lines = [
             "",
-            "LOGOS  \(shown) shown · \(placeholders) placeholder\(placeholders == 1 ? "" : "s")",
-            "fetched: \(network) from the network, \(disk) from the disk cache"
-                + (revalidated > 0 ? " (\(revalidated) confirmed unchanged by the server: HTTP 304)" : ""),
+            written.logosShown(shown, placeholders: placeholders),
+            written.logosFetched(network: network, disk: disk, revalidated: revalidated),
             TerminalText.rule(width, "═"),
         ]
         for logo in logos {
@@ -32,11 +36,11 @@ enum ScheduleLogoReport {
             let detail: String
             switch logo.state {
             case .loaded:
-                let size = logo.pixelSize.map { "\($0) px" } ?? "size unknown"
+                let size = logo.pixelSize.map { "\($0) px" } ?? written.sizeUnknown
                 detail = "▣ \(code) \(size) \(logo.format?.rawValue ?? "")" + (logo.origin.map { " · \($0.rawValue)" } ?? "")
             case .placeholder:
                 // The URL is the tricode's; the reason is what the line has room for.
-                var reason = logo.reason ?? "placeholder"
+                var reason = logo.reason ?? written.placeholder
                 if let url = logo.url, reason.hasPrefix(url.absoluteString + ": ") {
                     reason.removeFirst(url.absoluteString.count + 2)
                 }
