@@ -13,7 +13,7 @@ struct TriviaCommand: ExerciseCommand {
         Runs a competition against the reference host with bot players and you, over the \
         documented protocol with simulated network delays, in virtual time (it finishes at once). \
         Prints each question and final screen as it changes. --file takes a question set \
-        (the format of Sources/Trivia/Resources/questions.json); --json prints the screens and \
+        (the format of Sources/TriviaHost/Resources/questions.json); --json prints the screens and \
         every message on your connection.
         """
     /// No `--url`: there is no feed to fetch. `--cache-dir` is accepted like everywhere (scripts
