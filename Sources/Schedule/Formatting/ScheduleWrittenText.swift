@@ -13,12 +13,8 @@ public struct ScheduleWrittenText: Sendable, Hashable {
     /// The language the words are in.
     public let language: SpokenLanguage
 
-    /// The words for `locale`'s language (English when it has none of ours).
-    public init(locale: Locale) {
-        language = SpokenLanguage(locale: locale)
-    }
-
-    /// The words in `language`.
+    /// The words in `language` (a view state's, or `SpokenLanguage(locale:)` of the user's
+    /// messages locale).
     public init(language: SpokenLanguage) {
         self.language = language
     }

@@ -41,7 +41,7 @@ public struct ScheduleViewStateBuilder: Sendable {
     public init(context: ScheduleDisplayContext) {
         self.context = context
         self.spoken = ScheduleSpokenText(locale: context.language)
-        self.written = ScheduleWrittenText(locale: context.language)
+        self.written = ScheduleWrittenText(language: spoken.language)
         self.dates = ScheduleDateFormatter(locale: context.locale, timeZone: context.timeZone, calendar: context.calendar)
         var logos: [String: URL] = [:]
         for team in NFLTeams.all {

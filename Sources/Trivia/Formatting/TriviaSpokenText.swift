@@ -61,25 +61,10 @@ public struct TriviaSpokenText: Sendable, Hashable {
 
     // MARK: Banner
 
-    /// The connection line.
+    /// The connection line: the written one, said as a sentence (`Connecting.` for
+    /// `Connecting…`).
     public func connection(_ link: TriviaLink) -> String? {
-        switch link {
-        case .idle, .online, .closed(.finished), .closed(.stopped): return nil
-        case .connecting(1): return german ? "Verbindung wird hergestellt." : "Connecting."
-        case .connecting, .waitingToReconnect:
-            return german ? "Verbindung verloren. Neuer Verbindungsversuch." : "Connection lost. Reconnecting."
-        case .joining: return german ? "Du trittst dem Spiel bei." : "Joining the game."
-        case .closed(.replaced):
-            return german
-                ? "Du bist auf einem anderen Gerät beigetreten. Dieser Bildschirm wird nicht mehr aktualisiert."
-                : "You joined from another device. This screen no longer updates."
-        case .closed(.refused(_, let message)):
-            return german ? "Das Spiel hat dieses Konto nicht zugelassen: \(message)" : "The game did not let this account in: \(message)"
-        case .closed(.interrupted):
-            return german
-                ? "Der Spielserver wurde neu gestartet, dieser Wettbewerb konnte nicht weitergehen und ist beendet."
-                : "The game server restarted and this competition could not continue. It has ended."
-        }
+        written.connection(link).map { $0.hasSuffix("…") ? String($0.dropLast()) + "." : $0 }
     }
 
     /// A notice line, as written.
