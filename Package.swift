@@ -38,6 +38,9 @@ let package = Package(
         // The command's parts (locale from POSIX variables, the sample day's clock), for the web server.
         .library(name: "ExercisesCLI", targets: ["ExercisesCLI"]),
         .executable(name: "exercises", targets: ["exercises"]),
+        // Test doubles and waits for the nested packages' tests too (as swift-nio ships
+        // NIOTestUtils): one `eventually`, one `Locked`, one loopback server. Not for apps.
+        .library(name: "TestSupport", targets: ["TestSupport"]),
     ],
     targets: [
         // MARK: Shared foundation
@@ -125,7 +128,8 @@ let package = Package(
         // MARK: Tests
 
         /// Test doubles that run the real code path: a loopback HTTP/1.1 server on POSIX
-        /// sockets and a stub `URLProtocol`. Not part of any product.
+        /// sockets and a stub `URLProtocol`; `eventually` and `Locked`. A product only so that
+        /// the nested packages' tests use the same ones.
         .target(name: "TestSupport", dependencies: ["SharedNetworking"], path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "SharedNetworkingTests", dependencies: ["SharedNetworking", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ScheduleTests", dependencies: ["Schedule", "TestSupport"], swiftSettings: strictSettings),

@@ -177,12 +177,14 @@ let package = Package(
         /// `trivia-load`: the thin executable over ``TriviaLoad``.
         .executableTarget(name: "trivia-load", dependencies: ["TriviaLoad"], swiftSettings: strictSettings),
         /// What the end-to-end tests of both test targets share: a server started until it
-        /// listens, the view-model's round on screen, waits that explain their failures
-        /// (`eventually`, `FailureReport`, progress markers, recorded logs and frames).
+        /// listens, the view-model's round on screen, what a failed wait prints (`FailureReport`,
+        /// progress markers, recorded logs and frames). The waits themselves (`eventually`,
+        /// `never`) and `Locked` are the root package's `TestSupport`, which it re-exports.
         .target(
             name: "TriviaServerTestSupport",
             dependencies: [
                 "TriviaServer",
+                .product(name: "TestSupport", package: "MobileExercises"),
                 .product(name: "Trivia", package: "MobileExercises"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TriviaHost", package: "MobileExercises"),
