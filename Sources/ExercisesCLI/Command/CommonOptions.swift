@@ -66,7 +66,7 @@ public enum CommonOptions {
     ///   - now: `--now`: an ISO 8601 instant the clock starts at, then runs from; the process's
     ///     clock without it.
     ///   - cacheDirectory: `--cache-dir`; ``SystemDefaults/cachesDirectory`` without it.
-    ///   - defaults: what the process provides (``SystemDefaults/process(cachesDirectory:terminalWidth:)``).
+    ///   - defaults: what the process provides (``SystemDefaults/process(cachesDirectory:)``).
     /// - Returns: the environment, its calendar Gregorian in the formats locale and the zone
     ///   (``/SharedNetworking/AppEnvironment/calendar(_:locale:timeZone:)``: weeks start where
     ///   the locale says), its requests sent through ``transport()`` with retries.

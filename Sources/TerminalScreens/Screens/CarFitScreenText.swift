@@ -1,6 +1,6 @@
 import CarFit
 
-/// The CarFit screen as terminal text, drawn from ``CleanerListViewState`` only.
+/// The CarFit screen as terminal text, drawn from ``/CarFit/CleanerListViewState`` only.
 ///
 /// ```
 /// Today                                                          Updated 08:00

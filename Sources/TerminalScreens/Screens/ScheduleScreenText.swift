@@ -1,7 +1,7 @@
 import Schedule
 import SharedNetworking
 
-/// Draws ``ScheduleViewState`` as terminal text, laid out like the exercise's screenshot:
+/// Draws ``/Schedule/ScheduleViewState`` as terminal text, laid out like the exercise's screenshot:
 ///
 /// ```
 /// REGULAR SEASON

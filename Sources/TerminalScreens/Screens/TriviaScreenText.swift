@@ -1,7 +1,7 @@
 import Foundation
 import Trivia
 
-/// Draws a ``TriviaViewState`` as terminal text, from the view state only.
+/// Draws a ``/Trivia/TriviaViewState`` as terminal text, from the view state only.
 ///
 /// The one text rendering of the trivia screens: `exercises trivia` prints each screen of a
 /// simulated run with it, and `trivia-play` (the server package's terminal client) redraws it
