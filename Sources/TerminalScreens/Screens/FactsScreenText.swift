@@ -15,30 +15,24 @@ import Foundation
 ///     ▢ image 96×72 pt beside the text, not loaded · http://upload.wikimedia.org/…
 /// ```
 public struct FactsScreenText: Sendable {
-    /// The screen to draw.
-    public var screen: FactsViewState
-    /// Terminal cells per line.
-    public var terminalWidth: Int
-    /// The formats locale, for the time of the last update.
-    public var locale: Locale
-    /// The zone the time of the last update is shown in.
-    public var timeZone: TimeZone
+    let screen: FactsViewState
+    let terminalWidth: Int
+    /// The formats locale: the update's time, and points with their decimal separator.
+    let locale: Locale
+    let timeZone: TimeZone
 
-    /// A renderer of `screen` for a terminal `terminalWidth` cells wide; the update's time in
-    /// `locale`'s format and in `timeZone`.
-    public init(screen: FactsViewState, terminalWidth: Int, locale: Locale, timeZone: TimeZone) {
-        self.screen = screen
-        self.terminalWidth = terminalWidth
-        self.locale = locale
-        self.timeZone = timeZone
+    /// `screen` for a terminal `terminalWidth` cells wide: the title, a summary line, the
+    /// notices, then one block per row; the update's time and decimals in `locale`'s format,
+    /// the time in `timeZone`.
+    public static func render(_ screen: FactsViewState, terminalWidth: Int, locale: Locale, timeZone: TimeZone) -> String {
+        FactsScreenText(screen: screen, terminalWidth: terminalWidth, locale: locale, timeZone: timeZone).render()
     }
 
     /// Row numbers right-aligned in this many cells, then two spaces, then the row's text.
     private var numberWidth: Int { max(2, String(screen.rows.count).count) }
     private var indent: String { String(repeating: " ", count: numberWidth + 2) }
 
-    /// The screen: the title, a summary line, the notices, then one block per row.
-    public func render() -> String {
+    func render() -> String {
         var lines = [
             centered(screen.title),
             TerminalText.rule(terminalWidth),

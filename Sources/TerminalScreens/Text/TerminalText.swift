@@ -45,15 +45,20 @@ public enum TerminalText {
     /// `text` cut to at most `width` cells, ending with "…" when cut.
     public static func truncate(_ text: String, to width: Int) -> String {
         guard displayWidth(text) > width else { return text }
+        return prefix(text, fitting: width - 1).text + "…"
+    }
+
+    /// The longest start of `text` that fits in `width` cells, and the cells it takes.
+    static func prefix(_ text: some StringProtocol, fitting width: Int) -> (text: String, cells: Int) {
         var result = ""
         var used = 0
         for character in text {
             let cells = displayWidth(String(character))
-            if used + cells > width - 1 { break }
+            if used + cells > width { break }
             result.append(character)
             used += cells
         }
-        return result + "…"
+        return (result, used)
     }
 
     /// Greedy word wrap to `width` cells; words longer than a line are split.
@@ -61,6 +66,7 @@ public enum TerminalText {
         let width = max(1, width)
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let first = lines.count
             var line = ""
             var lineWidth = 0
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
@@ -72,14 +78,9 @@ public enum TerminalText {
                         line = ""
                         lineWidth = 0
                     }
-                    var head = ""
-                    var headWidth = 0
-                    for character in word {
-                        let cells = displayWidth(String(character))
-                        if headWidth + cells > width { break }
-                        head.append(character)
-                        headWidth += cells
-                    }
+                    // A character wider than the line (a wide one at width 1) is a line of its own.
+                    let fitting = prefix(word, fitting: width).text
+                    let head = fitting.isEmpty ? String(word.prefix(1)) : fitting
                     lines.append(head)
                     word.removeFirst(head.count)
                     wordWidth = displayWidth(word)
@@ -97,7 +98,9 @@ public enum TerminalText {
                     lineWidth = wordWidth
                 }
             }
-            lines.append(line)
+            // The last line, unless the paragraph's last word was split to the end (an empty
+            // paragraph is still one empty line).
+            if !line.isEmpty || lines.count == first { lines.append(line) }
         }
         return lines
     }
@@ -114,15 +117,8 @@ public enum TerminalText {
     /// `text` written over `line` starting at cell `column` (the line is padded as needed).
     static func overlay(_ line: String, _ text: String, at column: Int) -> String {
         guard !text.isEmpty else { return line }
-        var prefix = ""
-        var used = 0
-        for character in line {
-            let cells = displayWidth(String(character))
-            if used + cells > column { break }
-            prefix.append(character)
-            used += cells
-        }
-        prefix += String(repeating: " ", count: max(0, column - used))
+        let (start, used) = prefix(line, fitting: column)
+        let padded = start + String(repeating: " ", count: max(0, column - used))
         let end = column + displayWidth(text)
         var suffix = ""
         var position = 0
@@ -131,7 +127,7 @@ public enum TerminalText {
             if position >= end { suffix.append(character) }
             position += cells
         }
-        return prefix + text + suffix
+        return padded + text + suffix
     }
 
     /// `line` without the spaces after its last visible character: padding that would only
