@@ -34,9 +34,13 @@ let package = Package(
         .library(name: "Trivia", targets: ["Trivia"]),
         .library(name: "TriviaHost", targets: ["TriviaHost"]),
         .library(name: "ScreenPreviews", targets: ["ScreenPreviews"]),
+        .library(name: "TerminalScreens", targets: ["TerminalScreens"]),
         // The command's parts (locale from POSIX variables, the sample day's clock), for the web server.
         .library(name: "ExercisesCLI", targets: ["ExercisesCLI"]),
         .executable(name: "exercises", targets: ["exercises"]),
+        // Test doubles and waits for the nested packages' tests too (as swift-nio ships
+        // NIOTestUtils): one `eventually`, one `Locked`, one loopback server. Not for apps.
+        .library(name: "TestSupport", targets: ["TestSupport"]),
     ],
     targets: [
         // MARK: Shared foundation
@@ -103,11 +107,20 @@ let package = Package(
             dependencies: ["Schedule", "CarFit", "HooSets", "Facts", "Trivia", "TriviaHost"],
             swiftSettings: strictSettings
         ),
+        /// Every screen as terminal text, rendered from view state only (the `exercises` command,
+        /// `trivia-play`), and the terminal-cell layout they share.
+        .target(
+            name: "TerminalScreens",
+            dependencies: ["SharedNetworking", "Schedule", "CarFit", "HooSets", "Facts", "Trivia"],
+            swiftSettings: strictSettings
+        ),
         /// The `exercises` command's logic: hand-written, table-driven argument parsing and one
         /// screen per exercise. A library so that it is tested like everything else.
         .target(
             name: "ExercisesCLI",
-            dependencies: ["SharedNetworking", "Schedule", "CarFit", "HooSets", "Facts", "Trivia", "TriviaHost", "ScreenPreviews"],
+            dependencies: [
+                "SharedNetworking", "Schedule", "CarFit", "HooSets", "Facts", "Trivia", "TriviaHost", "ScreenPreviews", "TerminalScreens",
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(name: "exercises", dependencies: ["ExercisesCLI"], swiftSettings: strictSettings),
@@ -115,7 +128,8 @@ let package = Package(
         // MARK: Tests
 
         /// Test doubles that run the real code path: a loopback HTTP/1.1 server on POSIX
-        /// sockets and a stub `URLProtocol`. Not part of any product.
+        /// sockets and a stub `URLProtocol`; `eventually` and `Locked`. A product only so that
+        /// the nested packages' tests use the same ones.
         .target(name: "TestSupport", dependencies: ["SharedNetworking"], path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "SharedNetworkingTests", dependencies: ["SharedNetworking", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ScheduleTests", dependencies: ["Schedule", "TestSupport"], swiftSettings: strictSettings),
@@ -125,6 +139,8 @@ let package = Package(
         /// The client and the host together: the client is tested against a real host.
         .testTarget(name: "TriviaTests", dependencies: ["Trivia", "TriviaHost", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "ScreenPreviewsTests", dependencies: ["ScreenPreviews", "TestSupport", "CZlib"], swiftSettings: strictSettings),
-        .testTarget(name: "ExercisesCLITests", dependencies: ["ExercisesCLI", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(name: "TerminalScreensTests", dependencies: ["TerminalScreens", "TestSupport"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ExercisesCLITests", dependencies: ["ExercisesCLI", "TerminalScreens", "TestSupport"], swiftSettings: strictSettings),
     ]
 )

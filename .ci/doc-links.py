@@ -13,12 +13,19 @@ Usage: doc-links.py   (from the repository root)
 3. Every file, Swift source or text, that names a Markdown file of this repository by its path
    (`Docs/Exercises.md`, `Sources/Facts/Facts.docc/FactsGuide.md`) names one that exists: a page
    that moved leaves no stale pointer in a comment or a help text.
+4. A repository path written as code in README.md, Docs/ or a DocC article (`Sources/TriviaHost/Resources/questions.json`,
+   `Tests/TestSupport`) exists, and so does every file path the `exercises` command's help names
+   (the option tables and discussions in Sources/ExercisesCLI, which `exercises <name> --help`
+   prints): a moved or misnamed file is not left for a reader to look for. A path is looked up
+   from the repository root, then from each nested package (Servers/*, Benchmarks, Fuzz), whose
+   own pages name their files from there. Placeholders (`Sources/<Module>/`) and globs are skipped.
 
 Exit status 1 when any link is broken.
 """
 
 import os
 import re
+import subprocess
 import sys
 
 SKIP_DIRS = {".git", ".swiftpm", "node_modules", "out"}
@@ -26,6 +33,11 @@ TEXT_EXTENSIONS = (".md", ".swift", ".sh", ".py", ".txt", ".yml", ".yaml", ".jso
 LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)|!\[[^\]]*\]\(([^)\s]+)\)")
 IMG = re.compile(r"<img\s[^>]*src=\"([^\"]+)\"")
 PATH_MENTION = re.compile(r"(?<![\w/.-])((?:Docs|Sources|Servers|Benchmarks|Fuzz)/[\w./+-]*?\.md)\b")
+ROOTS = r"(?:\.ci|\.github|Docs|Sources|Tests|Servers|Benchmarks|Fuzz)"
+CODE_SPAN = re.compile(r"`([^`\s]+)`")
+REPOSITORY_PATH = re.compile(rf"^(?:\./)?({ROOTS}/[\w./+@-]*?)/?(?::\d+)?(?:#.*)?$")
+FILE_MENTION = re.compile(rf"(?<![\w/.-])({ROOTS}/[\w/+@-]+(?:\.[\w+-]+)*\.[A-Za-z][A-Za-z0-9]*)\b")
+NESTED_PACKAGES = ["Servers/TriviaServer", "Servers/ExercisesWeb", "Benchmarks", "Fuzz"]
 
 
 def repository_files():
@@ -103,6 +115,42 @@ def check_mentions(path, problems):
                 problems.append(f"{path}:{number}: names {mentioned}, which does not exist")
 
 
+def exists_in_repository(path):
+    """`path` from the root, or from a nested package whose own pages name files from there. A
+    placeholder (`Fuzz/Targets/NAME.swift`) and what a run writes where git ignores it
+    (`Fuzz/out/campaign.txt`) count as existing."""
+    if any(re.fullmatch(r"[A-Z][A-Z_]*", segment.split(".")[0]) for segment in path.split("/")):
+        return True
+    if any(os.path.exists(os.path.join(base, path)) for base in ["."] + NESTED_PACKAGES):
+        return True
+    return subprocess.run(["git", "check-ignore", "-q", "--no-index", path]).returncode == 0
+
+
+def check_code_paths(path, problems):
+    """A repository path written as code in a page (README.md, Docs/) names something that exists."""
+    in_code = False
+    for number, line in enumerate(open(path, encoding="utf-8"), start=1):
+        if line.startswith("```"):
+            in_code = not in_code
+            continue
+        if in_code:
+            continue
+        for span in CODE_SPAN.finditer(line):
+            match = REPOSITORY_PATH.match(span.group(1))
+            if not match or ".build" in match.group(1):
+                continue
+            if not exists_in_repository(match.group(1)):
+                problems.append(f"{path}:{number}: names `{match.group(1)}`, which does not exist")
+
+
+def check_help_paths(path, problems):
+    """Every file the command's help (its option tables and discussions) names exists."""
+    for number, line in enumerate(open(path, encoding="utf-8"), start=1):
+        for match in FILE_MENTION.finditer(line):
+            if not exists_in_repository(match.group(1)):
+                problems.append(f"{path}:{number}: names {match.group(1)}, which does not exist")
+
+
 def main():
     problems = []
     markdown = 0
@@ -112,6 +160,10 @@ def main():
             check_markdown(path, problems)
         if path.endswith(TEXT_EXTENSIONS) or os.path.basename(path) == "run":
             check_mentions(path, problems)
+        if path.endswith(".md") and (path == "README.md" or path.startswith("Docs" + os.sep) or ".docc" + os.sep in path):
+            check_code_paths(path, problems)
+        if path.endswith(".swift") and path.startswith(os.path.join("Sources", "ExercisesCLI") + os.sep):
+            check_help_paths(path, problems)
     for problem in problems:
         print(problem)
     print(f"links: {markdown} Markdown files checked, {len(problems)} broken")

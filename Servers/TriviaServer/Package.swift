@@ -149,6 +149,7 @@ let package = Package(
                 .product(name: "Trivia", package: "MobileExercises"),
                 .product(name: "TriviaHost", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
+                .product(name: "TerminalScreens", package: "MobileExercises"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -192,12 +193,14 @@ let package = Package(
         /// `trivia-load`: the thin executable over ``TriviaLoad``.
         .executableTarget(name: "trivia-load", dependencies: ["TriviaLoad"], swiftSettings: strictSettings),
         /// What the end-to-end tests of both test targets share: a server started until it
-        /// listens, the view-model's round on screen, waits that explain their failures
-        /// (`eventually`, `FailureReport`, progress markers, recorded logs and frames).
+        /// listens, the view-model's round on screen, what a failed wait prints (`FailureReport`,
+        /// progress markers, recorded logs and frames). The waits themselves (`eventually`,
+        /// `never`) and `Locked` are the root package's `TestSupport`, which it re-exports.
         .target(
             name: "TriviaServerTestSupport",
             dependencies: [
                 "TriviaServer",
+                .product(name: "TestSupport", package: "MobileExercises"),
                 .product(name: "Trivia", package: "MobileExercises"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TriviaHost", package: "MobileExercises"),
@@ -283,6 +286,7 @@ let package = Package(
                 .product(name: "Trivia", package: "MobileExercises"),
                 .product(name: "TriviaHost", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
+                .product(name: "TerminalScreens", package: "MobileExercises"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

@@ -32,18 +32,3 @@ public final class RecordingClock: AppClock {
         await manual.waitForSleepers(count, timeout: timeout)
     }
 }
-
-/// Waits until `condition` holds or `timeout` passes on the real clock (``ManualClock/poll``:
-/// time this task was descheduled does not count, so a busy two-core machine does not make a
-/// wait time out). Runs the condition on the caller's actor, so main-actor view-model state can
-/// be read directly. The default timeout is generous because CI shares two cores between the
-/// whole suite and other builds; it only costs time when a test is already failing. Only for
-/// waiting on real concurrent work; anything driven by an ``AppClock`` should be advanced with
-/// ``ManualClock`` instead.
-public func eventually(
-    timeout: Duration = .seconds(60),
-    isolation: isolated (any Actor)? = #isolation,
-    _ condition: () -> Bool
-) async -> Bool {
-    await ManualClock.poll(timeout: timeout, isolation: isolation, condition)
-}

@@ -178,14 +178,14 @@ public final class CalendarViewModel {
             actions: [AccessibilityAction(action: CarFitAction.toggleDay.rawValue, value: day.description)], identifier: "day-\(day)")
     }
 
-    /// A Gregorian calendar with `calendar`'s locale, time zone and week rules.
+    /// A Gregorian calendar in `calendar`'s locale and time zone, whose week rules (the first
+    /// weekday, the days of a first week) are the locale's: the module decides them from the
+    /// injected locale alone, so every front-end that injects the same locale draws the same
+    /// month, whatever week rules the calendar it was handed carried.
     static func gregorian(like calendar: Calendar) -> Calendar {
-        guard calendar.identifier != .gregorian else { return calendar }
         var gregorian = Calendar(identifier: .gregorian)
         gregorian.locale = calendar.locale
         gregorian.timeZone = calendar.timeZone
-        gregorian.firstWeekday = calendar.firstWeekday
-        gregorian.minimumDaysInFirstWeek = calendar.minimumDaysInFirstWeek
         return gregorian
     }
 }

@@ -331,7 +331,8 @@ public final class CleanerListViewModel {
                 label: strings.visitList, actions: [AccessibilityAction(named: strings.refresh, action: CarFitAction.refresh.rawValue)],
                 children: .contain, identifier: "visits"),
             announcement: announcement,
-            notice: notice
+            notice: notice,
+            language: strings.language
         )
     }
 

@@ -38,6 +38,10 @@ public struct CleanerListViewState: Sendable, Equatable, Codable {
     /// (`Saved 2 hours ago`, `Offline: saved 2 hours ago`) or a retry (`Retrying, 2 of 3`); its
     /// `accessibility` is the banner as VoiceOver reaches it.
     public var notice: NetworkNotice?
+    /// The language of the screen's words (the user's messages locale's, among English, Danish
+    /// and German): a renderer that writes words of its own takes them from ``CarFitStrings``
+    /// in this language, so the whole screen is in one.
+    public var language: CarFitStrings.Language
 
     /// A list state from its parts; ``CleanerListViewModel`` builds the real one.
     public init(
@@ -53,7 +57,8 @@ public struct CleanerListViewState: Sendable, Equatable, Codable {
         calendarButtonAccessibility: AccessibilityElement,
         listAccessibility: AccessibilityElement,
         announcement: Announcement?,
-        notice: NetworkNotice? = nil
+        notice: NetworkNotice? = nil,
+        language: CarFitStrings.Language = .english
     ) {
         self.title = title
         self.lastUpdatedText = lastUpdatedText
@@ -68,6 +73,7 @@ public struct CleanerListViewState: Sendable, Equatable, Codable {
         self.listAccessibility = listAccessibility
         self.announcement = announcement
         self.notice = notice
+        self.language = language
     }
 }
 

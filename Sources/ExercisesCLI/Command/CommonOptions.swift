@@ -53,11 +53,37 @@ public enum CommonOptions {
         }
     }
 
+    /// The environment a screen runs in, from the options that choose it and the process's
+    /// defaults: the one resolution of locale, time zone, calendar, clock and HTTP client that
+    /// the `exercises` command and the live pages (`exercises-web`) both use, so that a screen
+    /// shows the same dates, weeks and words in each.
+    ///
+    /// - Parameters:
+    ///   - locale: `--locale`: a locale identifier or POSIX name (`de_DE`, `de-DE`,
+    ///     `de_DE.UTF-8`; ``UserLocale/locale(posixName:)``). It sets both the formats and the
+    ///     screens' words; without it they are the POSIX variables' (``SystemDefaults``).
+    ///   - timeZone: `--time-zone`: an IANA identifier; the process's zone without it.
+    ///   - now: `--now`: an ISO 8601 instant the clock starts at, then runs from; the process's
+    ///     clock without it.
+    ///   - cacheDirectory: `--cache-dir`; ``SystemDefaults/cachesDirectory`` without it.
+    ///   - defaults: what the process provides (``SystemDefaults/process(cachesDirectory:)``).
+    /// - Returns: the environment, its calendar Gregorian in the formats locale and the zone
+    ///   (``/SharedNetworking/AppEnvironment/calendar(_:locale:timeZone:)``: weeks start where
+    ///   the locale says), its requests sent through ``transport()`` with retries.
+    /// - Throws: a usage error naming the option and the value that is not one.
+    public static func environment(
+        locale: String?, timeZone: String?, now: String? = nil, cacheDirectory: String? = nil, defaults: SystemDefaults
+    ) throws(CLIError) -> AppEnvironment {
+        var options = ParsedOptions()
+        for (name, value) in [("--locale", locale), ("--time-zone", timeZone), ("--now", now), ("--cache-dir", cacheDirectory)] {
+            if let value { options.add(value: value, for: name) }
+        }
+        return try environment(options, defaults: defaults)
+    }
+
     /// Builds the environment a command runs in from its options and the process defaults.
     static func environment(_ options: ParsedOptions, defaults: SystemDefaults) throws(CLIError) -> AppEnvironment {
-        let chosen = try options.value("--locale", as: "a known locale identifier") { identifier in
-            Self.isKnownLocale(identifier) ? Locale(identifier: identifier) : nil
-        }
+        let chosen = try options.value("--locale", as: "a known locale identifier", UserLocale.locale(posixName:))
         let locale = chosen ?? defaults.locale
         let timeZone =
             try options.value("--time-zone", as: "a time zone identifier (e.g. Europe/London)") {
@@ -82,10 +108,12 @@ public enum CommonOptions {
         )
     }
 
-    /// The client requests go out on: URLSession, except for plain `http` on Linux, where
-    /// ``/SharedNetworking/SocketHTTPClient`` waits without the busy loop of
-    /// swift-corelibs-foundation's URLSession (its documentation says why).
-    static func transport() -> any HTTPClient {
+    /// The client requests go out on: URLSession (ephemeral, 20 s per request), except for
+    /// plain `http` on Linux, where ``/SharedNetworking/SocketHTTPClient`` waits without the busy
+    /// loop of swift-corelibs-foundation's URLSession (its documentation says why). Without
+    /// retries: ``environment(locale:timeZone:now:cacheDirectory:defaults:)`` wraps it in a
+    /// ``/SharedNetworking/RetryingHTTPClient`` on the environment's clock.
+    public static func transport() -> any HTTPClient {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 20
         let session = URLSessionHTTPClient(configuration: configuration)
@@ -142,81 +170,5 @@ public enum CommonOptions {
     static func isKnownLocale(_ identifier: String) -> Bool {
         let normalized = identifier.replacingOccurrences(of: "-", with: "_")
         return Locale.availableIdentifiers.contains(normalized) || Locale.availableIdentifiers.contains(identifier)
-    }
-}
-
-/// What the process provides when options do not say otherwise. Only the executable reads the
-/// real system values (`Locale.current`, the environment…); tests pass fixed ones.
-public struct SystemDefaults: Sendable {
-    /// For dates, times and numbers: the user's (``UserLocale``), else the process's (`en_US`
-    /// when it has none).
-    public var locale: Locale
-    /// For the screens' own words (CarFit's labels); usually the same as ``locale``.
-    public var messagesLocale: Locale
-    /// The process's time zone.
-    public var timeZone: TimeZone
-    /// The wall clock.
-    public var clock: any AppClock
-    /// The default cache folder: the platform's (``UserCacheDirectory``).
-    public var cachesDirectory: URL
-    /// Scratch space for atomic writes.
-    public var temporaryDirectory: URL
-    /// Columns of the terminal (`COLUMNS`, else 80).
-    public var terminalWidth: Int
-
-    /// Defaults from their parts; the executable passes the process's, tests fixed ones.
-    public init(
-        locale: Locale, messagesLocale: Locale? = nil, timeZone: TimeZone, clock: any AppClock, cachesDirectory: URL,
-        temporaryDirectory: URL,
-        terminalWidth: Int = 80
-    ) {
-        self.locale = locale
-        self.messagesLocale = messagesLocale ?? locale
-        self.timeZone = timeZone
-        self.clock = clock
-        self.cachesDirectory = cachesDirectory
-        self.temporaryDirectory = temporaryDirectory
-        self.terminalWidth = terminalWidth
-    }
-
-    /// The defaults of a process with these environment variables: the locales they choose
-    /// (``UserLocale``), and `fallbackLocale` (the system's) where they choose none.
-    public init(
-        environment: [String: String], fallbackLocale: Locale, timeZone: TimeZone, clock: any AppClock, cachesDirectory: URL,
-        temporaryDirectory: URL, terminalWidth: Int = 80
-    ) {
-        let chosen = UserLocale(environment: environment)
-        self.init(
-            locale: chosen.formats ?? fallbackLocale, messagesLocale: chosen.messages ?? fallbackLocale, timeZone: timeZone, clock: clock,
-            cachesDirectory: cachesDirectory, temporaryDirectory: temporaryDirectory, terminalWidth: terminalWidth)
-    }
-}
-
-/// A clock that starts at a chosen instant and then runs with its base clock (`--now`).
-public struct AnchoredClock: AppClock {
-    /// The instant the clock starts at.
-    public let start: Date
-    /// The clock whose running time is added.
-    public let base: any AppClock
-    private let baseStart: Date
-
-    /// A clock at `start` now, then moving with `base`.
-    public init(start: Date, base: any AppClock) {
-        self.start = start
-        self.base = base
-        self.baseStart = base.now
-    }
-
-    /// `start` plus the time `base` has run since this clock was made.
-    public var now: Date { start.addingTimeInterval(base.now.timeIntervalSince(baseStart)) }
-
-    /// Sleeps on `base`.
-    public func sleep(for duration: Duration) async throws {
-        try await base.sleep(for: duration)
-    }
-
-    /// Sleeps on `base` until its instant that this clock reads as `deadline`.
-    public func sleep(until deadline: Date) async throws {
-        try await base.sleep(until: baseStart.addingTimeInterval(deadline.timeIntervalSince(start)))
     }
 }

@@ -12,12 +12,16 @@ public enum ContrastOption {
 
     /// The preference `options` ask for; `standard` when `--contrast` is absent.
     public static func preference(_ options: ParsedOptions) throws(CLIError) -> ContrastPreference {
-        try options.value("--contrast", as: "high or standard") { text -> ContrastPreference? in
-            switch text.lowercased() {
-            case "high", "increased": .increased
-            case "standard": .standard
-            default: nil
-            }
-        } ?? .standard
+        try options.value("--contrast", as: "high or standard", preference(parsing:)) ?? .standard
+    }
+
+    /// `--contrast`'s value as every front-end reads it: `high` (or `increased`) is Increase
+    /// Contrast, `standard` the design's colours, in any case; anything else is `nil`.
+    public static func preference(parsing text: String) -> ContrastPreference? {
+        switch text.lowercased() {
+        case "high", "increased": .increased
+        case "standard": .standard
+        default: nil
+        }
     }
 }

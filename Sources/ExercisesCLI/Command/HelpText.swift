@@ -1,4 +1,4 @@
-import SharedNetworking
+import TerminalScreens
 
 /// Help pages, generated from the same option tables the parser uses.
 enum HelpText {

@@ -1,6 +1,7 @@
 import CarFit
 import Foundation
 import SharedNetworking
+import TerminalScreens
 
 /// `exercises carfit`: the CarFit worker's screen, the month calendar over the visit cards of
 /// the selected days, driven by the real `CleanerListViewModel`.
@@ -49,10 +50,13 @@ struct CarFitCommand: ExerciseCommand {
             diagnostics.append(SavedScreenNote.diagnostic(error: error.description, notice: notice))
         }
         var text = CarFitScreenText(width: min(context.width, 80)).render(screen.state)
+        let strings = CarFitStrings(language: screen.state.language)
         if request.usesSampleDay {
+            let days = screen.visitDays.compactMap { Self.dateText($0, environment) }
+            let today = Self.dateText(CarFitSource.referenceDay, environment) ?? CarFitSource.referenceDay.description
             text +=
-                "\nSample data covers 10, 11 and 30 September 2020; today is set to 10 September 2020 (override with --now, or use --generated).\n"
-        } else if let hint = Self.whereTheVisitsAre(screen.state, visitDays: screen.visitDays) {
+                "\n" + strings.sampleDayNote(visitDays: days.formatted(.list(type: .and).locale(environment.locale)), today: today) + "\n"
+        } else if let hint = Self.whereTheVisitsAre(screen.state, visitDays: screen.visitDays, strings: strings) {
             text += "\n" + hint + "\n"
         }
         return ScreenOutput(text: text, state: screen.state, diagnostics: diagnostics)
@@ -62,13 +66,21 @@ struct CarFitCommand: ExerciseCommand {
     /// month or year, such as the exercise's own carfit.json today): which days, and the option
     /// that shows them. Today stays today (see the CarFit guide, "A feed whose visits are on
     /// other days").
-    static func whereTheVisitsAre(_ state: CleanerListViewState, visitDays: [CalendarDay]) -> String? {
+    static func whereTheVisitsAre(_ state: CleanerListViewState, visitDays: [CalendarDay], strings: CarFitStrings) -> String? {
         guard let nearest = state.sections.lazy.compactMap(\.nearestVisitDay).first, let first = visitDays.first,
             let last = visitDays.last
         else { return nil }
-        let span = first == last ? "on \(first)" : "on \(visitDays.count) days from \(first) to \(last)"
-        return "A selected day has no visits; this feed's visits are \(span). Show the nearest with --date \(nearest) "
-            + "(or make it today with --now \(nearest))."
+        return strings.visitsElsewhere(
+            count: first == last ? 1 : visitDays.count, first: first.description, last: last.description, nearest: nearest.description)
+    }
+
+    /// `day` in full in the formats locale: `10 September 2020`, `10. September 2020`.
+    static func dateText(_ day: CalendarDay, _ environment: AppEnvironment) -> String? {
+        guard let noon = environment.calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12))
+        else { return nil }
+        var style = Date.FormatStyle(date: .long, time: .omitted, locale: environment.locale, calendar: environment.calendar)
+        style.timeZone = environment.calendar.timeZone
+        return noon.formatted(style)
     }
 
     /// The bundled sample; a missing resource is an input error, not a crash.

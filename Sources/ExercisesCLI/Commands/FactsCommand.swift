@@ -1,6 +1,7 @@
 import Facts
 import Foundation
 import SharedNetworking
+import TerminalScreens
 
 /// `exercises facts`: the "About Canada" feed as the app's table shows it, laid out for a device
 /// width with the same row layout and deterministic text measurer the tests use.
@@ -39,12 +40,8 @@ struct FactsCommand: RemoteFeedCommand {
             metrics: .resolved(for: try context.contrast),
             language: context.environment.messagesLocale
         )
-        let text = FactsScreenText(
-            screen: loaded.screen,
-            terminalWidth: context.width,
-            locale: context.environment.locale,
-            timeZone: context.environment.timeZone
-        ).render()
+        let text = FactsScreenText.render(
+            loaded.screen, terminalWidth: context.width, locale: context.environment.locale, timeZone: context.environment.timeZone)
         return ScreenOutput(text: text, state: loaded.screen, diagnostics: loaded.diagnostics)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HooSets
 import SharedNetworking
+import TerminalScreens
 
 /// `exercises hoosets`: the Hoo sets as a text grid, and the selection disc with `--select`.
 struct HooSetsCommand: ExerciseCommand {
@@ -29,7 +30,7 @@ struct HooSetsCommand: ExerciseCommand {
         let scale = try context.options.value("--scale", as: "1, 2 or 3") { Int($0).flatMap(DisplayScale.init(rawValue:)) } ?? .x2
         let caches = context.environment.directories.caches
         let source: HooSetsSource
-        let sourceLabel: String
+        let sourceLabel: String?
         do throws(HooSetsError) {
             if let path = context.options.value("--dir") {
                 let directory = URL(fileURLWithPath: (path as NSString).expandingTildeInPath, isDirectory: true).standardizedFileURL
@@ -41,7 +42,7 @@ struct HooSetsCommand: ExerciseCommand {
                 sourceLabel = directory.path
             } else {
                 source = try HooSetsSource.bundled(caches: caches)
-                sourceLabel = "the bundled HooSets"
+                sourceLabel = nil
             }
         } catch {
             throw .input(error.description)
@@ -53,14 +54,19 @@ struct HooSetsCommand: ExerciseCommand {
             throw .input(error.description)
         }
         if let selection, loaded.value.hoo(selection) == nil {
-            throw .input("--select: there is no Hoo \(selection.set)/\(selection.hoo); \(HooSetsTextRenderer.available(loaded.value))")
+            throw .input("--select: there is no Hoo \(selection.set)/\(selection.hoo); \(Self.available(loaded.value))")
         }
         let screen = HooSetsViewStateBuilder(
             feed: loaded.value, metrics: .resolved(for: try context.contrast), displayScale: scale,
             viewport: LayoutSize(width: 320, height: 480), artwork: .bundled(scale: scale), diagnostics: loaded.diagnostics,
             spoken: HooSetsSpokenText(locale: context.environment.messagesLocale))
         let state = screen.state(layout: screen.layout, selection: selection, contentOffsetY: 0)
-        let text = HooSetsTextRenderer(width: context.width, source: sourceLabel).render(state)
+        let text = HooSetsScreenText(width: context.width, source: sourceLabel).render(state)
         return ScreenOutput(text: text, state: state, diagnostics: loaded.diagnostics)
+    }
+
+    /// "sets are 1–9" with each set's Hoo count, for a --select that matches nothing.
+    static func available(_ library: HooSetsFeed) -> String {
+        "choose one of " + library.sets.map { "\($0.id)/1–\($0.id)/\($0.hoos.count)" }.joined(separator: ", ")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Schedule
 import SharedNetworking
+import TerminalScreens
 
 /// `exercises schedule`: the YinzCam schedule screen as text, or its view state as JSON.
 struct ScheduleCommand: RemoteFeedCommand {
@@ -37,7 +38,7 @@ struct ScheduleCommand: RemoteFeedCommand {
         )
         var text = ScheduleScreenText.render(loaded.screen, notice: loaded.notice, width: context.width)
         if let logos = loaded.logos {
-            text += ScheduleScreenText.logos(logos, width: context.width)
+            text += ScheduleLogoReport.text(logos, language: loaded.screen.language, width: context.width)
         }
         return ScreenOutput(
             text: text,

@@ -1,5 +1,6 @@
 import Foundation
 import SharedNetworking
+import TerminalScreens
 import Trivia
 import TriviaHost
 
@@ -12,7 +13,7 @@ struct TriviaCommand: ExerciseCommand {
         Runs a competition against the reference host with bot players and you, over the \
         documented protocol with simulated network delays, in virtual time (it finishes at once). \
         Prints each question and final screen as it changes. --file takes a question set \
-        (the format of Sources/Trivia/Resources/questions.json); --json prints the screens and \
+        (the format of Sources/TriviaHost/Resources/questions.json); --json prints the screens and \
         every message on your connection.
         """
     /// No `--url`: there is no feed to fetch. `--cache-dir` is accepted like everywhere (scripts
@@ -29,7 +30,8 @@ struct TriviaCommand: ExerciseCommand {
         "exercises trivia --json --seed 3 > run.json",
     ]
 
-    static let you = TriviaIdentity(user: "you", displayName: "You")
+    /// You, among the bots: your name is the screen's word for you (`You`, `Du`).
+    static let you: UserID = "you"
 
     func run(_ context: CommandContext) async throws(CLIError) -> ScreenOutput {
         let settings = try TriviaRunOptions(context.options)
@@ -47,18 +49,19 @@ struct TriviaCommand: ExerciseCommand {
         // fraction of a millisecond would shift every countdown's fraction from run to run, and
         // the same seed would not print the same screens.
         let startsAt = Date(timeIntervalSince1970: (context.environment.clock.now.timeIntervalSince1970 + 5).rounded(.up))
+        let builder = TriviaViewStateBuilder(
+            locale: context.environment.locale, timeZone: context.environment.timeZone, language: context.environment.messagesLocale,
+            contrast: try context.contrast)
         var bots = TriviaSimulationSettings.bots(count: settings.players, seed: settings.seed)
         bots.insert(
             TriviaBot(
-                identity: Self.you, token: "token-you", balance: settings.wildcards, strategy: .scripted(settings.answers),
+                identity: TriviaIdentity(user: Self.you, displayName: builder.written.yourName), token: "token-you",
+                balance: settings.wildcards, strategy: .scripted(settings.answers),
                 thinkTime: 1.5...4.5, skipRate: 0, usesWildcard: !settings.declineWildcard),
             at: 0)
         var simulation = TriviaSimulation(
             settings: TriviaSimulationSettings(
                 seed: settings.seed, questionSet: questionSet, startsAt: startsAt, bots: bots, latency: 0.03...0.25))
-        let builder = TriviaViewStateBuilder(
-            locale: context.environment.locale, timeZone: context.environment.timeZone, language: context.environment.messagesLocale,
-            contrast: try context.contrast)
         var recorder = Recorder(builder: builder)
         let report = simulation.run { recorder.observe($0) }
 
@@ -69,10 +72,10 @@ struct TriviaCommand: ExerciseCommand {
             lines += text.render(frame.screen, elapsed: frame.at.timeIntervalSince(start))
             lines.append("")
         }
-        let questions = questionSet.questions.count, players = settings.players + 1
         lines.append(
-            "\(questions) \(questions == 1 ? "question" : "questions") · \(players) \(players == 1 ? "player" : "players") · "
-                + "\(recorder.events.count) messages on your connection · seed \(settings.seed)")
+            builder.written.runSummary(
+                questions: questionSet.questions.count, players: settings.players + 1, messages: recorder.events.count,
+                seed: settings.seed))
         let log = TriviaRunLog(
             settings: .init(
                 seed: settings.seed, players: settings.players + 1, questions: questionSet.questions.count,

@@ -42,12 +42,9 @@ public struct FactsSpokenText: Sendable, Hashable {
         }
     }
 
-    /// The list of facts, as a container: `13 facts`.
+    /// The list of facts, as a container: `13 facts`, as written.
     public func factCount(_ count: Int) -> String {
-        switch language {
-        case .german: count == 1 ? "1 Fakt" : "\(count) Fakten"
-        default: count == 1 ? "1 fact" : "\(count) facts"
-        }
+        FactsWrittenText(language: language).factCount(count)
     }
 
     /// A row without a title or description (never shown: such rows are dropped).
@@ -83,20 +80,14 @@ public struct FactsSpokenText: Sendable, Hashable {
         }
     }
 
-    /// What a loaded feed without rows says.
+    /// What a loaded feed without rows says, as written.
     public var empty: String {
-        switch language {
-        case .german: "Dieser Feed hat noch keine Fakten."
-        default: "This feed has no facts yet."
-        }
+        FactsWrittenText(language: language).empty
     }
 
-    /// `2 empty rows hidden`.
+    /// `2 empty rows hidden`, as written.
     public func droppedRows(_ count: Int) -> String {
-        switch language {
-        case .german: count == 1 ? "1 leere Zeile ausgeblendet" : "\(count) leere Zeilen ausgeblendet"
-        default: count == 1 ? "1 empty row hidden" : "\(count) empty rows hidden"
-        }
+        FactsWrittenText(language: language).droppedRows(count)
     }
 
     /// The first load failed: `Couldn't load the facts. …`.

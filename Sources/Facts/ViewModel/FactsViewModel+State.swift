@@ -24,8 +24,6 @@ extension FactsViewModel {
         public var lastUpdated: Date?
         /// Where the rows came from (a file name or URL).
         public var source: String?
-        /// Shown when a loaded feed has no rows.
-        public var emptyText: String
         /// What VoiceOver should say about the last load: a refresh finished (`Facts updated:
         /// 13 facts.`, also when it replaces a saved copy) or a load or refresh failed (high
         /// priority, followed by `Offline: saved 2 hours ago.` when the saved rows first stay
@@ -46,7 +44,6 @@ extension FactsViewModel {
             droppedRowCount: Int = 0,
             lastUpdated: Date? = nil,
             source: String? = nil,
-            emptyText: String = "This feed has no facts yet.",
             notice: NetworkNotice? = nil
         ) {
             self.title = title
@@ -57,17 +54,7 @@ extension FactsViewModel {
             self.droppedRowCount = droppedRowCount
             self.lastUpdated = lastUpdated
             self.source = source
-            self.emptyText = emptyText
             self.notice = notice
-        }
-
-        /// "1 empty row hidden", or `nil`.
-        public var droppedRowsNotice: String? {
-            switch droppedRowCount {
-            case 0: nil
-            case 1: "1 empty row hidden"
-            default: "\(droppedRowCount) empty rows hidden"
-            }
         }
     }
 }

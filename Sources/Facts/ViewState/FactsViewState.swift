@@ -13,9 +13,9 @@ public struct FactsViewState: Sendable, Equatable, Codable {
     public var isRefreshing: Bool
     /// The last failure, one line, ready to show.
     public var errorMessage: String?
-    /// `2 rows could not be shown.` when the feed had rows that were dropped; `nil` otherwise.
+    /// `1 empty row hidden` when the feed had rows that say nothing; `nil` otherwise.
     public var droppedRowsNotice: String?
-    /// Shown instead of rows when a loaded feed has none.
+    /// Shown instead of rows when a loaded feed has none: `This feed has no facts yet.`
     public var emptyText: String?
     /// When the rows on screen were loaded.
     public var lastUpdated: Date?
@@ -27,6 +27,10 @@ public struct FactsViewState: Sendable, Equatable, Codable {
     public var contentHeight: Double
     /// The design constants the rows were laid out with.
     public var metrics: FactsLayoutMetrics
+    /// The language of the screen's words (the spoken words' language, the user's messages
+    /// locale's): a renderer that writes words of its own takes them from ``FactsWrittenText``
+    /// in this language, so the whole screen is in one.
+    public var language: SpokenLanguage
     /// The rows in order, each with its image state and layout.
     public var rows: [Row]
     /// The title as the screen's level-1 heading.
@@ -89,8 +93,10 @@ public struct FactsViewState: Sendable, Equatable, Codable {
         status = state.phase
         isRefreshing = state.isRefreshing
         errorMessage = state.errorMessage
-        droppedRowsNotice = state.droppedRowsNotice
-        emptyText = state.phase == .loaded && state.rows.isEmpty ? state.emptyText : nil
+        let written = FactsWrittenText(language: spoken.language)
+        language = written.language
+        droppedRowsNotice = state.droppedRowCount == 0 ? nil : written.droppedRows(state.droppedRowCount)
+        emptyText = state.phase == .loaded && state.rows.isEmpty ? written.empty : nil
         lastUpdated = state.lastUpdated
         source = state.source
         notice = state.notice

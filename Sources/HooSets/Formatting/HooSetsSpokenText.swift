@@ -34,9 +34,9 @@ public struct HooSetsSpokenText: Sendable, Hashable, Codable {
         }
     }
 
-    /// `14 Hoos`, `1 Hoo`.
+    /// `14 Hoos`, `1 Hoo`, as written.
     public func hooCount(_ count: Int) -> String {
-        count == 1 ? "1 Hoo" : "\(number(count)) Hoos"
+        HooSetsWrittenText(language: language).hooCount(count)
     }
 
     /// A set's header: `Red Set, 14 Hoos`.

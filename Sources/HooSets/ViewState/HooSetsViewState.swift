@@ -41,6 +41,10 @@ public struct HooSetsViewState: Sendable, Equatable, Codable {
     /// What VoiceOver should say now: the Hoo just opened (`Rubies, Red Set. Roses are red,`)
     /// or why loading failed (``HooSetsViewModel``).
     public var announcement: Announcement?
+    /// The language of the screen's words (the spoken words' language, the user's messages
+    /// locale's): a renderer that writes words of its own takes them from ``HooSetsWrittenText``
+    /// in this language, so the whole screen is in one.
+    public var language: SpokenLanguage = .english
 
     /// How many Hoos the grid shows.
     public var hooCount: Int { sections.reduce(0) { $0 + $1.items.count } }
@@ -51,11 +55,13 @@ public struct HooSetsViewState: Sendable, Equatable, Codable {
         spoken: HooSetsSpokenText = HooSetsSpokenText(language: .english)
     ) -> HooSetsViewState {
         HooSetsViewState(
-            title: "Hoo Sets", isLoading: false, errorMessage: nil, displayScale: displayScale, metrics: metrics, viewport: .zero,
+            title: HooSetsWrittenText(language: spoken.language).title, isLoading: false, errorMessage: nil, displayScale: displayScale,
+            metrics: metrics, viewport: .zero,
             contentSize: .zero, contentOffsetY: 0, sections: [], selection: nil, gestureMode: .idle, selectionFeedbackCount: 0,
             artwork: HooArtworkState(), diagnostics: [],
             titleAccessibility: .heading(spoken.screenTitle, level: .h1, identifier: "title"),
-            gridAccessibility: AccessibilityElement(label: spoken.grid, children: .contain, identifier: "grid"), announcement: nil)
+            gridAccessibility: AccessibilityElement(label: spoken.grid, children: .contain, identifier: "grid"), announcement: nil,
+            language: spoken.language)
     }
 }
 

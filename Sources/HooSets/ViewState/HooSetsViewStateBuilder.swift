@@ -103,8 +103,7 @@ public struct HooSetsViewStateBuilder: Sendable, Equatable {
                             children: .ignore, identifier: "selection"))
                 }
             }
-            var countLabel = spoken.hooCount(set.hoos.count)
-            if let declared = set.declaredCount, declared != set.hoos.count { countLabel += " (\(declared) listed)" }
+            let countLabel = HooSetsWrittenText(language: spoken.language).hooCount(set.hoos.count, declared: set.declaredCount)
             sections.append(
                 HooSectionState(
                     id: set.id, title: set.title, colorName: set.colorName, color: set.color, textColor: textColor,

@@ -106,12 +106,12 @@ public struct FeedGame: Sendable, Equatable, Decodable {
             let team = try container.decodeIfPresent(FeedTeam.self, forKey: .opponent)
             opponent = team?.isEmpty == false ? team : nil
             if opponent == nil {
-                decoder.report(.repaired, "no Opponent; shown as \(ScheduleText.toBeDetermined)", at: [CodingKeys.opponent])
+                decoder.report(.repaired, "no Opponent; shown as \(ScheduleWrittenText.english.toBeDetermined)", at: [CodingKeys.opponent])
             }
         } catch {
             opponent = nil
             decoder.report(
-                .repaired, "unreadable Opponent (\(decoder.explain(error))); shown as \(ScheduleText.toBeDetermined)",
+                .repaired, "unreadable Opponent (\(decoder.explain(error))); shown as \(ScheduleWrittenText.english.toBeDetermined)",
                 at: [CodingKeys.opponent])
         }
     }

@@ -58,7 +58,7 @@ extension KeyedDecodingContainer {
         case .some(let other):
             problem = "a score must be a whole number, found \(other.kindDescription)"
         }
-        decoder.report(.repaired, "\(problem); shown as \(ScheduleText.unknownValue)", at: [key])
+        decoder.report(.repaired, "\(problem); shown as \(ScheduleWrittenText.unknownValue)", at: [key])
         return nil
     }
 }

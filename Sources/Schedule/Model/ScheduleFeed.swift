@@ -35,7 +35,8 @@ public struct ScheduleFeed: Sendable, Equatable, Decodable {
         team = try container.decode(FeedTeam.self, forKey: .team)
         if team.isEmpty {
             decoder.report(
-                .repaired, "no TriCode, Name, FullName or City: the team is shown as \(ScheduleText.toBeDetermined) on a neutral bar",
+                .repaired,
+                "no TriCode, Name, FullName or City: the team is shown as \(ScheduleWrittenText.english.toBeDetermined) on a neutral bar",
                 at: [CodingKeys.team])
         }
         defaultGameID = container.decodeIdentifier(forKey: .defaultGameID)

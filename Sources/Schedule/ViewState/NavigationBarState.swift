@@ -49,7 +49,7 @@ public struct NavigationBarState: Sendable, Hashable, Codable {
         let team = known ?? NFLTeams.neutral
         let name = teamName ?? known?.fullName ?? ""
         return NavigationBarState(
-            title: ScheduleText.title,
+            title: ScheduleWrittenText(language: spoken.language).title,
             teamName: name,
             triCode: known?.triCode ?? triCode ?? "",
             background: team.primary,

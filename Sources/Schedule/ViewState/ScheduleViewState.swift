@@ -20,11 +20,15 @@ public struct ScheduleViewState: Sendable, Hashable, Codable {
     /// with the named action `Refresh` (`refresh`), which pull to refresh is otherwise the only
     /// way to.
     public var accessibility: AccessibilityElement
+    /// The language of the screen's words (the user's messages locale's, among those the module
+    /// has words for): a renderer that writes words of its own takes them from
+    /// ``ScheduleWrittenText`` in this language, so the whole screen is in one.
+    public var language: SpokenLanguage
 
     /// A screen from its parts; ``ScheduleViewStateBuilder`` makes the real one.
     public init(
         navigationBar: NavigationBarState, sections: [ScheduleSectionState], initialRow: RowPosition?,
-        emptyMessage: String?, metrics: ScheduleMetrics, accessibility: AccessibilityElement
+        emptyMessage: String?, metrics: ScheduleMetrics, accessibility: AccessibilityElement, language: SpokenLanguage = .english
     ) {
         self.navigationBar = navigationBar
         self.sections = sections
@@ -32,6 +36,7 @@ public struct ScheduleViewState: Sendable, Hashable, Codable {
         self.emptyMessage = emptyMessage
         self.metrics = metrics
         self.accessibility = accessibility
+        self.language = language
     }
 
     /// The row at `position`, if it exists.

@@ -26,6 +26,8 @@ public struct ScheduleViewStateBuilder: Sendable {
     public let context: ScheduleDisplayContext
     /// The spoken words, in the context's ``ScheduleDisplayContext/language``.
     public let spoken: ScheduleSpokenText
+    /// The written words (`SCHEDULE`, `BYE`, `TBD`), in the same language.
+    public let written: ScheduleWrittenText
     private let dates: ScheduleDateFormatter
     /// Every NFL team's logo address, resolved once per screen (a URL costs microseconds).
     private let logos: [String: URL]
@@ -39,6 +41,7 @@ public struct ScheduleViewStateBuilder: Sendable {
     public init(context: ScheduleDisplayContext) {
         self.context = context
         self.spoken = ScheduleSpokenText(locale: context.language)
+        self.written = ScheduleWrittenText(language: spoken.language)
         self.dates = ScheduleDateFormatter(locale: context.locale, timeZone: context.timeZone, calendar: context.calendar)
         var logos: [String: URL] = [:]
         for team in NFLTeams.all {
@@ -81,12 +84,13 @@ public struct ScheduleViewStateBuilder: Sendable {
                 for: feed.team.triCode, teamName: feed.team.fullName, spoken: spoken, contrast: context.metrics.contrast),
             sections: sections,
             initialRow: initialRow(in: sections, defaultGameID: feed.defaultGameID, now: now),
-            emptyMessage: sections.isEmpty ? ScheduleText.empty : nil,
+            emptyMessage: sections.isEmpty ? written.empty : nil,
             metrics: context.metrics,
             accessibility: AccessibilityElement(
                 label: sections.isEmpty ? spoken.empty : spoken.games,
                 actions: [AccessibilityAction(named: spoken.refresh, action: ScheduleAction.refresh.rawValue)], children: .contain,
-                identifier: "games")
+                identifier: "games"),
+            language: written.language
         )
     }
 
@@ -94,6 +98,7 @@ public struct ScheduleViewStateBuilder: Sendable {
     private struct Work {
         let context: ScheduleDisplayContext
         let spoken: ScheduleSpokenText
+        let written: ScheduleWrittenText
         var dates: ScheduleDateTexts
         let teamLogos: [String: URL]
         var otherLogos: [String: URL?] = [:]
@@ -103,6 +108,7 @@ public struct ScheduleViewStateBuilder: Sendable {
         init(builder: ScheduleViewStateBuilder) {
             context = builder.context
             spoken = builder.spoken
+            written = builder.written
             spokenNames = builder.spokenNames
             spokenWeeks = builder.spokenWeeks
             dates = ScheduleDateTexts(formatter: builder.dates, memos: builder.texts, timeZone: builder.context.timeZone)
@@ -114,7 +120,7 @@ public struct ScheduleViewStateBuilder: Sendable {
             case .bye:
                 return .bye(
                     ByeRowState(
-                        id: id, text: ScheduleText.bye, weekText: game.week, height: context.metrics.byeRowHeight,
+                        id: id, text: written.bye, weekText: game.week, height: context.metrics.byeRowHeight,
                         accessibility: AccessibilityElement(label: spoken.bye(week: game.week), children: .ignore, identifier: "row-\(id)"))
                 )
             case .final, .scheduled:
@@ -123,7 +129,7 @@ public struct ScheduleViewStateBuilder: Sendable {
         }
 
         private mutating func gameRow(for game: FeedGame, id: String, root: FeedTeam) -> GameRowState {
-            let opponent = game.opponent ?? FeedTeam(name: ScheduleText.toBeDetermined)
+            let opponent = game.opponent ?? FeedTeam(name: written.toBeDetermined)
             let isFinal = game.type == .final
             // The left side is the away team, so it always shows `AwayScore`.
             let awayValue =
@@ -147,17 +153,17 @@ public struct ScheduleViewStateBuilder: Sendable {
                     dateText = dates.dateText(timestamp)
                 }
             } else {
-                dateText = ScheduleText.toBeDetermined
+                dateText = written.toBeDetermined
             }
             let statusText: String
             if isFinal {
-                statusText = game.gameState?.uppercased() ?? ScheduleText.final
+                statusText = game.gameState?.uppercased() ?? written.final
             } else if isTBA {
-                statusText = ScheduleText.toBeAnnounced
+                statusText = written.toBeAnnounced
             } else if let timestamp {
                 statusText = dates.timeText(timestamp)
             } else {
-                statusText = ScheduleText.toBeDetermined
+                statusText = written.toBeDetermined
             }
             let away = game.isHome ? opponent : root
             let home = game.isHome ? root : opponent
@@ -167,7 +173,7 @@ public struct ScheduleViewStateBuilder: Sendable {
                 kind: isFinal ? .final : .scheduled,
                 left: game.isHome ? opponentSide : rootSide,
                 right: game.isHome ? rootSide : opponentSide,
-                centerText: ScheduleText.versus,
+                centerText: ScheduleWrittenText.versus,
                 dateText: dateText,
                 weekText: game.week,
                 statusText: statusText,
@@ -196,8 +202,9 @@ public struct ScheduleViewStateBuilder: Sendable {
             }
             if !game.week.isEmpty { parts.append(spokenWeeks.value(for: game.week) { spoken.week(game.week) }) }
             if game.type == .final {
-                let state = game.gameState?.uppercased() ?? ScheduleText.final
-                parts.append(state == ScheduleText.final ? spoken.final : spoken.sectionTitle(state))
+                // The feed's own state word: `Final` is said in the user's language, another as sent.
+                let state = game.gameState?.uppercased() ?? "FINAL"
+                parts.append(state == "FINAL" ? spoken.final : spoken.sectionTitle(state))
                 switch (game.awayScore, game.homeScore) {
                 case (let a?, let h?) where a == h: parts.append(spoken.tied(a))
                 case (let a?, let h?) where a > h: parts.append(spoken.won(awayName, a, h))
@@ -218,14 +225,14 @@ public struct ScheduleViewStateBuilder: Sendable {
         }
 
         private func spokenName(_ team: FeedTeam) -> String {
-            let name = team.name ?? team.fullName ?? team.city ?? team.triCode ?? ScheduleText.toBeDetermined
+            let name = team.name ?? team.fullName ?? team.city ?? team.triCode ?? written.toBeDetermined
             return spokenNames.value(for: name) { spoken.teamName(name) }
         }
 
         /// Names are uppercased as the screenshot shows them, with Unicode's default (locale
         /// independent) case mapping, so a team reads the same on every device.
         private mutating func side(for team: FeedTeam, value: String, isRoot: Bool, isHome: Bool) -> TeamSideState {
-            let name = (team.name ?? team.fullName ?? team.city ?? team.triCode ?? ScheduleText.toBeDetermined).uppercased()
+            let name = (team.name ?? team.fullName ?? team.city ?? team.triCode ?? written.toBeDetermined).uppercased()
             let triCode = team.triCode ?? ""
             return TeamSideState(
                 name: name,
@@ -262,10 +269,10 @@ public struct ScheduleViewStateBuilder: Sendable {
     }
 
     static func scoreText(_ score: Int?) -> String {
-        score.map(String.init) ?? ScheduleText.unknownValue
+        score.map(String.init) ?? ScheduleWrittenText.unknownValue
     }
 
     static func recordText(_ record: String?) -> String {
-        record ?? ScheduleText.unknownValue
+        record ?? ScheduleWrittenText.unknownValue
     }
 }

@@ -53,8 +53,8 @@ public enum CarFitPreview {
         let days = state.calendar.selectedDays.map(\.description).joined(separator: ", ")
         return PreviewScreen(
             slug: "carfit", title: "CarFit",
-            caption:
-                "\(cards) \(cards == 1 ? "visit" : "visits") on \(days.isEmpty ? "no day" : days); calendar \(state.calendar.isPresented ? "open" : "closed") on \(state.calendar.title).",
+            caption: CarFitStrings(language: state.language).caption(
+                visits: cards, days: days, calendarOpen: state.calendar.isPresented, month: state.calendar.title),
             background: theme.screenBackground,
             navigationBar: PreviewNavigationBar(
                 title: "", background: theme.screenBackground, foreground: theme.primaryText, tint: theme.accent,

@@ -56,10 +56,12 @@ public enum FactsPreview {
         }
         let loaded = screen.rows.filter { if case .loaded = $0.image { true } else { false } }.count
         let withImages = screen.rows.filter { $0.imageURL != nil }.count
+        let written = FactsWrittenText(language: screen.language)
         return PreviewScreen(
-            slug: "facts", title: "Facts",
-            caption:
-                "\(screen.rows.count) rows laid out at \(Int(screen.width)) pt (\(Int(screen.contentHeight)) pt tall); \(withImages) with an image URL, \(loaded) loaded.",
+            slug: "facts", title: written.screenName,
+            caption: written.caption(
+                rows: screen.rows.count, width: Int(screen.width), height: Int(screen.contentHeight), withImages: withImages,
+                loaded: loaded),
             background: metrics.backgroundColor,
             navigationBar: PreviewNavigationBar(
                 title: screen.title, background: metrics.backgroundColor, foreground: metrics.titleColor,

@@ -53,11 +53,11 @@ public enum HooSetsPreview {
         if let message = state.errorMessage {
             content.insert(.element("div", [.class("hoo-error"), .attribute("role", "alert")], [.text(message)]), at: 1)
         }
-        let selected = state.selection.map { "\($0.setTitle): “\($0.title)” selected" } ?? "nothing selected"
         return PreviewScreen(
             slug: "hoosets", title: state.title,
-            caption:
-                "\(state.sections.count) sets, \(state.hooCount) Hoos, \(selected). Grid \(Int(state.viewport.width)) pt wide at \(state.displayScale).",
+            caption: HooSetsWrittenText(language: state.language).caption(
+                sets: state.sections.count, hoos: state.hooCount, selected: state.selection.map { ($0.setTitle, $0.title) },
+                width: Int(state.viewport.width), scale: "\(state.displayScale)"),
             background: metrics.backgroundColor, statusBarForeground: .white,
             content: .div("hoo-screen", style: [.background(metrics.borderColor)], content),
             styles: styles(metrics, cellFrame: cellFrame), announcement: state.announcement)

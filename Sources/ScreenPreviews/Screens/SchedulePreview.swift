@@ -58,10 +58,10 @@ public enum SchedulePreview {
             content.append(.element("section", [.class("schedule-section")], [header, .element("ul", [.class("schedule-rows")], rows)]))
         }
         let games = state.allRows.compactMap(\.game)
+        let written = ScheduleWrittenText(language: state.language)
         return PreviewScreen(
-            slug: "schedule", title: "Schedule",
-            caption:
-                "\(bar.teamName.isEmpty ? "Schedule" : bar.teamName): \(state.sections.count) sections, \(games.count) games; headers stay pinned while scrolling.",
+            slug: "schedule", title: written.screenName,
+            caption: written.caption(team: bar.teamName, sections: state.sections.count, games: games.count),
             background: metrics.listBackground,
             navigationBar: PreviewNavigationBar(
                 title: bar.title, subtitle: bar.teamName, background: bar.background, foreground: bar.titleColor, tint: bar.accent,

@@ -31,7 +31,7 @@ public enum TriviaPreview {
                     ], AccessibleMarkup.spoken(banner.accessibility, visible: [.text(banner.text)], text: banner.text)))
         }
         if let question = state.question {
-            content.append(questionCard(question, style: style))
+            content.append(questionCard(question, style: style, language: state.language))
         }
         if let final = state.final {
             content.append(finalCard(final, style: style))
@@ -60,7 +60,7 @@ public enum TriviaPreview {
 
     // MARK: Question screen
 
-    static func questionCard(_ question: TriviaQuestionScreen, style: TriviaStyle) -> HTMLNode {
+    static func questionCard(_ question: TriviaQuestionScreen, style: TriviaStyle, language: SpokenLanguage) -> HTMLNode {
         var card: [HTMLNode] = []
         if let countdown = question.countdown {
             card.append(countdownRing(countdown, style: style))
@@ -97,7 +97,7 @@ public enum TriviaPreview {
         }
         var nodes: [HTMLNode] = [.div("trivia-card", style: [.background(style.card)], card)]
         if let offer = question.wildcardOffer {
-            nodes.append(wildcardOffer(offer, style: style))
+            nodes.append(wildcardOffer(offer, style: style, language: language))
         }
         return .group(nodes)
     }
@@ -174,7 +174,8 @@ public enum TriviaPreview {
             AccessibleMarkup.spoken(result.accessibility, visible: children))
     }
 
-    static func wildcardOffer(_ offer: TriviaWildcardOffer, style: TriviaStyle) -> HTMLNode {
+    /// The offer, its buttons and its timer (in seconds, written in the screen's `language`).
+    static func wildcardOffer(_ offer: TriviaWildcardOffer, style: TriviaStyle, language: SpokenLanguage) -> HTMLNode {
         let disabled: [CSSDeclaration] = offer.isSending ? [CSSDeclaration("opacity", .number(0.5))] : []
         let use: [CSSDeclaration] =
             [.background(style.accent), .color(.white), .height(style.choiceHeight)] + CSSDeclaration.font(style.choiceFont) + disabled
@@ -206,7 +207,15 @@ public enum TriviaPreview {
                 .element(
                     "div",
                     [.class("trivia-offer-timer")] + timer + [.style(CSSDeclaration.font(style.bodyFont) + [.color(style.mutedInk)])],
-                    [.element("span", [.attribute("aria-hidden", "true")], [.text("\(offer.secondsRemaining) s")])]),
+                    [
+                        .element(
+                            "span", [.attribute("aria-hidden", "true")],
+                            [
+                                .text(
+                                    TriviaWrittenText(language: language, numbers: Locale(identifier: language.rawValue)).duration(
+                                        offer.secondsRemaining))
+                            ])
+                    ]),
             ])
     }
 

@@ -151,7 +151,7 @@ public final class ManualClock: AppClock, @unchecked Sendable {
 
     /// Checks `condition` on the caller's actor until it holds or `timeout` passes on the real
     /// clock: first by yielding (enough for work on other tasks of the same actor), then every
-    /// millisecond. For tests waiting on real concurrent work.
+    /// millisecond; a cancelled task stops at once. For tests waiting on real concurrent work.
     ///
     /// Only time this task could have spent checking counts: a step (one yield or one 1 ms
     /// sleep) counts for at most 50 ms. When every thread of the pool is busy (a two-core
@@ -160,13 +160,13 @@ public final class ManualClock: AppClock, @unchecked Sendable {
     public static func poll(
         timeout: Duration,
         isolation: isolated (any Actor)? = #isolation,
-        _ condition: () -> Bool
+        _ condition: () async -> Bool
     ) async -> Bool {
         var waited = Duration.zero
         var last = ContinuousClock.now
         var round = 0
-        while waited < timeout {
-            if condition() { return true }
+        while waited < timeout, !Task.isCancelled {
+            if await condition() { return true }
             round += 1
             if round < 200 {
                 await Task.yield()
@@ -177,7 +177,7 @@ public final class ManualClock: AppClock, @unchecked Sendable {
             waited += min(now - last, .milliseconds(50))
             last = now
         }
-        return condition()
+        return await condition()
     }
 }
 

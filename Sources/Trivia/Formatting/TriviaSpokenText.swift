@@ -21,6 +21,9 @@ public struct TriviaSpokenText: Sendable, Hashable {
 
     private var german: Bool { language == .german }
 
+    /// The screens' words in the same language: where the spoken words are the written ones.
+    private var written: TriviaWrittenText { TriviaWrittenText(language: language, numbers: numbers) }
+
     /// `1,234` in the locale's digits.
     public func number(_ value: Int) -> String {
         value.formatted(.number.locale(numbers))
@@ -58,44 +61,15 @@ public struct TriviaSpokenText: Sendable, Hashable {
 
     // MARK: Banner
 
-    /// The connection line.
+    /// The connection line: the written one, said as a sentence (`Connecting.` for
+    /// `Connecting…`).
     public func connection(_ link: TriviaLink) -> String? {
-        switch link {
-        case .idle, .online, .closed(.finished), .closed(.stopped): return nil
-        case .connecting(1): return german ? "Verbindung wird hergestellt." : "Connecting."
-        case .connecting, .waitingToReconnect:
-            return german ? "Verbindung verloren. Neuer Verbindungsversuch." : "Connection lost. Reconnecting."
-        case .joining: return german ? "Du trittst dem Spiel bei." : "Joining the game."
-        case .closed(.replaced):
-            return german
-                ? "Du bist auf einem anderen Gerät beigetreten. Dieser Bildschirm wird nicht mehr aktualisiert."
-                : "You joined from another device. This screen no longer updates."
-        case .closed(.refused(_, let message)):
-            return german ? "Das Spiel hat dieses Konto nicht zugelassen: \(message)" : "The game did not let this account in: \(message)"
-        case .closed(.interrupted):
-            return german
-                ? "Der Spielserver wurde neu gestartet, dieser Wettbewerb konnte nicht weitergehen und ist beendet."
-                : "The game server restarted and this competition could not continue. It has ended."
-        }
+        written.connection(link).map { $0.hasSuffix("…") ? String($0.dropLast()) + "." : $0 }
     }
 
-    /// A notice line.
+    /// A notice line, as written.
     public func notice(_ notice: TriviaNotice) -> String {
-        switch notice {
-        case .answerNotDelivered:
-            german ? "Deine Antwort kam nicht vor Ablauf der Zeit an." : "Your answer was not delivered before the deadline."
-        case .wildcardNotConfirmed:
-            german ? "Dein Joker wurde nicht rechtzeitig bestätigt." : "Your wild-card was not confirmed in time."
-        case .balanceUnavailable(let reason):
-            german
-                ? "Joker konnten nicht geladen werden (\(reason)); es wird keiner angeboten."
-                : "Wild-cards could not be loaded (\(reason)); none will be offered."
-        case .ignoredMalformedMessage:
-            german
-                ? "Eine Nachricht des Spiels war unlesbar und wurde ignoriert."
-                : "A message from the game could not be read and was ignored."
-        case .hostError(_, let message): german ? "Das Spiel meldet ein Problem: \(message)" : "The game reported a problem: \(message)"
-        }
+        written.notice(notice)
     }
 
     // MARK: Question screen
@@ -106,8 +80,8 @@ public struct TriviaSpokenText: Sendable, Hashable {
     public var questionClosed: String { german ? "Frage beendet." : "Question closed." }
     /// `Starts at 8:00 PM`.
     public func startsAt(_ time: String) -> String { german ? "Beginnt um \(time)" : "Starts at \(time)" }
-    /// A result whose choice texts never arrived: `Choice B`.
-    public func choiceName(_ letter: String) -> String { german ? "Antwort \(letter)" : "Choice \(letter)" }
+    /// A result whose choice texts never arrived: `Choice B`, as written.
+    public func choiceName(_ letter: String) -> String { written.choiceName(letter) }
 
     /// A choice: `Choice A, Paris`.
     public func choice(_ letter: String, _ text: String) -> String {
@@ -125,9 +99,9 @@ public struct TriviaSpokenText: Sendable, Hashable {
         }
     }
 
-    /// `41 answers`.
+    /// `41 answers`, as written.
     public func answerCount(_ count: Int) -> String {
-        german ? plural(count, "Antwort", "Antworten") : plural(count, "answer", "answers")
+        written.answerCount(count)
     }
 
     /// What tapping a choice does.
@@ -175,22 +149,13 @@ public struct TriviaSpokenText: Sendable, Hashable {
         }
     }
 
-    /// Why an answer was refused.
+    /// Why an answer was refused, as written.
     public func rejection(_ reason: AnswerRejection) -> String {
-        switch reason {
-        case .late: german ? "sie kam nach Ablauf der Zeit an" : "it arrived after the deadline"
-        case .alreadyAnswered: german ? "du hast schon geantwortet" : "you already answered"
-        case .notAPlayer: german ? "du schaust nur zu" : "you are watching"
-        case .unknownQuestion: german ? "die Frage hatte sich geändert" : "the question had changed"
-        case .invalidChoice: german ? "das ist keine der Antworten" : "that is not one of the choices"
-        default: reason.rawValue
-        }
+        written.rejection(reason)
     }
 
-    /// The line under the choices for a viewer.
-    public var watching: String {
-        german ? "Du schaust zu: Antworten ist nicht möglich." : "You are watching: answering is disabled."
-    }
+    /// The line under the choices for a viewer, as written.
+    public var watching: String { written.watching }
     /// The line under the choices when time ran out without an answer.
     public var timesUp: String { german ? "Die Zeit ist abgelaufen." : "Time's up." }
 
@@ -212,53 +177,14 @@ public struct TriviaSpokenText: Sendable, Hashable {
         }
     }
 
-    /// What became of the wild-card offer.
+    /// What became of the wild-card offer, as written.
     public func wildcardStatus(_ wildcard: WildcardState) -> String? {
-        switch wildcard {
-        case .notOffered, .offered, .sending: nil
-        case .accepted(let balance):
-            german
-                ? "Joker eingesetzt: du bist wieder dabei! Noch \(number(balance))."
-                : "Wild-card used: you're back in! \(number(balance)) left."
-        case .rejected(let reason):
-            german
-                ? "Der Joker wurde nicht angenommen (\(reason.rawValue)). Du schaust jetzt zu."
-                : "The wild-card was not accepted (\(reason.rawValue)). You are now watching."
-        case .declined: german ? "Du hast dich fürs Zuschauen entschieden." : "You chose to watch. You are now a viewer."
-        case .expired:
-            german ? "Das Joker-Angebot ist abgelaufen. Du schaust jetzt zu." : "The wild-card offer ran out. You are now watching."
-        case .notConfirmed:
-            german
-                ? "Der Joker wurde nicht rechtzeitig bestätigt. Du schaust jetzt zu."
-                : "The wild-card was not confirmed in time. You are now watching."
-        }
+        written.wildcardStatus(wildcard)
     }
 
-    /// Why no wild-card is offered after a wrong answer (the same order as the screen's rule).
+    /// Why no wild-card is offered after a wrong answer, as written.
     public func noOffer(usedWildcard: Bool, lastQuestion: Bool, balance: Int?) -> String {
-        if usedWildcard {
-            return german
-                ? "Kein Joker: du hast in diesem Wettbewerb schon einen eingesetzt. Du schaust jetzt zu."
-                : "No wild-card: you already used one in this competition. You are now watching."
-        }
-        if lastQuestion {
-            return german
-                ? "Kein Joker nach der letzten Frage: es gibt nichts mehr zu spielen."
-                : "No wild-card after the last question: nothing is left to play."
-        }
-        switch balance {
-        case nil:
-            return german
-                ? "Kein Joker: dein Guthaben konnte nicht geladen werden. Du schaust jetzt zu."
-                : "No wild-card: your balance could not be loaded. You are now watching."
-        case .some(let count) where count <= 0:
-            return german
-                ? "Kein Joker: du hast keinen mehr. Du schaust jetzt zu." : "No wild-card: you have none left. You are now watching."
-        default:
-            return german
-                ? "Kein Joker: das Angebot war schon abgelaufen. Du schaust jetzt zu."
-                : "No wild-card: its window had closed when the result arrived. You are now watching."
-        }
+        written.noOffer(usedWildcard: usedWildcard, lastQuestion: lastQuestion, balance: balance)
     }
 
     /// The offer: `Use a wild-card? You have 2 wild-cards. Using one keeps you in the game.`
@@ -270,27 +196,23 @@ public struct TriviaSpokenText: Sendable, Hashable {
             : "Use a wild-card? You have \(count). Using one keeps you in the game; you can use one per competition."
     }
 
-    /// The accept button.
-    public var useWildcard: String { german ? "Joker einsetzen" : "Use wild-card" }
-    /// The decline button.
-    public var declineWildcard: String { german ? "Stattdessen zuschauen" : "Watch instead" }
+    /// The accept button, as written.
+    public var useWildcard: String { written.useWildcard }
+    /// The decline button, as written.
+    public var declineWildcard: String { written.declineWildcard }
     /// What the decline button does.
     public var declineHint: String { german ? "Du spielst nicht weiter und schaust zu." : "You stop playing and watch." }
 
     // MARK: Final screen
 
-    /// `You won!` or `Competition over`.
+    /// `You won!` or `Competition over`, as written.
     public func headline(won: Bool) -> String {
-        won ? (german ? "Du hast gewonnen!" : "You won!") : (german ? "Wettbewerb beendet" : "Competition over")
+        written.headline(won: won)
     }
 
-    /// `You answered 5 of 5 correctly.`
+    /// `You answered 5 of 5 correctly.`, as written.
     public func finalDetail(correct: Int, total: Int, won: Bool) -> String {
-        let base =
-            german
-            ? "Du hast \(number(correct)) von \(number(total)) richtig beantwortet."
-            : "You answered \(number(correct)) of \(number(total)) correctly."
-        return won ? base : base + (german ? " Viel Glück beim nächsten Mal." : " Better luck next time.")
+        written.finalDetail(correct: correct, total: total, won: won)
     }
 
     /// The statistics' names, by the screen's English label.
@@ -311,10 +233,10 @@ public struct TriviaSpokenText: Sendable, Hashable {
         used ? (german ? "eingesetzt" : "used") : (german ? "nicht eingesetzt" : "not used")
     }
 
-    /// The winners' heading.
-    public var winners: String { german ? "Gewinner" : "Winners" }
-    /// Said instead of the list when nobody won.
-    public var noWinners: String { german ? "Diesmal gibt es keine Gewinner." : "No winners this time." }
+    /// The winners' heading, as written.
+    public var winners: String { written.winners }
+    /// Said instead of the list when nobody won, as written.
+    public var noWinners: String { written.noWinners }
 
     /// A winner's row: `1, Alice, 5 correct, you`.
     public func winner(rank: Int, name: String, correct: Int, isYou: Bool) -> String {
@@ -322,9 +244,9 @@ public struct TriviaSpokenText: Sendable, Hashable {
         return "\(number(rank)), \(name), \(number(correct)) \(german ? "richtig" : "correct")\(you)"
     }
 
-    /// `and 12 more`.
+    /// `and 12 more`, as written.
     public func moreWinners(_ count: Int) -> String {
-        german ? "und \(number(count)) weitere" : "and \(number(count)) more"
+        written.moreWinners(count)
     }
 
     private func capitalized(_ text: String) -> String {

@@ -29,6 +29,10 @@ public struct TriviaViewState: Sendable, Hashable, Codable {
     /// the command's run log) from ``TriviaViewStateBuilder/announcement(from:to:id:)``; `nil`
     /// when nothing is to be said.
     public var announcement: Announcement? = nil
+    /// The language of the screen's words (the user's messages locale's, among those the module
+    /// has words for): a renderer that writes words of its own takes them from
+    /// ``TriviaWrittenText`` in this language, so the whole screen is in one.
+    public var language: SpokenLanguage = .english
 }
 
 /// The bar at the top of both screens.

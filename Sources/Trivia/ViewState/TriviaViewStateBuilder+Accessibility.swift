@@ -149,7 +149,7 @@ extension TriviaViewStateBuilder {
             identifier: "detail")
         screen.stats = screen.stats.enumerated().map { index, stat in
             var stat = stat
-            let value = stat.label == "Wild-card" ? spoken.wildcardUsed(you.usedWildcard) : stat.value
+            let value = stat.label == written.wildcard ? spoken.wildcardUsed(you.usedWildcard) : stat.value
             stat.accessibility = AccessibilityElement(label: spoken.statistic(stat.label), value: value, identifier: "stat-\(index)")
             return stat
         }

@@ -12,11 +12,13 @@ public struct TriviaViewStateBuilder: Sendable {
     public var winnerRows: Int
     /// VoiceOver's words, in the user's language (``TriviaSpokenText``).
     public var spoken: TriviaSpokenText
+    /// The screens' words, in the same language, numbers in ``locale`` (``TriviaWrittenText``).
+    public var written: TriviaWrittenText
     /// The design's colours, or those of ``TriviaPalette/highContrast`` for Increase Contrast.
     public var contrast: ContrastPreference
 
-    /// A builder for one user's `locale` and `timeZone`; VoiceOver's words in `language`'s
-    /// language (`locale`'s when `nil`), colours for `contrast`.
+    /// A builder for one user's `locale` and `timeZone`; the screens' and VoiceOver's words in
+    /// `language`'s language (`locale`'s when `nil`), colours for `contrast`.
     public init(
         locale: Locale, timeZone: TimeZone, winnerRows: Int = 10, language: Locale? = nil, contrast: ContrastPreference = .standard
     ) {
@@ -24,20 +26,22 @@ public struct TriviaViewStateBuilder: Sendable {
         self.timeZone = timeZone
         self.winnerRows = max(1, winnerRows)
         self.spoken = TriviaSpokenText(locale: language ?? locale)
+        self.written = TriviaWrittenText(locale: language ?? locale, numbers: locale)
         self.contrast = contrast
     }
 
     /// The screen for `state` at `now` (the countdown's reference), with every element's
     /// accessibility and the colours for ``contrast``.
     public func screen(for state: TriviaClientState, at now: Date) -> TriviaViewState {
-        let screen = accessible(drawnScreen(for: state, at: now), state: state, now: now)
+        var screen = accessible(drawnScreen(for: state, at: now), state: state, now: now)
+        screen.language = written.language
         return contrast == .increased ? screen.recolored(with: .highContrast) : screen
     }
 
     /// What is drawn, in the design's colours, before accessibility is added.
     func drawnScreen(for state: TriviaClientState, at now: Date) -> TriviaViewState {
         let header = TriviaHeader(
-            title: state.competition?.title ?? "Trivia", progress: progress(state),
+            title: state.competition?.title ?? written.appName, progress: progress(state),
             role: state.role.map { badge($0, wildcardPending: Self.wildcardPending(state)) }, wildcards: wildcards(state.balance))
         switch state.phase {
         case .finished(let finish):
@@ -69,7 +73,7 @@ public struct TriviaViewStateBuilder: Sendable {
         default: question = nil
         }
         guard let question else { return nil }
-        return "Question \(number(question.index + 1)) of \(number(question.total))"
+        return written.progress(question.index + 1, of: question.total)
     }
 
     /// The host counts a wrong answer as a viewer at once and an accepted wild-card restores the
@@ -78,11 +82,11 @@ public struct TriviaViewStateBuilder: Sendable {
     /// therefore says "At risk", not "Viewer".
     func badge(_ role: TriviaRole, wildcardPending: Bool) -> TriviaBadge {
         if wildcardPending {
-            return TriviaBadge(text: "At risk", background: TriviaTheme.warning, foreground: TriviaTheme.ink)
+            return TriviaBadge(text: written.atRisk, background: TriviaTheme.warning, foreground: TriviaTheme.ink)
         }
         switch role {
-        case .player: return TriviaBadge(text: "Player", background: TriviaTheme.correct, foreground: .white)
-        case .viewer: return TriviaBadge(text: "Viewer", background: TriviaTheme.viewer, foreground: .white)
+        case .player: return TriviaBadge(text: written.player, background: TriviaTheme.correct, foreground: .white)
+        case .viewer: return TriviaBadge(text: written.viewer, background: TriviaTheme.viewer, foreground: .white)
         }
     }
 
@@ -95,27 +99,11 @@ public struct TriviaViewStateBuilder: Sendable {
     }
 
     func wildcards(_ balance: BalanceStatus) -> String {
-        switch balance {
-        case .unknown, .loading: "Wild-cards: loading…"
-        case .retrying: "Wild-cards: retrying…"
-        case .known(let count): "Wild-cards: \(number(count))"
-        case .unavailable: "Wild-cards unavailable"
-        }
+        written.wildcards(balance)
     }
 
     func banner(_ state: TriviaClientState) -> TriviaBanner? {
-        let connection: String?
-        switch state.link {
-        case .idle, .online, .closed(.finished), .closed(.stopped): connection = nil
-        case .connecting(1): connection = "Connecting…"
-        case .connecting, .waitingToReconnect: connection = "Connection lost. Reconnecting…"
-        case .joining: connection = "Joining the game…"
-        case .closed(.replaced): connection = "You joined from another device. This screen no longer updates."
-        case .closed(.refused(_, let message)): connection = "The game did not let this account in: \(message)"
-        case .closed(.interrupted):
-            connection = "The game server restarted and this competition could not continue. It has ended."
-        }
-        if let connection {
+        if let connection = written.connection(state.link) {
             return TriviaBanner(kind: .connection, text: connection, background: TriviaTheme.warning)
         }
         guard let notice = state.notice else { return nil }
@@ -123,13 +111,7 @@ public struct TriviaViewStateBuilder: Sendable {
     }
 
     func text(for notice: TriviaNotice) -> String {
-        switch notice {
-        case .answerNotDelivered: "Your answer was not delivered before the deadline."
-        case .wildcardNotConfirmed: "Your wild-card was not confirmed in time."
-        case .balanceUnavailable(let reason): "Wild-cards could not be loaded (\(reason)); none will be offered."
-        case .ignoredMalformedMessage: "A message from the game could not be read and was ignored."
-        case .hostError(_, let message): "The game reported a problem: \(message)"
-        }
+        written.notice(notice)
     }
 
     // MARK: Question screen
@@ -145,9 +127,9 @@ public struct TriviaViewStateBuilder: Sendable {
                 secondsRemaining: Int(remaining.rounded(.up)), fraction: min(1, remaining / Self.lobbyRingSeconds),
                 color: TriviaTheme.selected) : nil
         return TriviaQuestionScreen(
-            prompt: "Waiting for the first question…", detail: startsAt.map { "Starts at \(time($0))" }, choices: [],
+            prompt: written.waiting, detail: startsAt.map { written.startsAt(time($0)) }, choices: [],
             countdown: countdown, lockedOverlay: nil, result: nil, wildcardOffer: nil,
-            footer: state.role == .viewer ? "You are watching: answering is disabled." : nil, isInteractive: false)
+            footer: state.role == .viewer ? written.watching : nil, isInteractive: false)
     }
 
     /// The lobby's countdown ring is full until this many seconds before the start.
@@ -163,9 +145,9 @@ public struct TriviaViewStateBuilder: Sendable {
         }
         var footer: String?
         if state.role == .viewer {
-            footer = "You are watching: answering is disabled."
+            footer = written.watching
         } else if round.answer == .none && !isOpen {
-            footer = "Time's up."
+            footer = written.timesUp
         }
         return TriviaQuestionScreen(
             prompt: round.question.text, detail: nil, choices: choices,
@@ -183,65 +165,50 @@ public struct TriviaViewStateBuilder: Sendable {
     }
 
     func overlay(_ answer: AnswerState) -> TriviaOverlay? {
-        switch answer {
-        case .none: nil
-        case .sending: TriviaOverlay(message: "Sending your answer…", showsSpinner: true)
-        case .confirmed: TriviaOverlay(message: "Answer locked in. Waiting for the result…", showsSpinner: false)
-        case .rejected(_, let reason): TriviaOverlay(message: "Answer not accepted: \(describe(reason)).", showsSpinner: false)
-        case .notDelivered: TriviaOverlay(message: "Your answer was not delivered in time.", showsSpinner: false)
-        }
-    }
-
-    func describe(_ reason: AnswerRejection) -> String {
-        switch reason {
-        case .late: "it arrived after the deadline"
-        case .notOpen: "the question had not opened yet"
-        case .alreadyAnswered: "you already answered"
-        case .notAPlayer: "you are watching"
-        case .unknownQuestion: "the question had changed"
-        case .invalidChoice: "that is not one of the choices"
-        default: reason.rawValue
-        }
+        guard let message = written.overlay(answer) else { return nil }
+        if case .sending = answer { return TriviaOverlay(message: message, showsSpinner: true) }
+        return TriviaOverlay(message: message, showsSpinner: false)
     }
 
     // MARK: Result
 
     func resultScreen(_ round: ResultRound, state: TriviaClientState, now: Date) -> TriviaQuestionScreen {
         let result = round.result
-        let texts = round.question?.choices ?? result.answerCounts.indices.map { "Choice \(letter($0))" }
+        let texts = round.question?.choices ?? result.answerCounts.indices.map { written.choiceName(letter($0)) }
         let choices = texts.enumerated().map { index, text in
             let appearance: TriviaChoiceView.Appearance =
                 index == result.correctChoice ? .correct : (index == result.yourChoice ? .incorrect : .dimmed)
             let count = result.answerCounts.indices.contains(index) ? result.answerCounts[index] : nil
             return choiceView(
                 index, text, appearance: appearance, selectable: false,
-                detail: count.map { "\(number($0)) \($0 == 1 ? "answer" : "answers")" })
+                detail: count.map(written.answerCount))
         }
         let correctText =
-            texts.indices.contains(result.correctChoice) ? "“\(texts[result.correctChoice])”" : "choice \(letter(result.correctChoice))"
-        let remaining = "\(number(result.playersRemaining)) \(result.playersRemaining == 1 ? "player remains" : "players remain")."
+            texts.indices.contains(result.correctChoice)
+            ? "“\(texts[result.correctChoice])”" : written.choiceInSentence(letter(result.correctChoice))
+        let remaining = written.playersRemaining(result.playersRemaining)
         let banner: TriviaResultBanner
         if !round.wasPlayer {
             banner = TriviaResultBanner(
-                outcome: .watching, title: "The answer was \(correctText)", detail: remaining, color: TriviaTheme.viewer)
+                outcome: .watching, title: written.answerWas(correctText), detail: remaining, color: TriviaTheme.viewer)
         } else if result.correct {
             banner = TriviaResultBanner(
-                outcome: .correct, title: "Correct!", detail: "You're still in. \(remaining)", color: TriviaTheme.correct)
+                outcome: .correct, title: written.correct, detail: written.stillIn(remaining), color: TriviaTheme.correct)
         } else if result.yourChoice == nil {
             banner = TriviaResultBanner(
-                outcome: .unanswered, title: "Time's up", detail: "No answer was recorded. The answer was \(correctText).",
+                outcome: .unanswered, title: written.timeUp, detail: written.noAnswer(correctText),
                 color: TriviaTheme.incorrect)
         } else {
             banner = TriviaResultBanner(
-                outcome: .incorrect, title: "Wrong answer", detail: "The answer was \(correctText).", color: TriviaTheme.incorrect)
+                outcome: .incorrect, title: written.wrongAnswer, detail: written.answerWas(correctText) + ".", color: TriviaTheme.incorrect)
         }
         var resultBanner = banner
         resultBanner.wildcardStatus = wildcardStatus(round.wildcard) ?? noOfferReason(state, round)
         let offer = wildcardOffer(round.wildcard, balance: state.knownBalance ?? 0, now: now)
         return TriviaQuestionScreen(
-            prompt: round.question?.text ?? "Question closed", detail: nil, choices: choices, countdown: nil, lockedOverlay: nil,
+            prompt: round.question?.text ?? written.questionClosed, detail: nil, choices: choices, countdown: nil, lockedOverlay: nil,
             result: resultBanner, wildcardOffer: offer,
-            footer: state.role == .viewer && offer == nil ? "You are watching: answering is disabled." : nil,
+            footer: state.role == .viewer && offer == nil ? written.watching : nil,
             isInteractive: offer.map { !$0.isSending } ?? false)
     }
 
@@ -249,16 +216,14 @@ public struct TriviaViewStateBuilder: Sendable {
         switch wildcard {
         case .offered(let deadline):
             return TriviaWildcardOffer(
-                title: "Use a wild-card?",
-                message:
-                    "You have \(number(balance)) \(balance == 1 ? "wild-card" : "wild-cards"). Using one keeps you in the game; you can use one per competition.",
+                title: written.offerTitle, message: written.offerMessage(balance: balance),
                 secondsRemaining: Int(max(0, deadline.timeIntervalSince(now)).rounded(.up)),
-                useTitle: "Use wild-card", declineTitle: "Watch instead", isSending: false)
+                useTitle: written.useWildcard, declineTitle: written.declineWildcard, isSending: false)
         case .sending(_, _, let deadline):
             return TriviaWildcardOffer(
-                title: "Use a wild-card?", message: "Using your wild-card…",
+                title: written.offerTitle, message: written.usingWildcard,
                 secondsRemaining: Int(max(0, deadline.timeIntervalSince(now)).rounded(.up)),
-                useTitle: "Use wild-card", declineTitle: "Watch instead", isSending: true)
+                useTitle: written.useWildcard, declineTitle: written.declineWildcard, isSending: true)
         default:
             return nil
         }
@@ -268,24 +233,12 @@ public struct TriviaViewStateBuilder: Sendable {
     /// (TriviaGuide, "No offer is explained"): nothing is left unexplained on the screen.
     func noOfferReason(_ state: TriviaClientState, _ round: ResultRound) -> String? {
         guard case .notOffered = round.wildcard, round.wasPlayer, !round.result.correct else { return nil }
-        if state.usedWildcard { return "No wild-card: you already used one in this competition. You are now watching." }
-        if round.result.wildcardDeadline == nil { return "No wild-card after the last question: nothing is left to play." }
-        switch state.knownBalance {
-        case nil: return "No wild-card: your balance could not be loaded. You are now watching."
-        case .some(let balance) where balance <= 0: return "No wild-card: you have none left. You are now watching."
-        default: return "No wild-card: its window had closed when the result arrived. You are now watching."
-        }
+        return written.noOffer(
+            usedWildcard: state.usedWildcard, lastQuestion: round.result.wildcardDeadline == nil, balance: state.knownBalance)
     }
 
     func wildcardStatus(_ wildcard: WildcardState) -> String? {
-        switch wildcard {
-        case .notOffered, .offered, .sending: nil
-        case .accepted(let balance): "Wild-card used: you're back in! \(number(balance)) left."
-        case .rejected(let reason): "The wild-card was not accepted (\(reason.rawValue)). You are now watching."
-        case .declined: "You chose to watch. You are now a viewer."
-        case .expired: "The wild-card offer ran out. You are now watching."
-        case .notConfirmed: "The wild-card was not confirmed in time. You are now watching."
-        }
+        written.wildcardStatus(wildcard)
     }
 
     // MARK: Final screen
@@ -293,26 +246,24 @@ public struct TriviaViewStateBuilder: Sendable {
     func finalScreen(_ finish: FinishPayload, user: UserID) -> TriviaFinalScreen {
         let you = finish.you
         let total = finish.summary.questionCount
-        let headline = you.winner ? "You won!" : "Competition over"
-        let detail =
-            "You answered \(number(you.correctAnswers)) of \(number(total)) correctly."
-            + (you.winner ? "" : " Better luck next time.")
+        let headline = written.headline(won: you.winner)
+        let detail = written.finalDetail(correct: you.correctAnswers, total: total, won: you.winner)
         var stats = [
-            TriviaStat(label: "Players", value: number(finish.summary.playerCount)),
-            TriviaStat(label: "Winners", value: number(finish.summary.winnerCount)),
-            TriviaStat(label: "Questions", value: number(total)),
-            TriviaStat(label: "Wild-card", value: you.usedWildcard ? "Used" : "Not used"),
+            TriviaStat(label: written.players, value: number(finish.summary.playerCount)),
+            TriviaStat(label: written.winners, value: number(finish.summary.winnerCount)),
+            TriviaStat(label: written.questions, value: number(total)),
+            TriviaStat(label: written.wildcard, value: written.used(you.usedWildcard)),
         ]
-        if let balance = you.balance { stats.append(TriviaStat(label: "Wild-cards left", value: number(balance))) }
+        if let balance = you.balance { stats.append(TriviaStat(label: written.wildcardsLeft, value: number(balance))) }
         let rows = finish.winners.prefix(winnerRows).enumerated().map { offset, winner in
             TriviaWinnerRow(
                 rank: offset + 1, user: winner.user, name: winner.displayName,
-                detail: "\(number(winner.correctAnswers)) correct", isYou: winner.user == user)
+                detail: written.correctAnswers(winner.correctAnswers), isYou: winner.user == user)
         }
         let hidden = max(0, finish.summary.winnerCount - rows.count)
         return TriviaFinalScreen(
             headline: headline, detail: detail, color: you.winner ? TriviaTheme.correct : TriviaTheme.viewer, stats: stats,
-            winners: rows, moreWinners: hidden > 0 ? "and \(number(hidden)) more" : nil)
+            winners: rows, moreWinners: hidden > 0 ? written.moreWinners(hidden) : nil, winnersTitle: written.winners)
     }
 
     // MARK: Formatting
@@ -339,7 +290,7 @@ public struct TriviaViewStateBuilder: Sendable {
     }
 
     func number(_ value: Int) -> String {
-        value.formatted(.number.locale(locale))
+        written.number(value)
     }
 
     func time(_ date: Date) -> String {

@@ -85,10 +85,10 @@ struct CarFitOverHTTPTests {
         let viewModel = makeViewModel(timeout: .seconds(600))
 
         let first = Task { await viewModel.refresh() }
-        try #require(await server.waitUntil { $0.inFlightRequests == 1 })
+        try #require(await eventually { server.inFlightRequests == 1 })
         #expect(viewModel.isRefreshing)
         let second = Task { await viewModel.refresh() }
-        for _ in 0..<100 { await Task.yield() }
+        #expect(await never(within: .milliseconds(200)) { server.inFlightRequests > 1 }, "the second refresh joins the first")
         // Enough for two requests: if the second refresh wrongly fetched again, the count below
         // fails instead of the test hanging.
         gate.signal()
@@ -112,16 +112,16 @@ struct CarFitOverHTTPTests {
             await viewModel.refresh()
             returned.withLock { $0 = true }
         }
-        try #require(await server.waitUntil { $0.inFlightRequests == 1 })
+        try #require(await eventually { server.inFlightRequests == 1 })
         refresh.cancel()
         // The caller returns at once (it used to wait for the whole fetch, here until the
         // client timed out after 20 s), and the client
         // closes the connection: the server sees the request abandoned.
-        let returnedEarly = await eventually(timeout: .seconds(10)) { returned.withLock { $0 } }
+        let returnedEarly = await eventually(within: .seconds(10)) { returned.withLock { $0 } }
         #expect(returnedEarly)
         if !returnedEarly { server.stop() }  // so that a failure ends instead of waiting ten minutes
         await refresh.value
-        #expect(await server.waitUntil(timeout: .seconds(30)) { $0.closedByClientCount == 1 }, "the request was cancelled on the wire")
+        #expect(await eventually(within: .seconds(30)) { server.closedByClientCount == 1 }, "the request was cancelled on the wire")
         #expect(await eventually { !viewModel.isRefreshing })
         #expect(viewModel.error == nil)
         #expect(!viewModel.hasContent, "a cancelled fetch applies nothing")

@@ -156,8 +156,7 @@ struct CleanerListViewModelTests {
         try #require(await source.waitUntilSuspended())
         let second = Task { await viewModel.refresh() }
         let third = Task { await viewModel.load() }
-        for _ in 0..<100 { await Task.yield() }
-        #expect(source.callCount == 1)
+        #expect(await never(within: .milliseconds(200)) { source.callCount > 1 }, "the joiners start no fetch of their own")
         source.release(with: .success(VisitBatch(visits: dayVisits)))
         await first.value
         await second.value
@@ -235,7 +234,7 @@ struct CleanerListViewModelTests {
         try #require(await eventually { source.runningCount == 1 })
         #expect(viewModel.isRefreshing)
         refresh.cancel()
-        #expect(await eventually(timeout: .seconds(10)) { returned })
+        #expect(await eventually(within: .seconds(10)) { returned })
         #expect(source.cancelledCount == 1, "the source saw the cancellation")
         source.finish(with: .failure(.missingVisits))  // only reached when the fetch was not cancelled
         await refresh.value
@@ -263,7 +262,7 @@ struct CleanerListViewModelTests {
         }
         for _ in 0..<50 { await Task.yield() }
         refresh.cancel()
-        #expect(await eventually(timeout: .seconds(10)) { returned }, "the cancelled caller does not wait for the fetch")
+        #expect(await eventually(within: .seconds(10)) { returned }, "the cancelled caller does not wait for the fetch")
         #expect(source.cancelledCount == 0)
         #expect(source.runningCount == 1)
         source.finish(with: .success(VisitBatch(visits: dayVisits)))

@@ -1,3 +1,4 @@
+import Facts
 import Foundation
 import TestSupport
 import Testing
@@ -40,7 +41,9 @@ struct CarFitCommandTests {
                   Kenn Jørgensen                                                     IN PROGRESS
                 """))
         #expect(lines.filter { $0 == "  📍 0.5 km" }.count == 2)
-        #expect(run.output.contains("Sample data covers 10, 11 and 30 September 2020"))
+        #expect(
+            run.output.contains(
+                "Sample data covers 10 September 2020, 11 September 2020 and 30 September 2020; today is set to 10 September 2020"))
         // The two repeated visits of the sample are reported, not shown twice.
         let notes = run.errors.split(separator: "\n")
         #expect(notes.count == 2)
@@ -155,6 +158,32 @@ struct CarFitCommandTests {
         #expect(run.status == 1)
         #expect(run.output.isEmpty)
         #expect(run.errors == "error: the server refused the request (code 401): Token expired\n")
+    }
+
+    /// Another exercise's feed, or any object without the envelope's keys, is named for what
+    /// it is (not a CarFit reply) with the file it came from: nothing was refused by a server.
+    @Test func anotherExercisesFeedIsNotACarFitReply() async throws {
+        guard case .file(let facts) = try FactsSource.bundled() else {
+            Issue.record("the bundled facts feed is not a file")
+            return
+        }
+        let run = await runExercises(["carfit", "--file", facts.path])
+        #expect(run.status == 1)
+        #expect(run.output.isEmpty)
+        #expect(
+            run.errors
+                == "error: facts.json: (root): not a CarFit reply: expected an object with \"success\", \"data\" or \"message\" "
+                + "(or a list of visits), found an object with \"rows\", \"title\"\n")
+        #expect(!run.errors.contains("refused"))
+    }
+
+    @Test func anObjectWithoutTheEnvelopesKeysOnStandardInputIsNotACarFitReply() async {
+        let run = await runExercises(["carfit", "--file", "-"], input: Data("{\"foo\":1}\n".utf8))
+        #expect(run.status == 1)
+        #expect(
+            run.errors
+                == "error: standard input: (root): not a CarFit reply: expected an object with \"success\", \"data\" or \"message\" "
+                + "(or a list of visits), found an object with \"foo\"\n")
     }
 
     @Test func missingFileIsAnInputError() async {

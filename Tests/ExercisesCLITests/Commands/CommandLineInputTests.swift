@@ -2,6 +2,7 @@ import CarFit
 import Foundation
 import Schedule
 import SharedNetworking
+import TerminalScreens
 import TestSupport
 import Testing
 
@@ -62,9 +63,6 @@ struct CommandLineInputTests {
         #expect(line.hasPrefix("PACKERS "), "the left team stays in view: \(line)")
         #expect(line.hasSuffix("…"))
         #expect(TerminalText.displayWidth(String(line)) <= 60)
-        #expect(ScheduleScreenText.teamNames("VIKINGS", "PACKERS", width: 60) == ("VIKINGS", "PACKERS"), "short names are untouched")
-        let (left, right) = ScheduleScreenText.teamNames(String(repeating: "L", count: 50), String(repeating: "R", count: 50), width: 60)
-        #expect(TerminalText.displayWidth(left) + 1 + TerminalText.displayWidth(right) <= 60)
     }
 
     @Test("the exercise's own carfit.json on another day says where its visits are")

@@ -1,6 +1,7 @@
 import Foundation
 import HooSets
 import SharedNetworking
+import TerminalScreens
 import Testing
 
 @testable import ExercisesCLI

@@ -2,6 +2,7 @@ import ExercisesCLI
 import Foundation
 import Schedule
 import SharedNetworking
+import TerminalScreens
 import TestSupport
 import Testing
 

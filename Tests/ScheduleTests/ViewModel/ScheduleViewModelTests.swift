@@ -1,5 +1,6 @@
 import Foundation
 import SharedNetworking
+import TestSupport
 import Testing
 
 @testable import Schedule
@@ -113,7 +114,7 @@ struct ScheduleViewModelTests {
         #expect(model.state.isRefreshing)
         let second = Task { await model.refresh() }
         let third = Task { await model.load() }
-        for _ in 0..<20 { await Task.yield() }
+        #expect(await never(within: .milliseconds(200)) { loader.callCount > 2 }, "the joiners start no load of their own")
         #expect(loader.callCount == 2)
         loader.release()
         await first.value

@@ -1,5 +1,6 @@
 import Foundation
 import SharedNetworking
+import TestSupport
 import Testing
 
 @Suite("ManualClock: sleeping until an instant")
@@ -31,10 +32,6 @@ struct ManualClockTests {
 
     /// Waits (real time, bounded) until a task sleeps on `clock`.
     func waitForSleeper(_ clock: ManualClock) async -> Bool {
-        for _ in 0..<500 {
-            if clock.sleeperCount > 0 { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return false
+        await eventually { clock.sleeperCount > 0 }
     }
 }

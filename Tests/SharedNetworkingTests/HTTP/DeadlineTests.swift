@@ -35,13 +35,13 @@ import Testing
         let task = Task { try await client().send(HTTPRequest(url: url, timeout: .seconds(60), deadline: .seconds(5))) }
         defer { task.cancel() }
 
-        try #require(await server.waitUntil { $0.requestCount("/hang") == 1 })
+        try #require(await eventually { server.requestCount("/hang") == 1 })
         try #require(await clock.waitForSleepers(1))
         clock.advance(by: .seconds(5))
 
         let result = await task.result
         #expect(throws: NetworkError.deadlineExceeded(url: url, deadline: .seconds(5), attempts: 1)) { try result.get() }
-        #expect(await server.waitUntil { $0.closedByClientCount == 1 })
+        #expect(await eventually { server.closedByClientCount == 1 })
         #expect(server.requestCount("/hang") == 1)
     }
 
@@ -55,7 +55,7 @@ import Testing
         let task = Task { try await client().send(HTTPRequest(url: url, timeout: .seconds(1), deadline: .seconds(30))) }
         defer { task.cancel() }
 
-        try #require(await server.waitUntil { $0.requestCount("/trickle") == 1 })
+        try #require(await eventually { server.requestCount("/trickle") == 1 })
         try #require(await clock.waitForSleepers(1))
         // Longer than the idle timeout: the trickle keeps the connection alive.
         try await Task.sleep(for: .milliseconds(1500))

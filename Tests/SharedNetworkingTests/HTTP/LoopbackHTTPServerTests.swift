@@ -164,12 +164,12 @@ import Testing
         server.route("/wait", ScriptedResponse.text("late").delayed(by: .seconds(600)))
         let connection = try connect()
         connection.send("GET /wait HTTP/1.1\r\nHost: t\r\n\r\n")
-        try #require(await server.waitUntil { $0.inFlightRequests == 1 })
+        try #require(await eventually { server.inFlightRequests == 1 })
         #expect(server.closedByClientCount == 0)
 
         connection.close()
 
-        try #require(await server.waitUntil { $0.closedByClientCount == 1 && $0.inFlightRequests == 0 && $0.openConnections == 0 })
+        try #require(await eventually { server.closedByClientCount == 1 && server.inFlightRequests == 0 && server.openConnections == 0 })
     }
 
     @Test func pipelinedBytesDoNotLookLikeAClose() async throws {
@@ -187,11 +187,11 @@ import Testing
         server.route("/slow", ScriptedResponse.text("x").delayed(by: .seconds(600)))
         let connections = try (0..<3).map { _ in try connect() }
         for connection in connections { connection.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n") }
-        try #require(await server.waitUntil { $0.inFlightRequests == 3 })
+        try #require(await eventually { server.inFlightRequests == 3 })
         #expect(server.maxConcurrentRequests == 3)
         #expect(server.connectionCount == 3)
         for connection in connections { connection.close() }
-        try #require(await server.waitUntil { $0.inFlightRequests == 0 })
+        try #require(await eventually { server.inFlightRequests == 0 })
         #expect(server.maxConcurrentRequests == 3)
     }
 
@@ -203,7 +203,7 @@ import Testing
         #expect(idle.responses(1).count == 1)
         let waiting = try connect()
         waiting.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
-        try #require(await server.waitUntil { $0.inFlightRequests == 1 && $0.openConnections == 2 })
+        try #require(await eventually { server.inFlightRequests == 1 && server.openConnections == 2 })
 
         let start = ContinuousClock.now
         server.stop()

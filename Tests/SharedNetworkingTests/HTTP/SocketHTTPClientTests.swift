@@ -188,10 +188,10 @@ import Testing
         let client = self.client
         let url = server.url("/slow")
         let task = Task { try await client.send(HTTPRequest(url: url)) }
-        try #require(await server.waitUntil { $0.requestCount("/slow") == 1 })
+        try #require(await eventually { server.requestCount("/slow") == 1 })
         task.cancel()
         await #expect(throws: NetworkError.cancelled) { try await task.value }
-        #expect(await server.waitUntil { $0.closedByClientCount == 1 })
+        #expect(await eventually { server.closedByClientCount == 1 })
     }
 
     @Test func postBodyIsSentAndA303BecomesAGet() async throws {

@@ -118,7 +118,7 @@ import Testing
         #expect(error == .timedOut(url: url))
         #expect(error?.isTransient == true)
         // The client gave up; the server sees the connection go away mid-delay.
-        try #require(await server.waitUntil { $0.closedByClientCount == 1 })
+        try #require(await eventually { server.closedByClientCount == 1 })
     }
 
     /// Regression: Foundation on Linux truncates `timeoutInterval` to whole seconds, which made
@@ -152,7 +152,7 @@ import Testing
 
         let task = Task { () async throws(NetworkError) -> HTTPResponse in try await client.send(request) }
         defer { task.cancel() }
-        try #require(await server.waitUntil { $0.inFlightRequests == 1 })
+        try #require(await eventually { server.inFlightRequests == 1 })
         let cancelledAt = ContinuousClock.now
         task.cancel()
         let result = await task.result
@@ -160,7 +160,7 @@ import Testing
         #expect(throws: NetworkError.cancelled) { try result.get() }
         // Far sooner than the server's 600 s: the cancel ended the request, not the response.
         #expect(ContinuousClock.now - cancelledAt < .seconds(120))
-        try #require(await server.waitUntil { $0.closedByClientCount == 1 && $0.inFlightRequests == 0 })
+        try #require(await eventually { server.closedByClientCount == 1 && server.inFlightRequests == 0 })
     }
 
     @Test func alreadyCancelledTaskSendsNothing() async throws {

@@ -103,7 +103,7 @@ struct ResourcePipelineLoopbackTests {
             first.cancel()
             second.cancel()
         }
-        try #require(await server.waitUntil { $0.totalRequests == 1 })
+        try #require(await eventually { server.totalRequests == 1 })
         try #require(await eventually { pipeline.statistics.waitingCallers == 2 })
         first.cancel()
         // Let the cancel reach the pipeline before the response does.
@@ -125,13 +125,13 @@ struct ResourcePipelineLoopbackTests {
         let url = server.url("/photo.jpg")
         let first = Task { try await pipeline.image(for: url, priority: .normal) }
         let second = Task { try await pipeline.image(for: url, priority: .low) }
-        try #require(await server.waitUntil { $0.totalRequests == 1 })
+        try #require(await eventually { server.totalRequests == 1 })
         #expect(await eventually { pipeline.statistics.waitingCallers == 2 })
         first.cancel()
         second.cancel()
         await #expect(throws: ResourceError.cancelled) { try await first.value }
         await #expect(throws: ResourceError.cancelled) { try await second.value }
-        try #require(await server.waitUntil { $0.closedByClientCount == 1 })
+        try #require(await eventually { server.closedByClientCount == 1 })
         #expect(await eventually { pipeline.statistics.activeRequests == 0 })
         #expect(pipeline.statistics.memoryCount == 0)
         #expect(pipeline.statistics.rememberedFailures == 0)

@@ -106,16 +106,6 @@ public final class LoopbackHTTPServer: Sendable {
     /// Server threads still running (the accept loop and one per connection); 0 after ``stop()``.
     public var activeThreads: Int { core.state.withLock { $0.liveThreads } }
 
-    /// Waits (polling the real clock, since the server runs in real time) until `condition`
-    /// holds; returns whether it did within `timeout`.
-    @discardableResult
-    public func waitUntil(
-        timeout: Duration = .seconds(60),
-        _ condition: @escaping @Sendable (LoopbackHTTPServer) -> Bool
-    ) async -> Bool {
-        await eventually(timeout: timeout) { condition(self) }
-    }
-
     /// Closes the listener and every connection (delayed responses are abandoned) and waits
     /// for the server's threads to finish (at most a few seconds). Idempotent.
     public func stop() {

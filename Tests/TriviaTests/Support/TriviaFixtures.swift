@@ -117,7 +117,7 @@ func packageRoot(_ file: String = #filePath) -> URL {
 @MainActor
 func advance(_ clock: ManualClock, by step: Duration, until condition: () -> Bool, maxSteps: Int = 20) async -> Bool {
     for _ in 0..<maxSteps {
-        if await eventually(timeout: .milliseconds(20), condition) { return true }
+        if await eventually(within: .milliseconds(20), condition) { return true }
         clock.advance(by: step)
     }
     return await eventually(condition)

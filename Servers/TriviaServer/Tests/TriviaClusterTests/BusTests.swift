@@ -20,14 +20,14 @@ struct BusTests {
             let running = Task { await receiver.run() }
             let received = Locked<[ClusterBus.Event]>([])
             let collecting = Task { for await event in receiver.events { received.withLock { $0.append(event) } } }
-            #expect(await eventually(within: 30) { await receiver.isListening(on: channel) })
+            #expect(await eventually(within: .seconds(30)) { await receiver.isListening(on: channel) })
 
             let small = BusMessage.Body.inputs([.connect(ConnectionID(1 << 32 | 1))])
             let big = BusMessage.Body.inputs([.frame(ConnectionID(1 << 32 | 1), Data(repeating: 0x61, count: 100_000))])
             let ready = BusMessage.Body.ownerReady(epoch: 3, position: 9)
             try await sender.publish([(channel, small), (channel, big)])
             try await sender.publish([(channel, ready)])
-            #expect(await eventually(within: 30) { received.withLock { $0.count } == 3 })
+            #expect(await eventually(within: .seconds(30)) { received.withLock { $0.count } == 3 })
             let messages = received.withLock { $0 }.compactMap { event -> BusMessage? in
                 if case .message(_, let message) = event { return message }
                 return nil
@@ -48,15 +48,17 @@ struct BusTests {
             // PostgreSQL restarts: the receiver says notifications may have been lost, then
             // listens again; the sender's next publish goes through on a new connection.
             try await server.restart()
-            #expect(await eventually(within: 30) { received.withLock { $0.contains { if case .reset = $0 { true } else { false } } } })
-            #expect(await eventually(within: 30) { await receiver.isListening(on: channel) })
+            #expect(
+                await eventually(within: .seconds(30)) { received.withLock { $0.contains { if case .reset = $0 { true } else { false } } } }
+            )
+            #expect(await eventually(within: .seconds(30)) { await receiver.isListening(on: channel) })
             var delivered = false
             for _ in 0..<50 where !delivered {
                 delivered = (try? await sender.publish([(channel, small)])) != nil
                 if !delivered { try await Task.sleep(for: .milliseconds(100)) }
             }
             #expect(delivered)
-            #expect(await eventually(within: 30) { received.withLock { $0.count } == 5 })
+            #expect(await eventually(within: .seconds(30)) { received.withLock { $0.count } == 5 })
             #expect(receiver.counters.snapshot.resets == 1)
 
             await receiver.stop()

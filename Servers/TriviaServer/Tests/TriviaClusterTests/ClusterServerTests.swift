@@ -46,7 +46,7 @@ struct ClusterServerTests {
                 (FailoverTransport(urls: urls, first: player % count), bases[player % count])
             } whileOpen: {
                 // `/health` answers on every node: all see the open question, one owns it.
-                let agreed = await eventually(within: 10) {
+                let agreed = await eventually(within: .seconds(10)) {
                     guard let views = try? await bases.asyncMap({ try await health($0) }) else { return false }
                     return views.allSatisfy { $0.phase == "open" && $0.question == 0 }
                         && views.compactMap(\.cluster).count(where: \.owner) == 1
@@ -83,45 +83,45 @@ struct ClusterServerTests {
         let (ada, grace, alan, linus) = (models[0], models[1], models[2], models[3])
         for model in models { model.start() }
         progress("players started")
-        #expect(await eventually(within: 10) { models.allSatisfy { $0.state.link == .online && $0.state.knownBalance != nil } })
+        #expect(await eventually(within: .seconds(10)) { models.allSatisfy { $0.state.link == .online && $0.state.knownBalance != nil } })
         let balances = models.map(\.state.knownBalance)
 
         progress("online; q1 opens")
         clock.advance(to: epoch.addingTimeInterval(10))
-        #expect(await eventually(within: 10) { models.allSatisfy { $0.isShowing(question: "q1") } })
+        #expect(await eventually(within: .seconds(10)) { models.allSatisfy { $0.isShowing(question: "q1") } })
         try await whileOpen()
         for (model, choice) in zip(models, [1, 0, 1, 2]) { model.select(choice) }
-        #expect(await eventually(within: 10) { models.allSatisfy { $0.isConfirmed } }, "q1 answers acknowledged")
+        #expect(await eventually(within: .seconds(10)) { models.allSatisfy { $0.isConfirmed } }, "q1 answers acknowledged")
 
         progress("q1 answered; its result")
         clock.advance(to: epoch.addingTimeInterval(20))
-        #expect(await eventually(within: 10) { models.allSatisfy { $0.isShowingResult(of: "q1") } })
+        #expect(await eventually(within: .seconds(10)) { models.allSatisfy { $0.isShowingResult(of: "q1") } })
         grace.useWildcard()
-        #expect(await eventually(within: 10) { grace.resultRound?.wildcard == .accepted(balance: 0) })
+        #expect(await eventually(within: .seconds(10)) { grace.resultRound?.wildcard == .accepted(balance: 0) })
 
         progress("q2 opens")
         clock.advance(to: epoch.addingTimeInterval(26))
-        #expect(await eventually(within: 10) { models.allSatisfy { $0.isShowing(question: "q2") } })
+        #expect(await eventually(within: .seconds(10)) { models.allSatisfy { $0.isShowing(question: "q2") } })
         for (model, choice) in [(ada, 0), (grace, 0), (alan, 2)] { model.select(choice) }
-        #expect(await eventually(within: 10) { [ada, grace, alan].allSatisfy { $0.isConfirmed } }, "q2 answers acknowledged")
+        #expect(await eventually(within: .seconds(10)) { [ada, grace, alan].allSatisfy { $0.isConfirmed } }, "q2 answers acknowledged")
         #expect(linus.questionRound?.question.role == .viewer)
 
         progress("q2 result")
         clock.advance(to: epoch.addingTimeInterval(36))
-        #expect(await eventually(within: 10) { models.allSatisfy { $0.isShowingResult(of: "q2") } })
+        #expect(await eventually(within: .seconds(10)) { models.allSatisfy { $0.isShowingResult(of: "q2") } })
         progress("q3 opens")
         clock.advance(to: epoch.addingTimeInterval(42))
-        #expect(await eventually(within: 10) { models.allSatisfy { $0.isShowing(question: "q3") } })
+        #expect(await eventually(within: .seconds(10)) { models.allSatisfy { $0.isShowing(question: "q3") } })
         ada.select(2)
         grace.select(1)
-        #expect(await eventually(within: 10) { [ada, grace].allSatisfy { $0.isConfirmed } }, "q3 answers acknowledged")
+        #expect(await eventually(within: .seconds(10)) { [ada, grace].allSatisfy { $0.isConfirmed } }, "q3 answers acknowledged")
 
         progress("q3 result")
         clock.advance(to: epoch.addingTimeInterval(52))
-        #expect(await eventually(within: 10) { models.allSatisfy { $0.isShowingResult(of: "q3") } })
+        #expect(await eventually(within: .seconds(10)) { models.allSatisfy { $0.isShowingResult(of: "q3") } })
         progress("the end")
         clock.advance(to: epoch.addingTimeInterval(58))
-        #expect(await eventually(within: 10) { models.allSatisfy { $0.finish != nil && $0.state.link == .closed(.finished) } })
+        #expect(await eventually(within: .seconds(10)) { models.allSatisfy { $0.finish != nil && $0.state.link == .closed(.finished) } })
         let winners = ada.finish?.winners.map(\.user) ?? []
         var standings: [UserID: FinalStanding] = [:]
         for (model, user) in zip(models, players) { standings[user] = model.finish?.you }

@@ -18,12 +18,15 @@ struct ClusterTests {
                 await cluster.perform(step)
                 let expected = cluster.submitted.withLock { $0 }
                 #expect(
-                    await eventually(within: 30) { cluster.committedInputs >= expected },
+                    await eventually(within: .seconds(30)) { cluster.committedInputs >= expected },
                     "step at \(step.second) s committed (\(cluster.committedInputs) of \(expected); \(cluster.ownerEvents.withLock { $0.count }) owner events)"
                 )
             }
             cluster.clock.advance(to: epoch.addingTimeInterval(80))
-            #expect(await eventually(within: 30) { await cluster.nodes.asyncContains { await $0.owner.hostSnapshot?.isFinished == true } })
+            #expect(
+                await eventually(within: .seconds(30)) {
+                    await cluster.nodes.asyncContains { await $0.owner.hostSnapshot?.isFinished == true }
+                })
             let committed = cluster.committed
             #expect(committed.map(\.position) == Array(1...Int64(committed.count)), "one owner, contiguous positions")
 
@@ -81,14 +84,14 @@ struct ClusterTests {
                         second: 1, slot: slot,
                         action: .send(.join(JoinPayload(user: UserID(user), token: token, competition: "cluster-cup")))))
             }
-            #expect(await eventually(within: 30) { cluster.committedInputs >= 4 })
+            #expect(await eventually(within: .seconds(30)) { cluster.committedInputs >= 4 })
             let ada = try #require(cluster.connection(adaSlot))
             let grace = try #require(cluster.connection(graceSlot))
             #expect(await cluster.nodes[owner].owner.hostSnapshot?.openConnections.sorted() == [ada, grace].sorted())
 
             await cluster.nodes[other].stop()  // marks it stopped; its socket layer never said goodbye
             #expect(
-                await eventually(within: 10) { await cluster.nodes[owner].owner.hostSnapshot?.openConnections == [grace] },
+                await eventually(within: .seconds(10)) { await cluster.nodes[owner].owner.hostSnapshot?.openConnections == [grace] },
                 "the owner disconnected the stopped node's connection")
             let logged = cluster.committed.flatMap(\.inputs).map(\.input)
             #expect(logged.contains(.disconnect(ada)), "the disconnect is in the log, so a replay agrees")
@@ -97,8 +100,8 @@ struct ClusterTests {
 
             // The first question goes to grace only: no row for a socket nobody holds.
             cluster.clock.advance(to: epoch.addingTimeInterval(10.5))
-            #expect(await eventually(within: 30) { await cluster.nodes[owner].owner.hostSnapshot?.phase != .lobby })
-            #expect(await eventually(within: 30) { cluster.frames(on: grace).count >= 2 }, "welcome and question")
+            #expect(await eventually(within: .seconds(30)) { await cluster.nodes[owner].owner.hostSnapshot?.phase != .lobby })
+            #expect(await eventually(within: .seconds(30)) { cluster.frames(on: grace).count >= 2 }, "welcome and question")
             let questionRecipients = cluster.committed.flatMap(\.outputs).flatMap(\.renderedFrames).map(\.connection)
             #expect(questionRecipients.filter { $0 == ada }.count == 1, "ada got her welcome and nothing after the node stopped")
             await cluster.stop()
@@ -120,16 +123,18 @@ struct ClusterTests {
             await cluster.perform(
                 ScriptStep(
                     second: 1, slot: slot, action: .send(.join(JoinPayload(user: "ada", token: "t-ada", competition: "cluster-cup")))))
-            #expect(await eventually(within: 30) { cluster.committedInputs >= 2 })
+            #expect(await eventually(within: .seconds(30)) { cluster.committedInputs >= 2 })
             cluster.clock.advance(to: epoch.addingTimeInterval(10.5))  // question 1 opens; its deadline is +20 s
             #expect(
-                await eventually(within: 30) { cluster.allReceived.contains { if case .question = $0.message { true } else { false } } })
+                await eventually(within: .seconds(30)) {
+                    cluster.allReceived.contains { if case .question = $0.message { true } else { false } }
+                })
 
             // The owner goes away at +19 s; the deadline passes before anyone owns the game.
             cluster.clock.advance(to: epoch.addingTimeInterval(19))
             await cluster.nodes[owner].stop()
             cluster.clock.advance(to: epoch.addingTimeInterval(21))
-            #expect(await eventually(within: 30) { cluster.takeOvers >= 2 }, "the other node takes over")
+            #expect(await eventually(within: .seconds(30)) { cluster.takeOvers >= 2 }, "the other node takes over")
 
             // ada answered in time; her answer, sent again as the app does until acknowledged,
             // reaches the new owner after +20 s.
@@ -140,7 +145,7 @@ struct ClusterTests {
             }
             for _ in 0..<40 where !acknowledged() {
                 await cluster.perform(answer)
-                _ = await eventually(within: 0.5) { acknowledged() }
+                _ = await eventually(within: .seconds(0.5)) { acknowledged() }
             }
             #expect(acknowledged())
             let statuses = cluster.allReceived.compactMap { envelope -> AnswerAckPayload? in
@@ -159,7 +164,7 @@ struct ClusterTests {
 
             // The window closes at its new end; ada was right.
             cluster.clock.advance(to: epoch.addingTimeInterval(25))
-            let result = await eventually(within: 30) {
+            let result = await eventually(within: .seconds(30)) {
                 cluster.allReceived.contains { if case .result(let result) = $0.message { result.correct } else { false } }
             }
             #expect(result, "ada's result says correct")
@@ -178,7 +183,7 @@ struct ClusterTests {
                 cluster.clock.advance(to: epoch.addingTimeInterval(step.second))
                 await cluster.perform(step)
                 let expected = cluster.submitted.withLock { $0 }
-                #expect(await eventually(within: 30) { cluster.committedInputs >= expected })
+                #expect(await eventually(within: .seconds(30)) { cluster.committedInputs >= expected })
             }
             cluster.clock.advance(to: epoch.addingTimeInterval(12))
 
@@ -200,7 +205,7 @@ struct ClusterTests {
             var answered = false
             for _ in 0..<100 where !answered {
                 await cluster.perform(ping)
-                answered = await eventually(within: 0.5, reportingFailure: false) {
+                answered = await eventually(within: .seconds(0.5), reportingFailure: false) {
                     cluster.allReceived.contains { if case .pong(let pong) = $0.message { pong.nonce == "after-restart" } else { false } }
                 }
             }
@@ -209,7 +214,7 @@ struct ClusterTests {
             // The client resends its unacknowledged answer with the same request id.
             for _ in 0..<20 where !acknowledged("during-outage") {
                 await cluster.perform(answer)
-                _ = await eventually(within: 0.5) { acknowledged("during-outage") }
+                _ = await eventually(within: .seconds(0.5)) { acknowledged("during-outage") }
             }
             #expect(acknowledged("during-outage"))
 
@@ -219,7 +224,10 @@ struct ClusterTests {
                 try await Task.sleep(for: .milliseconds(20))
             }
             cluster.clock.advance(to: epoch.addingTimeInterval(80))
-            #expect(await eventually(within: 30) { await cluster.nodes.asyncContains { await $0.owner.hostSnapshot?.isFinished == true } })
+            #expect(
+                await eventually(within: .seconds(30)) {
+                    await cluster.nodes.asyncContains { await $0.owner.hostSnapshot?.isFinished == true }
+                })
 
             // The invariant: every acknowledgement that reached a client answers an input that
             // is in the log.

@@ -47,7 +47,7 @@ struct FailoverTests {
             let arguments = ["--start-delay", "10", "--question-seconds", "7", "--review-seconds", "2", "--question-count", "3"]
             let nodes = try await Self.startNodes(postgres, arguments: arguments, recorder: recorder)
             defer { for node in nodes { node.kill() } }
-            #expect(await eventually(within: 30) { !recorder.acquisitions.isEmpty }, "a node takes the lease")
+            #expect(await eventually(within: .seconds(30)) { !recorder.acquisitions.isEmpty }, "a node takes the lease")
             let urls = try nodes.map { try $0.socketURL(competition) }
             let bases = try nodes.map { try $0.baseURL() }
 
@@ -62,7 +62,8 @@ struct FailoverTests {
             let (ada, grace, alan, linus) = (models[0], models[1], models[2], models[3])
             for model in models { model.start() }
             progress("players started")
-            #expect(await eventually(within: 10) { models.allSatisfy { $0.state.link == .online && $0.state.knownBalance != nil } })
+            #expect(
+                await eventually(within: .seconds(10)) { models.allSatisfy { $0.state.link == .online && $0.state.knownBalance != nil } })
             #expect(models.map(\.state.knownBalance) == [2, 1, 0, 1], "the balance endpoint answers on both nodes")
 
             /// Every answer a client saw acknowledged, by user and question.
@@ -77,14 +78,14 @@ struct FailoverTests {
                 acknowledged[user, default: [:]][question.id] = choice
             }
             @MainActor func confirmed(_ chosen: [TriviaViewModel]) async -> Bool {
-                await eventually(within: 20) { chosen.allSatisfy { $0.isConfirmed } }
+                await eventually(within: .seconds(20)) { chosen.allSatisfy { $0.isConfirmed } }
             }
 
             // Question 1: everyone right.
 
             progress("Question 1")
             let q1 = questions[0].id
-            #expect(await eventually(within: 30) { models.allSatisfy { $0.isShowing(question: q1) } })
+            #expect(await eventually(within: .seconds(30)) { models.allSatisfy { $0.isShowing(question: q1) } })
             for (model, player) in zip(models, players) { answer(model, player.user, right: true) }
             #expect(await confirmed(models))
 
@@ -92,7 +93,7 @@ struct FailoverTests {
 
             progress("Question 2")
             let q2 = questions[1].id
-            #expect(await eventually(within: 20) { models.allSatisfy { $0.isShowing(question: q2) } })
+            #expect(await eventually(within: .seconds(20)) { models.allSatisfy { $0.isShowing(question: q2) } })
             answer(ada, "ada", right: true)
             answer(grace, "grace", right: false)
             #expect(await confirmed([ada, grace]))
@@ -114,12 +115,13 @@ struct FailoverTests {
             progress("Question 3")
             let q3 = questions[2].id
             let remaining = [ada, alan, linus]
-            #expect(await eventually(within: 20) { remaining.allSatisfy { $0.isShowing(question: q3) } })
+            #expect(await eventually(within: .seconds(20)) { remaining.allSatisfy { $0.isShowing(question: q3) } })
             answer(ada, "ada", right: true)
             answer(alan, "alan", right: false)
             answer(linus, "linus", right: true)
             #expect(await confirmed(remaining))
-            #expect(await eventually(within: 30) { models.allSatisfy { $0.finish != nil && $0.state.link == .closed(.finished) } })
+            #expect(
+                await eventually(within: .seconds(30)) { models.allSatisfy { $0.finish != nil && $0.state.link == .closed(.finished) } })
 
             // The same winners and counts as the acknowledged answers give: none lost, none twice.
             #expect(ada.finish?.winners.map(\.user).sorted() == ["ada", "linus"])
@@ -164,7 +166,7 @@ struct FailoverTests {
             let arguments = ["--start-delay", "8", "--question-seconds", "12", "--review-seconds", "2", "--question-count", "3"]
             let nodes = try await Self.startNodes(postgres, arguments: arguments, recorder: recorder)
             defer { for node in nodes { node.kill() } }
-            #expect(await eventually(within: 30) { !recorder.acquisitions.isEmpty }, "a node takes the lease")
+            #expect(await eventually(within: .seconds(30)) { !recorder.acquisitions.isEmpty }, "a node takes the lease")
             let urls = try nodes.map { try $0.socketURL(competition) }
             let bases = try nodes.map { try $0.baseURL() }
             let players: [(user: UserID, node: Int)] = [("ada", 0), ("grace", 1)]
@@ -176,7 +178,7 @@ struct FailoverTests {
             let (ada, grace) = (models[0], models[1])
             for model in models { model.start() }
             progress("players started")
-            #expect(await eventually(within: 10) { models.allSatisfy { $0.state.link == .online } })
+            #expect(await eventually(within: .seconds(10)) { models.allSatisfy { $0.state.link == .online } })
 
             @MainActor func answerRight(_ model: TriviaViewModel) {
                 guard let round = model.questionRound, let question = questions.first(where: { $0.id == round.question.questionId }) else {
@@ -187,31 +189,32 @@ struct FailoverTests {
             }
             // Question 1: both right.
             progress("Question 1")
-            #expect(await eventually(within: 30) { models.allSatisfy { $0.isShowing(question: questions[0].id) } })
+            #expect(await eventually(within: .seconds(30)) { models.allSatisfy { $0.isShowing(question: questions[0].id) } })
             for model in models { answerRight(model) }
-            #expect(await eventually(within: 20) { models.allSatisfy(\.isConfirmed) })
+            #expect(await eventually(within: .seconds(20)) { models.allSatisfy(\.isConfirmed) })
 
             // Question 2: PostgreSQL stops; ada answers while it is down.
 
             progress("Question 2")
-            #expect(await eventually(within: 20) { models.allSatisfy { $0.isShowing(question: questions[1].id) } })
+            #expect(await eventually(within: .seconds(20)) { models.allSatisfy { $0.isShowing(question: questions[1].id) } })
             let claimsBefore = recorder.acquisitions.count
             try await postgres.stopServer()
             answerRight(ada)
             try await Task.sleep(for: .seconds(1.5))
             #expect(!ada.isConfirmed, "no acknowledgement while nothing can be logged")
             try await postgres.startServer()
-            #expect(await eventually(within: 20) { ada.isConfirmed }, "acknowledged once PostgreSQL is back")
+            #expect(await eventually(within: .seconds(20)) { ada.isConfirmed }, "acknowledged once PostgreSQL is back")
             answerRight(grace)
-            #expect(await eventually(within: 20) { grace.isConfirmed })
+            #expect(await eventually(within: .seconds(20)) { grace.isConfirmed })
 
             // Question 3: both right; the competition ends normally (no competitionReset).
 
             progress("Question 3")
-            #expect(await eventually(within: 30) { models.allSatisfy { $0.isShowing(question: questions[2].id) } })
+            #expect(await eventually(within: .seconds(30)) { models.allSatisfy { $0.isShowing(question: questions[2].id) } })
             for model in models { answerRight(model) }
-            #expect(await eventually(within: 20) { models.allSatisfy(\.isConfirmed) })
-            #expect(await eventually(within: 30) { models.allSatisfy { $0.finish != nil && $0.state.link == .closed(.finished) } })
+            #expect(await eventually(within: .seconds(20)) { models.allSatisfy(\.isConfirmed) })
+            #expect(
+                await eventually(within: .seconds(30)) { models.allSatisfy { $0.finish != nil && $0.state.link == .closed(.finished) } })
             #expect(models.map { $0.finish?.you.correctAnswers } == [3, 3], "every answer counted once")
             #expect(ada.finish?.winners.map(\.user).sorted() == ["ada", "grace"])
             #expect(recorder.acquisitions.count > claimsBefore, "the lease was claimed again after the restart")
@@ -248,7 +251,7 @@ struct FailoverTests {
             let (ada, grace) = (models[0], models[1])
             for model in models { model.start() }
             progress("players started")
-            #expect(await eventually(within: 10) { models.allSatisfy { $0.state.link == .online } })
+            #expect(await eventually(within: .seconds(10)) { models.allSatisfy { $0.state.link == .online } })
             @MainActor func answerRight(_ model: TriviaViewModel) {
                 guard let id = model.questionRound?.question.questionId, let question = set.questions.first(where: { $0.id == id }) else {
                     Issue.record("not on a question: \(model.state.phase)")
@@ -258,12 +261,12 @@ struct FailoverTests {
             }
 
             let (q1, q2, q3) = (set.questions[0].id, set.questions[1].id, set.questions[2].id)
-            #expect(await eventually(within: 30) { models.allSatisfy { $0.isShowing(question: q1) } })
+            #expect(await eventually(within: .seconds(30)) { models.allSatisfy { $0.isShowing(question: q1) } })
             for model in models { answerRight(model) }
-            #expect(await eventually(within: 10) { models.allSatisfy { $0.isConfirmed } })
-            #expect(await eventually(within: 20) { models.allSatisfy { $0.isShowing(question: q2) } })
+            #expect(await eventually(within: .seconds(10)) { models.allSatisfy { $0.isConfirmed } })
+            #expect(await eventually(within: .seconds(20)) { models.allSatisfy { $0.isShowing(question: q2) } })
             answerRight(ada)
-            #expect(await eventually(within: 10) { ada.isConfirmed })
+            #expect(await eventually(within: .seconds(10)) { ada.isConfirmed })
 
             progress("every node stops")
             // Every node stops (SIGTERM: sockets closed with 1001, the lease released); grace
@@ -276,13 +279,14 @@ struct FailoverTests {
                     try await ServerNodeProcess(name: name, cluster: postgres.url, port: port, arguments: arguments, recorder: recorder))
             }
             nodes = restarted
-            #expect(await eventually(within: 15) { grace.isConfirmed && models.allSatisfy { $0.state.link == .online } })
+            #expect(await eventually(within: .seconds(15)) { grace.isConfirmed && models.allSatisfy { $0.state.link == .online } })
             #expect(ada.isConfirmed && ada.isShowing(question: q2), "ada resumed where she was")
 
-            #expect(await eventually(within: 30) { models.allSatisfy { $0.isShowing(question: q3) } })
+            #expect(await eventually(within: .seconds(30)) { models.allSatisfy { $0.isShowing(question: q3) } })
             for model in models { answerRight(model) }
-            #expect(await eventually(within: 10) { models.allSatisfy { $0.isConfirmed } })
-            #expect(await eventually(within: 30) { models.allSatisfy { $0.finish != nil && $0.state.link == .closed(.finished) } })
+            #expect(await eventually(within: .seconds(10)) { models.allSatisfy { $0.isConfirmed } })
+            #expect(
+                await eventually(within: .seconds(30)) { models.allSatisfy { $0.finish != nil && $0.state.link == .closed(.finished) } })
             #expect(ada.finish?.winners.map(\.user).sorted() == ["ada", "grace"])
             #expect(models.map { $0.finish?.you.correctAnswers } == [3, 3], "each answer counted once, across the restart")
             #expect(recorder.acquisitions.count >= 2, "a new owner after the restart")

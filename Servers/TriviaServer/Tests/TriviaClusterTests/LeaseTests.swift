@@ -26,7 +26,7 @@ struct LeaseTests {
                 options: ChildProcess.Options { line in recorder.record(line: line, node: "child") })
             defer { child.kill() }
             #expect(
-                await eventually(within: 30) { recorder.acquisitions.contains { $0.node == "child" } },
+                await eventually(within: .seconds(30)) { recorder.acquisitions.contains { $0.node == "child" } },
                 "the child acquires: \(child.output) \(child.errorOutput)")
 
             // Two contenders in this process.
@@ -46,7 +46,7 @@ struct LeaseTests {
             // renewal, then within a poll; the bound allows for a loaded machine).
             let killed = SystemMonotonicClock().now
             child.kill()
-            #expect(await eventually(within: 30) { recorder.acquisitions.contains { $0.node != "child" && $0.at > killed } })
+            #expect(await eventually(within: .seconds(30)) { recorder.acquisitions.contains { $0.node != "child" && $0.at > killed } })
             let takeover = try #require(recorder.acquisitions.first { $0.node != "child" && $0.at > killed })
             let gap = killed.duration(to: takeover.at)
             #expect(gap < .seconds(5), "taken over \(gap) after the kill")
@@ -55,7 +55,7 @@ struct LeaseTests {
             // restart someone holds a newer epoch.
             let beforeRestart = recorder.acquisitions.count
             try await server.restart(downFor: 1.5)
-            #expect(await eventually(within: 30) { recorder.acquisitions.count > beforeRestart })
+            #expect(await eventually(within: .seconds(30)) { recorder.acquisitions.count > beforeRestart })
             // A quick restart: renewals may simply resume.
             try await server.restart()
             try await Task.sleep(for: .milliseconds(800))
@@ -65,7 +65,7 @@ struct LeaseTests {
             let holderIndex = holder.node == "node1" ? 0 : 1
             let before = recorder.acquisitions.count
             await keepers[holderIndex].stop()
-            #expect(await eventually(within: 30) { recorder.acquisitions.count == before + 1 })
+            #expect(await eventually(within: .seconds(30)) { recorder.acquisitions.count == before + 1 })
             for keeper in keepers { await keeper.stop() }
             for task in running { await task.value }
 

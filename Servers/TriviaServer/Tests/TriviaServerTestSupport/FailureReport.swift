@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What a test shows when one of its waits fails: named sources, read at that moment.
@@ -6,7 +7,7 @@ import Testing
 /// A cluster test that failed on a loaded CI machine used to say only "not true within 10 s".
 /// A test that sets a report up (``FailureReport/with(_:_:)``) registers what explains it as it
 /// starts things (each node's log, PostgreSQL's log, each player's screen and last frames),
-/// and ``eventually(within:interval:isolation:_:fileID:line:)`` prints them when a wait fails.
+/// and `eventually` (TestSupport) prints them when a wait fails, through `WaitFailure.report`.
 /// Every line printed starts with `┃`, so CI can show them (Docs/Reliability.md).
 public final class FailureReport: Sendable {
     /// The report of the test running in this task (and the tasks it starts).
@@ -26,7 +27,10 @@ public final class FailureReport: Sendable {
         _ body: (FailureReport) async throws -> T
     ) async rethrows -> T {
         let report = FailureReport(test: test)
-        return try await $current.withValue(report) { try await body(report) }
+        let printing: @Sendable (String) async -> Void = { await report.print(because: $0) }
+        return try await $current.withValue(report) {
+            try await WaitFailure.$report.withValue(printing) { try await body(report) }
+        }
     }
 
     /// Adds a source: `read` is called when a wait fails, and its last lines printed.

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TestSupport
 
 /// A log handler that keeps the last lines logged, for a ``FailureReport``: an in-process
 /// node's or server's log, printed only when a test fails.

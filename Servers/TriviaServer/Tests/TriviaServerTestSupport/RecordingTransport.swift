@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Trivia
 
 /// A transport that keeps the last things that happened on its connections: each attempt and

@@ -199,7 +199,7 @@ struct BadInputTests {
         try await ada.send(.ping(PingPayload(nonce: "alive")))  // activity at +16 s
         _ = try await ada.next("pong")
         harness.advance(by: 29)
-        #expect(await eventually(within: 0.2, reportingFailure: false) { ada.isClosed } == false, "29 s after the last message")
+        #expect(await never(within: .milliseconds(200)) { ada.isClosed }, "29 s after the last message")
         harness.advance(by: 2)
         let error = try await ada.next("error")
         #expect(error.error?.code == .idleTimeout && error.error?.message.contains("30 s") == true)

@@ -37,7 +37,7 @@ struct ShutdownTests {
                 // The whole number: something follows it.
                 return text[range.upperBound...].dropFirst(digits.count).first != nil ? Int(digits) : nil
             }
-            await eventually(within: 30) { printed() != nil || !self.child.isRunning }
+            await eventually(within: .seconds(30)) { printed() != nil || !self.child.isRunning }
             return printed()
         }
 

@@ -19,8 +19,8 @@ struct TransportTests {
             await client.connection.close()
         }
         closing.cancel()
-        #expect(await eventually(within: 5) { harness.server.connectionCount == 0 })
-        #expect(await eventually(within: 5) { client.isClosed })
+        #expect(await eventually(within: .seconds(5)) { harness.server.connectionCount == 0 })
+        #expect(await eventually(within: .seconds(5)) { client.isClosed })
         #expect(client.connection.hostClose?.code == 1000, "the host answered the close handshake")
         try await harness.stop()  // (if the close hung, this ends it)
         await closing.value

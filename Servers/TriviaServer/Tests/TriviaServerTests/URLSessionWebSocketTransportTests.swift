@@ -28,7 +28,7 @@ struct URLSessionWebSocketTransportTests {
         let harness = try await ServerHarness.start()
         let transport = URLSessionWebSocketTransport(url: harness.socketURL, configuration: .ephemeral, clock: SystemClock())
         let connection = try await transport.connect()
-        #expect(await eventually(within: 5) { harness.server.connectionCount == 1 })
+        #expect(await eventually(within: .seconds(5)) { harness.server.connectionCount == 1 })
 
         let join = JoinPayload(user: "ada", token: "t-ada", competition: ServerHarness.competition, resumeFrom: nil)
         try await connection.send(codec.encode(ClientEnvelope(id: MessageID("u-m1"), seq: 1, message: .join(join))))
@@ -42,7 +42,7 @@ struct URLSessionWebSocketTransportTests {
         #expect(welcome.welcome != nil, "the server answered the join with \(welcome.type), not welcome")
 
         await connection.close()
-        #expect(await eventually(within: 5) { harness.server.connectionCount == 0 })
+        #expect(await eventually(within: .seconds(5)) { harness.server.connectionCount == 0 })
         try await harness.stop()
     }
 

@@ -36,14 +36,8 @@ struct CarFitRequest {
         generatorSeed = generated ? seed ?? Self.defaultSeed : nil
 
         let environment = context.environment
-        if !options.has("--now"), !generated, context.source == nil,
-            let sampleMorning = environment.calendar.date(
-                from: DateComponents(
-                    year: CarFitSource.referenceDay.year, month: CarFitSource.referenceDay.month, day: CarFitSource.referenceDay.day,
-                    hour: 8
-                ))
-        {
-            clock = AnchoredClock(start: sampleMorning, base: environment.clock)
+        if !options.has("--now"), !generated, context.source == nil, let sampleMorning = CarFitSampleDay.clock(in: environment) {
+            clock = sampleMorning
             usesSampleDay = true
         } else {
             clock = environment.clock

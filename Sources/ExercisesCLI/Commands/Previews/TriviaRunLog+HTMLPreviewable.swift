@@ -1,3 +1,4 @@
+import Foundation
 import ScreenPreviews
 import Trivia
 import TriviaHost
@@ -10,9 +11,12 @@ extension TriviaRunLog: HTMLPreviewable {
         TriviaPreviewMoment.allCases.compactMap { moment in
             let preferred = screens.first { moment.matches($0.screen) && moment.isPreferred($0.screen) }
             return (preferred ?? screens.first { moment.matches($0.screen) }).map { frame in
-                TriviaPreview.screen(
-                    frame.screen, slug: "trivia-\(moment.rawValue)", title: "Trivia: \(moment.title)",
-                    caption: "\(moment.caption) \(frame.screen.header.progress ?? frame.screen.header.title), seed \(settings.seed).")
+                let written = TriviaWrittenText(
+                    language: frame.screen.language, numbers: Locale(identifier: frame.screen.language.rawValue))
+                return TriviaPreview.screen(
+                    frame.screen, slug: "trivia-\(moment.rawValue)", title: written.title(of: moment.moment),
+                    caption: written.caption(
+                        of: moment.moment, at: frame.screen.header.progress ?? frame.screen.header.title, seed: settings.seed))
             }
         }
     }
@@ -22,21 +26,13 @@ extension TriviaRunLog: HTMLPreviewable {
 enum TriviaPreviewMoment: String, CaseIterable {
     case question, result, wildcard, final
 
-    var title: String {
+    /// The module's name for the moment, whose words title and caption the page.
+    var moment: TriviaWrittenText.Moment {
         switch self {
-        case .question: "question"
-        case .result: "result"
-        case .wildcard: "wild-card offer"
-        case .final: "final screen"
-        }
-    }
-
-    var caption: String {
-        switch self {
-        case .question: "A question open for answers, with its countdown:"
-        case .result: "The result of a question:"
-        case .wildcard: "A wrong answer and the wild-card offer:"
-        case .final: "The final screen:"
+        case .question: .question
+        case .result: .result
+        case .wildcard: .wildcardOffer
+        case .final: .final
         }
     }
 

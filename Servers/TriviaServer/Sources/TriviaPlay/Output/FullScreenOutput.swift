@@ -1,3 +1,4 @@
+import TerminalScreens
 import Trivia
 import TriviaHost
 

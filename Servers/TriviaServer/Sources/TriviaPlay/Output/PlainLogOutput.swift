@@ -1,5 +1,6 @@
 import Foundation
 import SharedNetworking
+import TerminalScreens
 import Trivia
 import TriviaHost
 

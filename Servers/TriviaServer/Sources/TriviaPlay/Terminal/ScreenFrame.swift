@@ -1,4 +1,4 @@
-import SharedNetworking
+import TerminalScreens
 
 /// One full-screen frame: the screen's text lines at the top, the line of keys at the bottom,
 /// every row cleared to its end, as one string to write at once.

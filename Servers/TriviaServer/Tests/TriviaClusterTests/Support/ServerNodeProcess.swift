@@ -35,7 +35,7 @@ final class ServerNodeProcess: Sendable {
             })
         let child = child
         FailureReport.current?.add("node \(name) (\(child.pid)) log") { child.errorOutput }
-        let listening = await eventually(within: 60) { port.withLock { $0 } != nil || !child.isRunning }
+        let listening = await eventually(within: .seconds(60)) { port.withLock { $0 } != nil || !child.isRunning }
         guard listening, port.withLock({ $0 }) != nil else {
             await child.stop(signal: SIGKILL, grace: .seconds(5))
             throw TestFailure(

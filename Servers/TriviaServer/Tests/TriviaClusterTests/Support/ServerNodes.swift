@@ -103,7 +103,7 @@ struct InProcessCluster: Sendable {
 
     /// Waits until a node owns the competition and has announced itself.
     func waitForOwner() async -> Bool {
-        await eventually(within: 30) { await nodes.asyncContains { await $0.owner.hostSnapshot != nil } }
+        await eventually(within: .seconds(30)) { await nodes.asyncContains { await $0.owner.hostSnapshot != nil } }
     }
 
     func stop() async throws {

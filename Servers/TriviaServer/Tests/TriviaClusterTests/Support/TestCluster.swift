@@ -66,7 +66,7 @@ final class TestCluster: Sendable {
 
     /// Waits until some node owns the competition and is ready for inputs.
     func waitForOwner() async -> Bool {
-        await eventually(within: 30) { self.takeOvers > 0 }
+        await eventually(within: .seconds(30)) { self.takeOvers > 0 }
     }
 
     /// Feeds one step to the edge of its slot's node (slot n lives on node n % count).

@@ -44,7 +44,8 @@ final class WireClient: Sendable {
     static func open(_ url: URL) async throws -> WireClient {
         let client = WireClient()
         client.start(url)
-        guard await eventually(within: 10, { client.state.withLock { $0.opened || $0.ended } }), client.state.withLock({ $0.opened })
+        guard await eventually(within: .seconds(10), { client.state.withLock { $0.opened || $0.ended } }),
+            client.state.withLock({ $0.opened })
         else {
             throw WireError("could not open \(url): \(client.state.withLock { $0.failure ?? "no answer" })")
         }
@@ -129,7 +130,7 @@ final class WireClient: Sendable {
 
     /// The next message, waiting up to `seconds` of real time.
     func next(within seconds: Double = 10) async throws -> Received {
-        _ = await eventually(within: seconds) { [state] in state.withLock { $0.received.count > $0.read || $0.ended } }
+        _ = await eventually(within: .seconds(seconds)) { [state] in state.withLock { $0.received.count > $0.read || $0.ended } }
         let message = state.withLock { state -> Received? in
             guard state.received.count > state.read else { return nil }
             defer { state.read += 1 }
@@ -154,14 +155,14 @@ final class WireClient: Sendable {
 
     /// Waits for the server to close the socket; its close code and reason.
     func closed(within seconds: Double = 10) async -> (code: UInt16, reason: String?)? {
-        _ = await eventually(within: seconds) { [state] in state.withLock { $0.ended } }
+        _ = await eventually(within: .seconds(seconds)) { [state] in state.withLock { $0.ended } }
         return state.withLock { $0.close }
     }
 
     /// Closes from this side.
     func close() async {
         if let writer = state.withLock({ $0.writer }) { try? await writer.close(.normalClosure, reason: nil) }
-        _ = await eventually(within: 5) { [state] in state.withLock { $0.ended } }
+        _ = await eventually(within: .seconds(5)) { [state] in state.withLock { $0.ended } }
         task.withLock { $0 }?.cancel()
     }
 }

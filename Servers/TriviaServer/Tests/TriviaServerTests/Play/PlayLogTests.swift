@@ -23,7 +23,7 @@
             var output: String { child.output }
 
             func waitFor(_ text: String) async -> Bool {
-                await eventually(within: 20) { self.output.contains(text) }
+                await eventually(within: .seconds(20)) { self.output.contains(text) }
             }
 
             func type(_ line: String) {

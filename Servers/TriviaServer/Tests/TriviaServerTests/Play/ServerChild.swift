@@ -29,7 +29,7 @@
                         reported.withLock { $0 = port }
                     }
                 })
-            guard await eventually(within: 30, { reported.withLock { $0 } != nil || !child.isRunning }),
+            guard await eventually(within: .seconds(30), { reported.withLock { $0 } != nil || !child.isRunning }),
                 let port = reported.withLock({ $0 })
             else {
                 child.kill()

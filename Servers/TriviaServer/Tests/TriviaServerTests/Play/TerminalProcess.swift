@@ -134,7 +134,7 @@
 
         /// Waits (real time) until the screen satisfies `condition`.
         func waitForScreen(within seconds: Double = 20, _ condition: @escaping (VirtualTerminal) -> Bool) async -> Bool {
-            await eventually(within: seconds) { condition(self.screen) }
+            await eventually(within: .seconds(seconds)) { condition(self.screen) }
         }
 
         /// Waits until the screen shows `text` somewhere; when it does not, the screen goes to the
@@ -175,7 +175,7 @@
 
         /// The exit status (128 + N after signal N), once the program has ended.
         func waitForExit(within seconds: Double = 20) async -> Int32? {
-            await eventually(within: seconds) { self.reapedStatus() != nil }
+            await eventually(within: .seconds(seconds)) { self.reapedStatus() != nil }
             await drained()
             return reapedStatus()
         }

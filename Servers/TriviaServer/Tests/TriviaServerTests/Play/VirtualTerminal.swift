@@ -1,4 +1,4 @@
-import SharedNetworking
+import TerminalScreens
 
 /// The screen a terminal would show for the bytes a program wrote: the subset of VT100/xterm
 /// that `trivia-play` uses (text, CR/LF, cursor position, clearing lines and the screen, the

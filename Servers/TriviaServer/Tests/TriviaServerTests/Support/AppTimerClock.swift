@@ -37,7 +37,7 @@ final class AppTimerClock: AppClock {
     /// Waits (real time, at most `seconds`) until a timer due at `deadline` (to the millisecond)
     /// is armed.
     func waitForTimer(at deadline: Date, within seconds: Double = 10) async -> Bool {
-        await eventually(within: seconds) { self.hasTimer(at: deadline) }
+        await eventually(within: .seconds(seconds)) { self.hasTimer(at: deadline) }
     }
 
     func hasTimer(at deadline: Date) -> Bool {

@@ -72,7 +72,7 @@ final class ProtocolClient: Sendable {
 
     /// The next message the server sent, waiting up to `seconds` of real time for it.
     func next(within seconds: Double = 10) async throws -> ServerEnvelope {
-        let ready = await eventually(within: seconds) { [inbox] in
+        let ready = await eventually(within: .seconds(seconds)) { [inbox] in
             inbox.state.withLock { $0.received.count > $0.read || $0.closed }
         }
         let envelope = inbox.state.withLock { state -> ServerEnvelope? in
@@ -101,7 +101,7 @@ final class ProtocolClient: Sendable {
 
     /// Waits until the server closed the socket; returns its close code.
     func closeCode(within seconds: Double = 10) async -> UInt16? {
-        await eventually(within: seconds) { [inbox] in inbox.state.withLock { $0.closed } }
+        await eventually(within: .seconds(seconds)) { [inbox] in inbox.state.withLock { $0.closed } }
         return connection.hostClose?.code
     }
 

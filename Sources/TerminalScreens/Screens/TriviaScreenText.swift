@@ -1,7 +1,7 @@
 import Foundation
-import SharedNetworking
+import Trivia
 
-/// Draws a ``TriviaViewState`` as terminal text, from the view state only.
+/// Draws a ``/Trivia/TriviaViewState`` as terminal text, from the view state only.
 ///
 /// The one text rendering of the trivia screens: `exercises trivia` prints each screen of a
 /// simulated run with it, and `trivia-play` (the server package's terminal client) redraws it
@@ -34,14 +34,17 @@ public struct TriviaScreenText: Sendable {
         header.append(screen.header.wildcards)
         var lines = [TerminalText.truncate((stamp ?? "") + header.joined(separator: " · "), to: width)]
         if let banner = screen.banner { lines += wrap(banner.text, indent: "  ! ") }
-        if let question = screen.question { lines += render(question) }
-        if let final = screen.final { lines += render(final) }
+        // The words this adds are the screen's, in its language; its numbers are seconds, in
+        // the language's own digits.
+        let written = TriviaWrittenText(language: screen.language, numbers: Locale(identifier: screen.language.rawValue))
+        if let question = screen.question { lines += render(question, written: written) }
+        if let final = screen.final { lines += render(final, written: written) }
         return lines
     }
 
     /// The question screen's body: prompt, choices with their marks, countdown, the locked
     /// overlay, the result and the wild-card offer.
-    public func render(_ screen: TriviaQuestionScreen) -> [String] {
+    func render(_ screen: TriviaQuestionScreen, written: TriviaWrittenText) -> [String] {
         var lines = wrap(screen.prompt, indent: "  ")
         if let detail = screen.detail { lines += wrap(detail, indent: "  ") }
         for choice in screen.choices {
@@ -57,9 +60,8 @@ public struct TriviaScreenText: Sendable {
             lines.append(TerminalText.truncate("   \(mark) \(choice.label)  \(choice.text)\(detail)", to: width))
         }
         if let countdown = screen.countdown {
-            let time = Self.duration(countdown.secondsRemaining)
             // A screen with no choices is the lobby, counting down to the first question.
-            lines.append(screen.choices.isEmpty ? "  ⏱ starts in \(time)" : "  ⏱ \(time) left")
+            lines.append("  " + written.countdown(written.duration(countdown.secondsRemaining), lobby: screen.choices.isEmpty))
         }
         if let overlay = screen.lockedOverlay { lines += wrap(overlay.message, indent: "  🔒 ") }
         if let result = screen.result {
@@ -69,23 +71,24 @@ public struct TriviaScreenText: Sendable {
         }
         if let offer = screen.wildcardOffer {
             lines += wrap("\(offer.title) \(offer.message)", indent: "  ★ ")
-            let buttons = "    [\(offer.useTitle)]  [\(offer.declineTitle)]  \(offer.secondsRemaining) s"
-            lines.append(offer.isSending ? "    (sending…)" : TerminalText.truncate(buttons, to: width))
+            let buttons = "[\(offer.useTitle)]  [\(offer.declineTitle)]  \(written.duration(offer.secondsRemaining))"
+            lines.append("    " + (offer.isSending ? written.sending : TerminalText.truncate(buttons, to: width - 4)))
         }
         if let footer = screen.footer { lines += wrap(footer, indent: "  ") }
         return lines
     }
 
     /// The final screen's body: headline, your result, the numbers and the winners.
-    public func render(_ screen: TriviaFinalScreen) -> [String] {
+    func render(_ screen: TriviaFinalScreen, written: TriviaWrittenText) -> [String] {
         var lines = ["  " + screen.headline.uppercased()] + wrap(screen.detail, indent: "  ")
         lines += wrap(screen.stats.map { "\($0.label): \($0.value)" }.joined(separator: " · "), indent: "  ")
         if screen.winners.isEmpty {
-            lines.append("  No winners this time.")
+            lines.append("  " + written.noWinners)
         } else {
-            lines.append("  Winners:")
+            lines.append("  \(written.winners):")
             for row in screen.winners {
-                lines.append(TerminalText.truncate("   \(row.rank). \(row.name)\(row.isYou ? " (you)" : "") — \(row.detail)", to: width))
+                let you = row.isYou ? " " + written.you : ""
+                lines.append(TerminalText.truncate("   \(written.number(row.rank)). \(row.name)\(you) — \(row.detail)", to: width))
             }
             if let more = screen.moreWinners { lines.append("   " + more) }
         }
@@ -99,29 +102,11 @@ public struct TriviaScreenText: Sendable {
         }
     }
 
-    /// `42 s` under a minute, `4:05` from a minute up.
-    static func duration(_ seconds: Int) -> String {
-        guard seconds >= 60 else { return "\(seconds) s" }
-        let rest = seconds % 60
-        return "\(seconds / 60):\(rest < 10 ? "0" : "")\(rest)"
-    }
-
     /// `m:ss.s` for `elapsed` seconds (negative counts as 0).
     public static func clock(_ elapsed: TimeInterval) -> String {
         let tenths = Int((max(0, elapsed) * 10).rounded())
         let minutes = tenths / 600
         let seconds = (tenths % 600) / 10
         return "\(minutes):\(seconds < 10 ? "0" : "")\(seconds).\(tenths % 10)"
-    }
-}
-
-extension TriviaViewState {
-    /// The screen without what only moves with time (countdowns), to tell real changes apart:
-    /// a log of screens prints a screen when this changes, not every second.
-    public var withoutTimers: TriviaViewState {
-        var copy = self
-        copy.question?.countdown = nil
-        copy.question?.wildcardOffer?.secondsRemaining = 0
-        return copy
     }
 }

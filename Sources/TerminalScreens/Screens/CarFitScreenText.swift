@@ -1,7 +1,6 @@
 import CarFit
-import SharedNetworking
 
-/// The CarFit screen as terminal text, drawn from ``CleanerListViewState`` only.
+/// The CarFit screen as terminal text, drawn from ``/CarFit/CleanerListViewState`` only.
 ///
 /// ```
 /// Today                                                          Updated 08:00
@@ -14,16 +13,23 @@ import SharedNetworking
 /// A cell is six columns: `[10]` selected, `(10)` today, `•` a day with visits; days of the
 /// adjacent months are left blank unless selected. Each card mirrors the exercise's card:
 /// 🕒 for the time and the duration, 📍 for the address and the distance.
-struct CarFitScreenText {
-    let width: Int
+public struct CarFitScreenText: Sendable {
+    /// Terminal cells per line.
+    public var width: Int
 
-    func render(_ state: CleanerListViewState) -> String {
+    /// A renderer for a terminal `width` cells wide.
+    public init(width: Int) {
+        self.width = width
+    }
+
+    /// The screen: the bar, the notice, the month, then the selected days' cards.
+    public func render(_ state: CleanerListViewState) -> String {
         var lines = [TerminalText.columns(left: state.title, right: state.lastUpdatedText ?? "", width: width)]
         if let notice = state.notice {
             lines += TerminalText.wrap(notice.text, width: width)
         }
         lines.append("")
-        lines += calendar(state.calendar)
+        lines += calendar(state.calendar, strings: CarFitStrings(language: state.language))
         if let banner = state.errorBanner {
             lines += ["", "! \(banner.title): \(banner.message)"]
         }
@@ -47,7 +53,7 @@ struct CarFitScreenText {
 
     static let cellWidth = 6
 
-    private func calendar(_ calendar: CalendarViewState) -> [String] {
+    private func calendar(_ calendar: CalendarViewState, strings: CarFitStrings) -> [String] {
         let gridWidth = Self.cellWidth * 7
         var lines = [
             TerminalText.columns(
@@ -55,11 +61,12 @@ struct CarFitScreenText {
                 width: max(gridWidth, width))
         ]
         lines.append(
-            calendar.weekdays.map { TerminalText.pad(Self.columnHeader($0.short), to: 4, .right) + "  " }.joined().trimmingTrailingSpaces())
+            TerminalText.trimmingTrailingSpaces(
+                calendar.weekdays.map { TerminalText.pad(Self.columnHeader($0.short), to: 4, .right) + "  " }.joined()))
         for week in calendar.weeks {
-            lines.append(week.map(cell).joined().trimmingTrailingSpaces())
+            lines.append(TerminalText.trimmingTrailingSpaces(week.map(cell).joined()))
         }
-        lines.append("[ ] selected  ( ) today  • visits")
+        lines.append(strings.calendarLegend)
         return lines
     }
 
@@ -110,13 +117,5 @@ struct CarFitScreenText {
             lines.append(indent + "📍 " + distance)
         }
         return lines
-    }
-}
-
-extension String {
-    fileprivate func trimmingTrailingSpaces() -> String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
     }
 }

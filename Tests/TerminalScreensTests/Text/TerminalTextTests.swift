@@ -1,4 +1,4 @@
-import SharedNetworking
+import TerminalScreens
 import Testing
 
 @Suite("Terminal text")
@@ -18,6 +18,7 @@ struct TerminalTextTests {
 
     @Test func wrapSplitsWordsLongerThanALine() {
         #expect(TerminalText.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        #expect(TerminalText.wrap("日本", width: 1) == ["日", "本"], "a character wider than the line is a line of its own")
     }
 
     @Test func columnsPlaceLeftCentreAndRight() {

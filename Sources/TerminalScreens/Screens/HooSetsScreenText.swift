@@ -1,38 +1,48 @@
 import Foundation
 import HooSets
-import SharedNetworking
 
 /// The Hoo sets screen as text: a title line, then per set its header (title, colour, count)
 /// and its Hoos as a boxed grid with the screen's column count; the selected Hoo is marked ◉
-/// and the disc (set title, Hoo title, poem line) is drawn under its set.
-struct HooSetsTextRenderer {
-    var width: Int
-    var source: String
+/// and the disc (set title, Hoo title, poem line) is drawn under its set. The words it adds are
+/// ``/HooSets/HooSetsWrittenText``'s, in the state's language.
+public struct HooSetsScreenText: Sendable {
+    /// Terminal cells per line (at least 40 are used).
+    public var width: Int
+    /// The directory the sets were read from, for the line under the title; `nil` for the
+    /// bundled sets.
+    public var source: String?
 
-    func render(_ state: HooSetsViewState) -> String {
+    /// A renderer for a terminal `width` cells wide, of sets read from `source` (`nil`: the
+    /// bundled ones).
+    public init(width: Int, source: String?) {
+        self.width = width
+        self.source = source
+    }
+
+    /// The screen: the title line, then each set's header, grid and (when selected) disc.
+    public func render(_ state: HooSetsViewState) -> String {
         let width = max(40, width)
         var lines: [String] = []
-        let setCount = state.sections.count
+        let written = HooSetsWrittenText(language: state.language)
         lines.append(
-            TerminalText.columns(
-                left: "Hoo Sets", right: "\(setCount) \(setCount == 1 ? "set" : "sets") · \(state.hooCount) Hoos", width: width))
-        lines += TerminalText.wrap("from \(source)", width: width)
+            TerminalText.columns(left: state.title, right: written.summary(sets: state.sections.count, hoos: state.hooCount), width: width))
+        lines += TerminalText.wrap(written.source(source), width: width)
         for section in state.sections {
             lines.append("")
-            lines += TerminalText.wrap(header(section), width: width)
+            lines += TerminalText.wrap(header(section, written: written), width: width)
             let columns = max(1, state.metrics.columns)
             let cell = max(4, (width - 1) / columns - 1)
             lines += grid(section, columns: columns, cell: cell)
             if let selection = state.selection, selection.id.set == section.id {
-                lines += disc(selection, inner: columns * (cell + 1) - 1)
+                lines += disc(selection, written: written, inner: columns * (cell + 1) - 1)
             }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func header(_ section: HooSectionState) -> String {
-        let image = section.headerImageURL.map { "header: \($0.lastPathComponent)" } ?? "no header image"
-        let color = section.colorName.isEmpty ? "no colour" : section.colorName
+    private func header(_ section: HooSectionState, written: HooSetsWrittenText) -> String {
+        let image = written.headerImage(section.headerImageURL?.lastPathComponent)
+        let color = section.colorName.isEmpty ? written.noColour : section.colorName
         return "■ \(section.title) · \(color) \(section.color.hex) · \(section.countLabel) · \(image)"
     }
 
@@ -58,19 +68,14 @@ struct HooSetsTextRenderer {
         return lines
     }
 
-    private func disc(_ selection: HooSelectionState, inner: Int) -> [String] {
+    private func disc(_ selection: HooSelectionState, written: HooSetsWrittenText, inner: Int) -> [String] {
         var body = ["◉ \(selection.title)"]
         body += selection.poemLine.isEmpty ? [] : TerminalText.wrap(selection.poemLine, width: inner - 2)
-        body.append("colour \(selection.color.hex) · Hoo \(selection.id)")
+        body.append(written.disc(colour: selection.color.hex, hoo: selection.id.description))
         let title = " \(selection.setTitle) "
         var lines = ["╭─" + title + TerminalText.rule(max(0, inner - TerminalText.displayWidth(title) - 1)) + "╮"]
         lines += body.map { "│ " + TerminalText.pad(TerminalText.truncate($0, to: inner - 2), to: inner - 2) + " │" }
         lines.append("╰" + TerminalText.rule(inner) + "╯")
         return lines
-    }
-
-    /// "sets are 1–9" with each set's Hoo count, for a --select that matches nothing.
-    static func available(_ library: HooSetsFeed) -> String {
-        "choose one of " + library.sets.map { "\($0.id)/1–\($0.id)/\($0.hoos.count)" }.joined(separator: ", ")
     }
 }

@@ -1,7 +1,8 @@
 /// Plain-text layout for terminal screens: display width, padding, wrapping, columns.
 ///
-/// Shared by every text renderer of a view state: the `exercises` command's screens, and the
-/// Trivia module's `TriviaScreenText`, which `trivia-play` also redraws in a full-screen terminal.
+/// Shared by every text renderer of a view state (``ScheduleScreenText``, ``CarFitScreenText``,
+/// ``HooSetsScreenText``, ``FactsScreenText``, ``TriviaScreenText``), by the `exercises`
+/// command's help, and by `trivia-play`, which redraws ``TriviaScreenText`` full-screen.
 ///
 /// Widths are counted in terminal cells: East Asian wide characters (Japanese dates) take two,
 /// combining marks none, so columns line up in every locale.
@@ -44,15 +45,20 @@ public enum TerminalText {
     /// `text` cut to at most `width` cells, ending with "…" when cut.
     public static func truncate(_ text: String, to width: Int) -> String {
         guard displayWidth(text) > width else { return text }
+        return prefix(text, fitting: width - 1).text + "…"
+    }
+
+    /// The longest start of `text` that fits in `width` cells, and the cells it takes.
+    static func prefix(_ text: some StringProtocol, fitting width: Int) -> (text: String, cells: Int) {
         var result = ""
         var used = 0
         for character in text {
             let cells = displayWidth(String(character))
-            if used + cells > width - 1 { break }
+            if used + cells > width { break }
             result.append(character)
             used += cells
         }
-        return result + "…"
+        return (result, used)
     }
 
     /// Greedy word wrap to `width` cells; words longer than a line are split.
@@ -60,6 +66,7 @@ public enum TerminalText {
         let width = max(1, width)
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let first = lines.count
             var line = ""
             var lineWidth = 0
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
@@ -71,14 +78,9 @@ public enum TerminalText {
                         line = ""
                         lineWidth = 0
                     }
-                    var head = ""
-                    var headWidth = 0
-                    for character in word {
-                        let cells = displayWidth(String(character))
-                        if headWidth + cells > width { break }
-                        head.append(character)
-                        headWidth += cells
-                    }
+                    // A character wider than the line (a wide one at width 1) is a line of its own.
+                    let fitting = prefix(word, fitting: width).text
+                    let head = fitting.isEmpty ? String(word.prefix(1)) : fitting
                     lines.append(head)
                     word.removeFirst(head.count)
                     wordWidth = displayWidth(word)
@@ -96,7 +98,9 @@ public enum TerminalText {
                     lineWidth = wordWidth
                 }
             }
-            lines.append(line)
+            // The last line, unless the paragraph's last word was split to the end (an empty
+            // paragraph is still one empty line).
+            if !line.isEmpty || lines.count == first { lines.append(line) }
         }
         return lines
     }
@@ -113,15 +117,8 @@ public enum TerminalText {
     /// `text` written over `line` starting at cell `column` (the line is padded as needed).
     static func overlay(_ line: String, _ text: String, at column: Int) -> String {
         guard !text.isEmpty else { return line }
-        var prefix = ""
-        var used = 0
-        for character in line {
-            let cells = displayWidth(String(character))
-            if used + cells > column { break }
-            prefix.append(character)
-            used += cells
-        }
-        prefix += String(repeating: " ", count: max(0, column - used))
+        let (start, used) = prefix(line, fitting: column)
+        let padded = start + String(repeating: " ", count: max(0, column - used))
         let end = column + displayWidth(text)
         var suffix = ""
         var position = 0
@@ -130,7 +127,15 @@ public enum TerminalText {
             if position >= end { suffix.append(character) }
             position += cells
         }
-        return prefix + text + suffix
+        return padded + text + suffix
+    }
+
+    /// `line` without the spaces after its last visible character: padding that would only
+    /// make a copied screen ragged.
+    public static func trimmingTrailingSpaces(_ line: String) -> String {
+        var text = Substring(line)
+        while text.last == " " { text = text.dropLast() }
+        return String(text)
     }
 
     /// A horizontal line.

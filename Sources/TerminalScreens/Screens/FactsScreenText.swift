@@ -1,6 +1,5 @@
 import Facts
 import Foundation
-import SharedNetworking
 
 /// The facts screen as terminal text: a navigation bar with the feed's title, then one block per
 /// row with its height, its text wrapped as the layout wrapped it, and its image slot.
@@ -15,11 +14,19 @@ import SharedNetworking
 ///     …
 ///     ▢ image 96×72 pt beside the text, not loaded · http://upload.wikimedia.org/…
 /// ```
-struct FactsScreenText {
+public struct FactsScreenText: Sendable {
     let screen: FactsViewState
     let terminalWidth: Int
+    /// The formats locale: the update's time, and points with their decimal separator.
     let locale: Locale
     let timeZone: TimeZone
+
+    /// `screen` for a terminal `terminalWidth` cells wide: the title, a summary line, the
+    /// notices, then one block per row; the update's time and decimals in `locale`'s format,
+    /// the time in `timeZone`.
+    public static func render(_ screen: FactsViewState, terminalWidth: Int, locale: Locale, timeZone: TimeZone) -> String {
+        FactsScreenText(screen: screen, terminalWidth: terminalWidth, locale: locale, timeZone: timeZone).render()
+    }
 
     /// Row numbers right-aligned in this many cells, then two spaces, then the row's text.
     private var numberWidth: Int { max(2, String(screen.rows.count).count) }
@@ -52,15 +59,17 @@ struct FactsScreenText {
         return String(line.reversed().drop { $0 == " " }.reversed())
     }
 
+    /// The screen's words, in its language.
+    private var written: FactsWrittenText { FactsWrittenText(language: screen.language) }
+
     private func summary() -> String {
-        let count = screen.rows.count == 1 ? "1 fact" : "\(screen.rows.count) facts"
-        var parts = [count, "\(Self.points(screen.width)) pt wide"]
+        var parts = [written.factCount(screen.rows.count), written.wide(points(screen.width))]
         if let notice = screen.droppedRowsNotice { parts.append(notice) }
         if let updated = screen.lastUpdated {
             var style = Date.FormatStyle(date: .omitted, time: .shortened)
             style.locale = locale
             style.timeZone = timeZone
-            parts.append("updated \(updated.formatted(style))")
+            parts.append(written.updated(updated.formatted(style)))
         }
         return parts.joined(separator: " · ")
     }
@@ -73,7 +82,7 @@ struct FactsScreenText {
             text += block.lines.flatMap { TerminalText.displayWidth($0) > textWidth ? TerminalText.wrap($0, width: textWidth) : [$0] }
         }
         text += imageLines(row)
-        let height = "\(Self.points(row.layout.size.height)) pt"
+        let height = "\(points(row.layout.size.height)) pt"
         let first = text.first ?? ""
         let label = TerminalText.pad(String(number), to: numberWidth, .right) + "  "
         var lines = [
@@ -88,20 +97,20 @@ struct FactsScreenText {
     private func imageLines(_ row: FactsViewState.Row) -> [String] {
         guard let url = row.imageURL, let slot = row.layout.imageSlot else { return [] }
         let width = max(20, terminalWidth - indent.count)
-        let size = "\(Self.points(slot.width))×\(Self.points(slot.height)) pt"
-        let placement = row.layout.isStacked ? "above the text" : "beside the text"
+        let size = "\(points(slot.width))×\(points(slot.height)) pt"
         let (mark, state): (String, String)
         var reason: String?
         switch row.image {
-        case .none, .notLoaded: (mark, state) = ("▢", "not loaded")
-        case .loading: (mark, state) = ("▢", "loading")
+        case .none, .notLoaded: (mark, state) = ("▢", written.imageNotLoaded)
+        case .loading: (mark, state) = ("▢", written.imageLoading)
         case .loaded(let pixels, let decoded):
-            (mark, state) = ("▣", (pixels.map { "loaded \($0) px" } ?? "loaded") + (decoded.map { ", decoded at \($0)" } ?? ""))
+            (mark, state) = ("▣", written.imageLoaded(pixels: pixels.map { "\($0)" }, decoded: decoded.map { "\($0)" }))
         case .failed(let message):
-            (mark, state) = ("✕", "failed")
+            (mark, state) = ("✕", written.imageFailed)
             reason = Self.withoutLeadingURL(message)
         }
-        var lines = [TerminalText.truncate("\(mark) image \(size) \(placement), \(state) · \(url.absoluteString)", to: width)]
+        let slotText = written.image(size: size, stacked: row.layout.isStacked, state: state)
+        var lines = [TerminalText.truncate("\(mark) \(slotText) · \(url.absoluteString)", to: width)]
         if let reason {
             lines.append(TerminalText.truncate("  " + reason, to: width))
         }
@@ -114,9 +123,9 @@ struct FactsScreenText {
         return String(message[separator.upperBound...])
     }
 
-    /// Points without a trailing ".0"; one decimal otherwise.
-    static func points(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(format: "%.1f", rounded)
+    /// Points without a trailing ".0"; one decimal otherwise, with the formats locale's decimal
+    /// separator (`1.5` in English, `1,5` in German), never grouped.
+    func points(_ value: Double) -> String {
+        ((value * 10).rounded() / 10).formatted(.number.precision(.fractionLength(0...1)).grouping(.never).locale(locale))
     }
 }
