@@ -93,6 +93,7 @@ let package = Package(
         .testTarget(
             name: "ExercisesWebTests",
             dependencies: [
+                .product(name: "TestSupport", package: "MobileExercises"),
                 "ExercisesWeb",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -77,21 +77,12 @@ struct ExercisesWebCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535") }
-        guard contrastPreference != nil else { throw ValidationError("--contrast must be standard or high") }
+        guard ContrastOption.preference(parsing: contrast) != nil else { throw ValidationError("--contrast must be standard or high") }
         guard triviaEvery >= 10, triviaLobby >= 1, triviaSeconds >= 1, triviaReviewSeconds >= 1, triviaQuestions >= 1 else {
             throw ValidationError("--trivia-every must be at least 10, the other --trivia-… times at least 1")
         }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \(logLevel) is not a level") }
         _ = try feeds()
-    }
-
-    /// `--contrast` as `exercises` reads it: `high` (or `increased`) is Increase Contrast.
-    var contrastPreference: ContrastPreference? {
-        switch contrast.lowercased() {
-        case "high", "increased": .increased
-        case "standard": .standard
-        default: nil
-        }
     }
 
     func feeds() throws -> [WebExercise: URL] {
@@ -112,30 +103,21 @@ struct ExercisesWebCommand: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "exercises-web")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .notice
-        let environmentVariables = ProcessInfo.processInfo.environment
-        let chosen = UserLocale(environment: environmentVariables)
-        let fallback = Locale(identifier: "en_US")
-        let formats =
-            try locale.map { name throws -> Locale in
-                guard let parsed = UserLocale.locale(posixName: name) else { throw ValidationError("--locale \(name) is not a locale") }
-                return parsed
-            } ?? chosen.formats ?? fallback
-        let zone =
-            try timeZone.map { name throws -> TimeZone in
-                guard let zone = TimeZone(identifier: name) else { throw ValidationError("--time-zone \(name) is not an IANA time zone") }
-                return zone
-            } ?? TimeZone.current
         let caches =
             cacheDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("exercises-web", isDirectory: true)
-        let clock = SystemClock()
-        let http = RetryingHTTPClient(base: URLSessionHTTPClient(configuration: .ephemeral), clock: clock)
-        let environment = AppEnvironment(
-            httpClient: http, clock: clock, locale: formats, messagesLocale: locale == nil ? chosen.messages ?? formats : formats,
-            timeZone: zone, calendar: AppEnvironment.calendar(locale: formats, timeZone: zone),
-            directories: Directories(caches: caches, temporary: FileManager.default.temporaryDirectory))
+        // The process's locale, zone, clock and HTTP transport, resolved exactly as `exercises`
+        // resolves them (POSIX variables, then the flags), so both front-ends show the same.
+        let environment: AppEnvironment
+        do {
+            environment = try CommonOptions.environment(
+                locale: locale, timeZone: timeZone, cacheDirectory: caches.path, defaults: SystemDefaults.process(cachesDirectory: caches))
+        } catch {
+            throw ValidationError(error.description)
+        }
         let configuration = WebConfiguration(
-            host: host, port: port, locale: formats, timeZone: zone, contrast: contrastPreference ?? .standard,
+            host: host, port: port, locale: environment.locale, timeZone: environment.timeZone,
+            contrast: ContrastOption.preference(parsing: contrast) ?? .standard,
             feeds: try feeds(), logoBase: logoBase.flatMap(URL.init(string:)), trivia: trivia.flatMap(URL.init(string:)),
             triviaRounds: TriviaRounds(
                 interval: .seconds(triviaEvery), lobby: .seconds(triviaLobby), questionCount: triviaQuestions,

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import ExercisesWeb
@@ -25,10 +26,9 @@ struct ScreenTasksTests {
         let waiter = Waiter()
         for _ in 0..<5 { tasks.run(waitForCancellation(waiter)) }
         #expect(tasks.count == 3)
-        while waiter.cancelled < 2 { await Task.yield() }
-        #expect(waiter.cancelled == 2)
+        #expect(await eventually { waiter.cancelled == 2 })
         tasks.cancelAll()
-        while waiter.cancelled < 5 { await Task.yield() }
+        #expect(await eventually { waiter.cancelled == 5 })
         #expect(tasks.count == 0)
     }
 
@@ -38,7 +38,7 @@ struct ScreenTasksTests {
         tasks.run(key: "logos", waitForCancellation(waiter))
         tasks.run(key: "logos", waitForCancellation(waiter))
         #expect(tasks.count == 1)
-        while waiter.cancelled < 1 { await Task.yield() }
+        #expect(await eventually { waiter.cancelled == 1 })
         tasks.cancelAll()
     }
 
@@ -46,7 +46,7 @@ struct ScreenTasksTests {
         let tasks = ScreenTasks(limit: 8)
         let waiter = Waiter()
         for _ in 0..<4 { tasks.run { waiter.finished += 1 } }
-        while tasks.count > 0 { await Task.yield() }
+        #expect(await eventually { tasks.count == 0 })
         #expect(waiter.finished == 4)
     }
 }

@@ -4,6 +4,7 @@ import Logging
 import NIOPosix
 import ScreenPreviews
 import SharedNetworking
+import TestSupport
 import Testing
 
 @testable import ExercisesWeb
@@ -23,11 +24,7 @@ struct VocabularyTests {
     /// The screen's markup once `ready` holds (its load ended), at most 20 s.
     static func markup(_ screen: any LiveScreen, until ready: () -> Bool) async throws -> String {
         screen.start()
-        let deadline = ContinuousClock.now + .seconds(20)
-        while !ready() {
-            try #require(ContinuousClock.now < deadline, "the screen did not load")
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        try #require(await eventually(within: .seconds(20)) { ready() }, "the screen did not load")
         var sheet = LiveStyleSheet()
         return LiveMarkup.html(screen.render(), sheet: &sheet)
     }

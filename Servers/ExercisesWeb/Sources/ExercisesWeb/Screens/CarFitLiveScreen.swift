@@ -28,12 +28,8 @@ final class CarFitLiveScreen: LiveScreen {
         }
         let usesSample = context.configuration.feeds[.carfit] == nil
         var clock: any AppClock = environment.clock
-        let day = CarFitSource.referenceDay
-        if usesSample,
-            let morning = environment.calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 8))
-        {
-            clock = AnchoredClock(start: morning, base: environment.clock)
-        }
+        // The sample's morning, as `exercises carfit` has it: one definition for both front-ends.
+        if usesSample, let morning = CarFitSampleDay.clock(in: environment) { clock = morning }
         let loader: any CarFitFeedLoading =
             feed.map { CarFitFeedLoader(loader: context.feedLoader, source: $0) }
             ?? CarFitFeedLoader(loader: context.feedLoader, source: .data(Data(), name: "carfit.json"))
