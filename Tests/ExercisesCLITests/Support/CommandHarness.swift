@@ -81,7 +81,7 @@ func temporaryFile(named name: String, contents: Data) throws -> URL {
 /// ``temporaryFile(named:contents:)``), removed with it when the test ends. Needs the suite's
 /// ``TemporaryFilesTrait``, as ``temporaryFile(named:contents:)`` does.
 func temporaryDirectory() throws -> URL {
-    guard let root = TemporaryFilesTrait.directory else {
+    guard let root = TemporaryDirectoryTrait.current else {
         Issue.record("temporaryDirectory() needs the suite's .temporaryFiles trait, which removes what it creates")
         throw CocoaError(.fileNoSuchFile)
     }
@@ -90,25 +90,8 @@ func temporaryDirectory() throws -> URL {
     return directory
 }
 
-/// Gives each test a temporary directory of its own (`exercises-input-<UUID>`) for
-/// ``temporaryFile(named:contents:)`` and removes it, with everything in it, when the test ends.
-struct TemporaryFilesTrait: SuiteTrait, TestTrait, TestScoping {
-    /// The directory of the test running in this task, if its suite has the trait.
-    @TaskLocal static var directory: URL?
-
-    var isRecursive: Bool { true }
-
-    func provideScope(
-        for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
-    ) async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "exercises-input-\(UUID().uuidString)", isDirectory: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try await Self.$directory.withValue(directory) { try await function() }
-    }
-}
-
-extension Trait where Self == TemporaryFilesTrait {
-    /// Each test gets a temporary directory, removed when it ends.
-    static var temporaryFiles: Self { Self() }
+extension Trait where Self == TemporaryDirectoryTrait {
+    /// Each test gets a temporary directory (`exercises-input-<UUID>`) for
+    /// ``temporaryFile(named:contents:)``, removed with everything in it when the test ends.
+    static var temporaryFiles: Self { .temporaryDirectory(prefix: "exercises-input") }
 }

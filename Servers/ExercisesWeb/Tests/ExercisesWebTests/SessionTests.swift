@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOPosix
 import SharedNetworking
+import TestSupport
 import Testing
 
 @testable import ExercisesWeb
@@ -15,7 +16,7 @@ struct SessionTests {
         // The suite's `.temporaryCaches` directory, removed when the test ends; a suite without
         // the trait fails rather than leave 5 MB behind.
         let caches: URL
-        if let directory = TemporaryCachesTrait.directory {
+        if let directory = TemporaryDirectoryTrait.current {
             caches = directory
         } else {
             Issue.record("SessionTests.context() needs the suite's .temporaryCaches trait")

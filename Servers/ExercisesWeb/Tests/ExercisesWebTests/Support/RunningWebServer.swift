@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOPosix
 import SharedNetworking
+import TestSupport
 import Testing
 
 @testable import ExercisesWeb
@@ -13,7 +14,7 @@ func withRunningWebServer<T: Sendable>(
     configure: (inout WebConfiguration) -> Void = { _ in },
     _ body: @Sendable (ExercisesWebServer, Int) async throws -> T
 ) async throws -> T {
-    let caches = try #require(TemporaryCachesTrait.directory, "the suite needs the .temporaryCaches trait")
+    let caches = try #require(TemporaryDirectoryTrait.current, "the suite needs the .temporaryCaches trait")
     let utc = TimeZone(identifier: "UTC") ?? .gmt
     let environment = AppEnvironment(
         httpClient: OfflineHTTPClient(), clock: SystemClock(), locale: Locale(identifier: "en_US"), timeZone: utc,
