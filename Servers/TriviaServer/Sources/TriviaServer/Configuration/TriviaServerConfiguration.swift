@@ -24,6 +24,7 @@ public struct TriviaServerConfiguration: Sendable, Hashable {
     /// and refused per client address.
     public var failureThrottle: FailureThrottle.Policy
 
+    /// A configuration; every part has the default `trivia-server` runs with.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, backlog: Int = 1024, limits: TriviaServerLimits = TriviaServerLimits(),
         guardLimits: ConnectionGuardLimits = ConnectionGuardLimits(), publicHosts: [String] = [], allowedOrigins: [String] = [],
