@@ -83,6 +83,7 @@ let package = Package(
             name: "ServerSupport",
             dependencies: [
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -203,6 +204,8 @@ let package = Package(
                 .product(name: "TestSupport", package: "MobileExercises"),
                 .product(name: "Trivia", package: "MobileExercises"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "TriviaHost", package: "MobileExercises"),
             ],
             path: "Tests/TriviaServerTestSupport",
@@ -271,10 +274,28 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        /// The shared guards on their own: request deadlines, connection caps and RFC 6455's rules
+        /// over real sockets, the host policy and the failure throttle as values.
+        .testTarget(
+            name: "ServerSupportTests",
+            dependencies: [
+                "ServerSupport",
+                // Raw connections from a chosen address and hand-made frames, shared with the
+                // Trivia server's hostile tests.
+                "TriviaServerTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "TriviaServerTests",
             dependencies: [
                 "ChildProcesses",
+                "ServerSupport",
                 "TriviaServer",
                 // The load generator's frame peek and timer wheel are tested in place.
                 "TriviaLoad",

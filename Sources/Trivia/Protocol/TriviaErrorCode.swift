@@ -46,11 +46,16 @@ extension TriviaID where Tag == ErrorCodeTag {
     /// another `choice`: not a resend, and not recorded. The connection stays open; send a new
     /// request id for a new request.
     public static let requestIdReused: Self = "requestIdReused"
+    /// Too many failed joins (bad tokens) came from the client's address: this connection's
+    /// messages are refused until the wait the message names has passed. The server closes the
+    /// connection; reconnect after the wait (a client with a right token behind a shared address
+    /// gets in then).
+    public static let tooManyAttempts: Self = "tooManyAttempts"
 
     /// Every code this build sends, for the check that the protocol document lists each one.
     public static let all: [Self] = [
         .malformed, .unsupportedVersion, .notJoined, .alreadyJoined, .unauthorized, .unknownCompetition, .replaced, .tooManyErrors,
-        .competitionReset, .rateLimited, .idleTimeout, .shuttingDown, .requestIdReused,
+        .competitionReset, .rateLimited, .idleTimeout, .shuttingDown, .requestIdReused, .tooManyAttempts,
     ]
 }
 

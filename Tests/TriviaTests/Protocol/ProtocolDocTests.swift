@@ -252,7 +252,7 @@ struct ProtocolDocTests {
             try Self.tableColumn(under: "### `wildcardResult`", header: "`reason` when not") == Set(WildcardRejection.all.map(\.rawValue)))
         #expect(
             try Self.tableColumn(under: "## HTTP API: wild-card balance", header: "Status", column: 1) == [
-                "unauthorized", "forbidden", "notFound", "methodNotAllowed", "upgradeRequired",
+                "unauthorized", "forbidden", "notFound", "methodNotAllowed", "misdirectedRequest", "tooManyAttempts", "upgradeRequired",
             ])
     }
 

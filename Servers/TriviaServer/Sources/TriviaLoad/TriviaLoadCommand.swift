@@ -210,6 +210,10 @@ struct LoadRun: Sendable {
                             "--accounts", accountsFile.path, "--question-count", "\(questionSet.questions.count)",
                             "--question-seconds", "\(questionSeconds)", "--review-seconds", "\(reviewSeconds)",
                             "--start-delay", "\(startDelay)", "--backlog", "4096", "--log-level", serverLogLevel,
+                            // Every bot is one client address here (127.0.0.1): the per-client cap
+                            // that holds off one attacker would refuse the load itself, and the
+                            // total cap's reserve is already checked against the descriptor limit.
+                            "--max-connections-per-client", "\(clients + 64)", "--max-connections", "\(clients + 64)",
                         ] + clusterArguments,
                         timeout: 30))
             }

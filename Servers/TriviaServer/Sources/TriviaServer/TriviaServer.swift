@@ -19,7 +19,9 @@ import TriviaHost
 ///
 /// The host decides everything the protocol decides (tokens, roles, deadlines, idempotency,
 /// resuming); this type carries bytes and enforces what only a network server can: message
-/// size and rate, join and idle timeouts, slow clients, close codes, shutdown. Clock,
+/// size and rate, join and idle timeouts, slow clients, close codes, shutdown, and the guards
+/// every connection passes (ServerSupport: request deadlines, connection caps, RFC 6455's
+/// frame rules, host names and origins, failed tokens per address; `Docs/Security.md`). Clock,
 /// event loops and logger are injected, so a test runs it on a ``ManualClock`` on port 0.
 ///
 /// The host runs in this process by default; a cluster node passes another
@@ -31,8 +33,11 @@ public final class TriviaServer: Sendable {
     public let backend: any TriviaServerBackend
     /// Where the server listens and its limits.
     public let configuration: TriviaServerConfiguration
-    /// Who may join, with their tokens and starting balances.
+    /// The fixed accounts, with their tokens and starting balances (empty for a server of
+    /// ``TriviaSeats``).
     public let accounts: TriviaAccounts
+    /// Who a token stands for: ``accounts``, or the seats handed out while the server runs.
+    public let authenticator: any TriviaAuthenticator
     /// The competition served (in a cluster: the one stored by the first node).
     public let hostConfiguration: TriviaHostConfiguration
     let clock: any AppClock
@@ -40,6 +45,11 @@ public final class TriviaServer: Sendable {
     let logger: Logger
     let codec: TriviaCodec
     let table: ConnectionTable
+    /// Failed tokens per client address, on the balance endpoint and at `join`.
+    let throttle: FailureThrottle
+    /// Every connection's head and body deadlines and the per-client and total caps (its
+    /// counts say how many connections each client holds now).
+    public let connectionGuard: ConnectionGuard
     private let lifecycle: ServerLifecycle
 
     /// A single-process server: the host for `questions` under `hostConfiguration` runs here.
@@ -52,13 +62,39 @@ public final class TriviaServer: Sendable {
         eventLoopGroup: any EventLoopGroup,
         logger: Logger
     ) {
+        self.init(
+            hostConfiguration: hostConfiguration, questions: questions, accounts: accounts, authenticator: accounts.authenticator,
+            balances: accounts.balances, configuration: configuration, clock: clock, eventLoopGroup: eventLoopGroup, logger: logger)
+    }
+
+    /// A single-process server whose players are `seats`, handed out while it runs, each with a
+    /// token of its own that nobody else holds (``TriviaSeats/claim()``): the way a process
+    /// embedding the server gives every visitor a seat.
+    public convenience init(
+        hostConfiguration: TriviaHostConfiguration,
+        questions: [TriviaQuestion],
+        seats: TriviaSeats,
+        configuration: TriviaServerConfiguration,
+        clock: any AppClock,
+        eventLoopGroup: any EventLoopGroup,
+        logger: Logger
+    ) {
+        self.init(
+            hostConfiguration: hostConfiguration, questions: questions, accounts: TriviaAccounts.none, authenticator: seats,
+            balances: seats.balances, configuration: configuration, clock: clock, eventLoopGroup: eventLoopGroup, logger: logger)
+    }
+
+    private convenience init(
+        hostConfiguration: TriviaHostConfiguration, questions: [TriviaQuestion], accounts: TriviaAccounts,
+        authenticator: any TriviaAuthenticator, balances: [UserID: Int], configuration: TriviaServerConfiguration, clock: any AppClock,
+        eventLoopGroup: any EventLoopGroup, logger: Logger
+    ) {
         let core = TriviaHostCore(
-            configuration: hostConfiguration, questions: questions, authenticator: accounts.authenticator,
-            balances: accounts.balances, codec: TriviaCodec())
+            configuration: hostConfiguration, questions: questions, authenticator: authenticator, balances: balances, codec: TriviaCodec())
         let host = TriviaHost(core: core, clock: clock)
         self.init(
             backend: LocalTriviaBackend(host: host), host: host, hostConfiguration: hostConfiguration, accounts: accounts,
-            configuration: configuration, clock: clock, eventLoopGroup: eventLoopGroup, logger: logger)
+            authenticator: authenticator, configuration: configuration, clock: clock, eventLoopGroup: eventLoopGroup, logger: logger)
     }
 
     /// A server whose sockets feed `backend` (a cluster node's edge) for the competition
@@ -73,25 +109,32 @@ public final class TriviaServer: Sendable {
         logger: Logger
     ) {
         self.init(
-            backend: backend, host: nil, hostConfiguration: hostConfiguration, accounts: accounts, configuration: configuration,
-            clock: clock, eventLoopGroup: eventLoopGroup, logger: logger)
+            backend: backend, host: nil, hostConfiguration: hostConfiguration, accounts: accounts, authenticator: accounts.authenticator,
+            configuration: configuration, clock: clock, eventLoopGroup: eventLoopGroup, logger: logger)
     }
 
     private init(
         backend: any TriviaServerBackend, host: TriviaHost?, hostConfiguration: TriviaHostConfiguration, accounts: TriviaAccounts,
-        configuration: TriviaServerConfiguration, clock: any AppClock, eventLoopGroup: any EventLoopGroup, logger: Logger
+        authenticator: any TriviaAuthenticator, configuration: TriviaServerConfiguration, clock: any AppClock,
+        eventLoopGroup: any EventLoopGroup, logger: Logger
     ) {
         let codec = TriviaCodec()
+        let throttle = FailureThrottle(policy: configuration.failureThrottle)
         self.backend = backend
         self.host = host
         self.hostConfiguration = hostConfiguration
         self.configuration = configuration
         self.accounts = accounts
+        self.authenticator = authenticator
         self.clock = clock
         self.eventLoopGroup = eventLoopGroup
         self.logger = logger
         self.codec = codec
-        self.table = ConnectionTable(limits: configuration.limits, codec: codec)
+        self.throttle = throttle
+        self.connectionGuard = ConnectionGuard(limits: configuration.guardLimits)
+        self.table = ConnectionTable(limits: configuration.limits, codec: codec) { [clock] client in
+            throttle.recordFailure(from: client, at: clock.now)
+        }
         self.lifecycle = ServerLifecycle(logger: logger)
     }
 
@@ -147,6 +190,7 @@ public final class TriviaServer: Sendable {
         var status = TriviaServerStatus(
             status: "ok", competition: competition, phase: name, question: question, startsAt: hostConfiguration.startsAt,
             connections: table.count, joined: table.joinedCount)
+        status.demoAccounts = accounts.isBundledDemo
         status.cluster = await backend.clusterStatus()
         return status
     }
@@ -154,19 +198,20 @@ public final class TriviaServer: Sendable {
     // MARK: Parts
 
     func makeApplication(onListening: @escaping @Sendable (Int) async -> Void) -> some ApplicationProtocol {
-        let session = SocketSession(backend: backend, table: table, clock: clock, competition: competition)
+        let session = SocketSession(backend: backend, table: table, clock: clock, competition: competition, throttle: throttle)
         let limits = configuration.limits
         let webSocket = WebSocketServerConfiguration(
             maxFrameSize: limits.maxMessageBytes, autoPing: .enabled(timePeriod: limits.pingInterval),
             closeTimeout: limits.closeGrace)
         return Application(
             router: buildRouter(),
-            server: .http1WebSocketUpgrade(
+            server: .guardedHTTP1WebSocketUpgrade(
                 webSocketRouter: buildSocketRouter(session: session),
-                configuration: HTTP1WebSocketUpgradeChannel.Configuration(http1: .init(idleTimeout: TimeAmount.seconds(30)), ws: webSocket)),
+                configuration: HTTP1WebSocketUpgradeChannel.Configuration(http1: .init(idleTimeout: TimeAmount.seconds(30)), ws: webSocket),
+                connectionGuard: connectionGuard),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "trivia-server",
-                backlog: configuration.backlog),
+                backlog: configuration.backlog, availableConnectionsDelegate: connectionGuard.availableConnections),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             eventLoopGroupProvider: .shared(eventLoopGroup),
             logger: logger)

@@ -65,6 +65,39 @@ struct TriviaServerCommand: AsyncParsableCommand {
     @Option(help: "Pending TCP connections the kernel may queue.")
     var backlog = 1024
 
+    @Option(
+        help:
+            "Another name this server is reached by (repeatable). Requests for names that are neither these, --host, the loopback names nor an IP address are refused (DNS rebinding)."
+    )
+    var publicHost: [String] = []
+
+    @Option(
+        help:
+            "An origin whose pages may open the socket besides this server's own names (repeatable), such as http://127.0.0.1:8080. Clients that send no Origin are not browsers and are never refused."
+    )
+    var allowedOrigin: [String] = []
+
+    @Option(help: "Seconds a connection has to send a whole request head, after connecting and after each answer.")
+    var headerSeconds: Double = 10
+
+    @Option(help: "Seconds a request's body has to arrive whole after its head.")
+    var bodySeconds: Double = 10
+
+    @Option(help: "Connections one client address (an IPv6 /64) may hold open; more are closed at once.")
+    var maxConnectionsPerClient = 64
+
+    @Option(help: "Connections held open in all; at the cap new ones wait in the backlog. Default: the open-file limit less a reserve.")
+    var maxConnections: Int?
+
+    @Option(help: "Wrong tokens from one address (balance endpoint, join) before its attempts are slowed.")
+    var failuresBeforeSlowing = 5
+
+    @Option(help: "Wrong tokens from one address before its attempts are refused (429, or error tooManyAttempts and close 4429).")
+    var failuresBeforeRefusing = 10
+
+    @Option(help: "Seconds after which one wrong token of an address is forgiven.")
+    var forgiveFailureSeconds: Double = 6
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel = "notice"
 
@@ -86,6 +119,15 @@ struct TriviaServerCommand: AsyncParsableCommand {
         guard questionCount.map({ $0 >= 1 }) ?? true else { throw ValidationError("--question-count must be at least 1") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \(logLevel) is not a level") }
         guard cluster != nil || (node == nil && !printLease) else { throw ValidationError("--node and --print-lease need --cluster") }
+        guard headerSeconds > 0, bodySeconds > 0, forgiveFailureSeconds > 0 else {
+            throw ValidationError("--header-seconds, --body-seconds and --forgive-failure-seconds must be more than 0")
+        }
+        guard maxConnectionsPerClient >= 1, (maxConnections ?? 1) >= 1 else {
+            throw ValidationError("--max-connections-per-client and --max-connections must be at least 1")
+        }
+        guard failuresBeforeRefusing >= 1, (0...failuresBeforeRefusing).contains(failuresBeforeSlowing) else {
+            throw ValidationError("--failures-before-refusing must be at least 1, and --failures-before-slowing 0 up to it")
+        }
     }
 
     func run() async throws {
@@ -99,7 +141,15 @@ struct TriviaServerCommand: AsyncParsableCommand {
         hostConfiguration.reviewWindow = .seconds(reviewSeconds)
         if let competition { hostConfiguration.competition = CompetitionID(competition) }
         let limits = TriviaServerLimits(messagesPerSecond: messagesPerSecond, idleTimeout: .seconds(idleSeconds))
-        let serverConfiguration = TriviaServerConfiguration(host: host, port: port, backlog: backlog, limits: limits)
+        let serverConfiguration = TriviaServerConfiguration(
+            host: host, port: port, backlog: backlog, limits: limits,
+            guardLimits: ConnectionGuardLimits(
+                headerTimeout: .seconds(headerSeconds), bodyTimeout: .seconds(bodySeconds),
+                maxConnectionsPerClient: maxConnectionsPerClient, maxConnections: maxConnections),
+            publicHosts: publicHost, allowedOrigins: allowedOrigin,
+            failureThrottle: FailureThrottle.Policy(
+                slowAfter: failuresBeforeSlowing, refuseAfter: failuresBeforeRefusing, forgiveOneEvery: .seconds(forgiveFailureSeconds)))
+
         let server: TriviaServer
         let node: ClusterNode?
         if let cluster {
@@ -126,6 +176,7 @@ struct TriviaServerCommand: AsyncParsableCommand {
         try await ProcessSignals.run {
             try await server.run { port in
                 Self.say("trivia-server listening on http://\(host):\(port)\n\(summary)\n")
+                if accounts.isBundledDemo { Self.warnOfDemoAccounts() }
             }
         } stop: {
             await server.shutdown()
@@ -159,6 +210,16 @@ struct TriviaServerCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("trivia-server: \(error)\n".utf8))
             throw ExitCode(1)
         }
+    }
+
+    /// Says on standard error, once the server listens, that its accounts are the bundled demo
+    /// users: their tokens are in the protocol document, so anyone who reaches the server can
+    /// play as any of them.
+    static func warnOfDemoAccounts() {
+        let warning =
+            "trivia-server: warning: serving the bundled demo accounts, whose tokens (t-ada, t-grace…) are public: "
+            + "anyone who can reach this server can play as any of them. Pass --accounts FILE for real players.\n"
+        FileHandle.standardError.write(Data(warning.utf8))
     }
 
     /// Unbuffered, so a parent process reading the pipe sees the port at once.

@@ -12,6 +12,26 @@ import TriviaHost
 /// users of the protocol document's examples, so the server runs with no setup.
 public struct TriviaAccounts: Sendable, Hashable {
     public private(set) var accounts: [TriviaAccount]
+    /// Whether these are the bundled demo users (``demo()``), whose tokens are published in the
+    /// protocol document: anyone can play as them. The command warns, `/health` says so.
+    public private(set) var isBundledDemo = false
+
+    /// No accounts: a server whose players are ``TriviaSeats`` handed out while it runs.
+    public static let none = TriviaAccounts(validated: [])
+
+    private init(validated accounts: [TriviaAccount]) {
+        self.accounts = accounts
+    }
+
+    /// The same accounts, wherever they were read from (the bundled file or a copy of it).
+    public static func == (lhs: TriviaAccounts, rhs: TriviaAccounts) -> Bool {
+        lhs.accounts == rhs.accounts
+    }
+
+    /// Hashes the accounts, as ``==`` compares them.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(accounts)
+    }
 
     /// Validates `accounts`: non-empty unique users and tokens, balances of 0 or more.
     public init(_ accounts: [TriviaAccount]) throws(TriviaAccountsError) {
@@ -67,7 +87,9 @@ public struct TriviaAccounts: Sendable, Hashable {
         } catch {
             throw TriviaAccountsError("cannot read the bundled accounts.json: \(error.localizedDescription)")
         }
-        return try decode(data)
+        var demo = try decode(data)
+        demo.isBundledDemo = true
+        return demo
     }
 
     /// Checks tokens against this table.

@@ -22,6 +22,9 @@ public struct TriviaServerStatus: Sendable, Hashable, Codable {
     /// In cluster mode, this node's name and whether it owns the competition (`null` for a
     /// single process).
     public var cluster: TriviaClusterStatus?
+    /// Whether the server runs on the bundled demo accounts, whose tokens are public: anyone can
+    /// play as any of them. `false` with `--accounts FILE` (or seats handed out at run time).
+    public var demoAccounts: Bool
 
     /// A status without cluster details.
     public init(
@@ -35,10 +38,25 @@ public struct TriviaServerStatus: Sendable, Hashable, Codable {
         self.connections = connections
         self.joined = joined
         cluster = nil
+        demoAccounts = false
     }
 
     private enum CodingKeys: String, CodingKey {
-        case status, competition, phase, question, startsAt, connections, joined, cluster
+        case status, competition, phase, question, startsAt, connections, joined, cluster, demoAccounts
+    }
+
+    /// Reads a status; `demoAccounts` is `false` when absent (an older server).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        status = try container.decode(String.self, forKey: .status)
+        competition = try container.decode(CompetitionID.self, forKey: .competition)
+        phase = try container.decode(String.self, forKey: .phase)
+        question = try container.decodeIfPresent(Int.self, forKey: .question)
+        startsAt = try container.decode(Date.self, forKey: .startsAt)
+        connections = try container.decode(Int.self, forKey: .connections)
+        joined = try container.decode(Int.self, forKey: .joined)
+        cluster = try container.decodeIfPresent(TriviaClusterStatus.self, forKey: .cluster)
+        demoAccounts = try container.decodeIfPresent(Bool.self, forKey: .demoAccounts) ?? false
     }
 
     /// Every field is written, `null` where it does not apply (as in the protocol's messages):
@@ -53,5 +71,6 @@ public struct TriviaServerStatus: Sendable, Hashable, Codable {
         try container.encode(connections, forKey: .connections)
         try container.encode(joined, forKey: .joined)
         try container.encode(cluster, forKey: .cluster)
+        try container.encode(demoAccounts, forKey: .demoAccounts)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import ServerSupport
 import Synchronization
 import Trivia
 import TriviaHost
@@ -23,6 +24,8 @@ final class ConnectionTable: Sendable {
         let sink: FrameSink
         /// Starts the close handshake the session performs (called at most once, by the table).
         let startClose: @Sendable (TriviaCloseCode) -> Void
+        /// Who the socket comes from, for the failure throttle.
+        let client: ClientAddress
         let openedAt: Date
         var lastActivity: Date
         var limiter: MessageRateLimiter
@@ -39,11 +42,12 @@ final class ConnectionTable: Sendable {
         var beforeWelcome: [Data] = []
 
         init(
-            sink: FrameSink, startClose: @escaping @Sendable (TriviaCloseCode) -> Void, openedAt: Date,
+            sink: FrameSink, startClose: @escaping @Sendable (TriviaCloseCode) -> Void, client: ClientAddress, openedAt: Date,
             limiter: MessageRateLimiter
         ) {
             self.sink = sink
             self.startClose = startClose
+            self.client = client
             self.openedAt = openedAt
             self.lastActivity = openedAt
             self.limiter = limiter
@@ -74,17 +78,29 @@ final class ConnectionTable: Sendable {
     /// Encodes what the table sends (host messages, its own notices) once, into the buffers
     /// the writers send as they are.
     let codec: TriviaCodec
+    /// Told the client of every connection the host closes `unauthorized` (a bad token at
+    /// `join`), outside the lock: the failure throttle counts them.
+    let onUnauthorized: @Sendable (ClientAddress) -> Void
     private let state = Mutex(State())
 
-    init(limits: TriviaServerLimits, codec: TriviaCodec = TriviaCodec()) {
+    init(
+        limits: TriviaServerLimits, codec: TriviaCodec = TriviaCodec(),
+        onUnauthorized: @escaping @Sendable (ClientAddress) -> Void = { _ in }
+    ) {
         self.limits = limits
         self.codec = codec
+        self.onUnauthorized = onUnauthorized
     }
 
     var count: Int { state.withLock { $0.entries.count } }
 
     /// Connections that have joined (a `welcome` was sent on them).
     var joinedCount: Int { state.withLock { $0.entries.values.count { $0.joined } } }
+
+    /// Whether a `welcome` went out on `connection`.
+    func hasJoined(_ connection: ConnectionID) -> Bool {
+        state.withLock { $0.entries[connection]?.joined ?? false }
+    }
 
     // MARK: Lifecycle
 
@@ -97,12 +113,13 @@ final class ConnectionTable: Sendable {
     /// A callback, not a stream the session waits on: waiting needed a task per connection
     /// for the whole life of every connection, when only closing ones have anything to do.
     func register(
-        _ connection: ConnectionID, sink: FrameSink, at now: Date, startClose: @escaping @Sendable (TriviaCloseCode) -> Void
+        _ connection: ConnectionID, sink: FrameSink, client: ClientAddress = ClientAddress(nil), at now: Date,
+        startClose: @escaping @Sendable (TriviaCloseCode) -> Void
     ) {
         let limiter = MessageRateLimiter(perSecond: limits.messagesPerSecond, burst: limits.messageBurst, now: now)
         let pending = state.withLock { state -> PendingClose? in
             // Made inside the lock: a row never leaves the table's state.
-            let entry = Entry(sink: sink, startClose: startClose, openedAt: now, limiter: limiter)
+            let entry = Entry(sink: sink, startClose: startClose, client: client, openedAt: now, limiter: limiter)
             state.entries[connection] = entry
             // A socket upgraded while the server began stopping: closeAll did not see it, and
             // the shutdown waits until the table is empty.
@@ -169,10 +186,11 @@ final class ConnectionTable: Sendable {
                 submit(batch)
             }
         case .close(let connection, let reason):
-            let pending = state.withLock { state -> PendingClose? in
-                guard let entry = state.entries[connection], !entry.closing else { return nil }
-                return close(entry, with: TriviaCloseCode(hostReason: reason))
+            let (pending, client) = state.withLock { state -> (PendingClose?, ClientAddress?) in
+                guard let entry = state.entries[connection], !entry.closing else { return (nil, nil) }
+                return (close(entry, with: TriviaCloseCode(hostReason: reason)), entry.client)
             }
+            if reason == .unauthorized, let client { onUnauthorized(client) }
             pending?.start()
         }
     }

@@ -3,6 +3,7 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOWebSocket
+import ServerSupport
 import SharedNetworking
 import Trivia
 import TriviaHost
@@ -25,6 +26,9 @@ struct SocketSession: Sendable {
     let clock: any AppClock
     /// The competition this server hosts.
     let competition: CompetitionID
+    /// Failed joins per client address: a client over it has its messages before the `welcome`
+    /// refused (`error`/`tooManyAttempts`, close 4429) or slowed.
+    let throttle: FailureThrottle
 
     var limits: TriviaServerLimits { table.limits }
 
@@ -36,8 +40,9 @@ struct SocketSession: Sendable {
         guard let writer = try? await FrameWriter.install(on: channel).get() else { return }
         let connection = await backend.openConnection()
         let handshake = CloseHandshake(outbound: outbound, channel: channel, clock: clock, grace: limits.closeGrace)
-        table.register(connection, sink: FrameSink(channel: channel, writer: writer), at: clock.now) { handshake.start($0) }
-        await read(inbound, on: connection, requested: requested)
+        let client = ClientAddress(channel.remoteAddress)
+        table.register(connection, sink: FrameSink(channel: channel, writer: writer), client: client, at: clock.now) { handshake.start($0) }
+        await read(inbound, on: connection, from: client, requested: requested)
         handshake.cancel()
         table.remove(connection)
         await backend.disconnect(connection)
@@ -57,7 +62,10 @@ struct SocketSession: Sendable {
     /// came as one frame (the WebSocket library refuses a frame over the limit before anyone reads
     /// it) or in fragments (refused here, at the first fragment past the limit). A binary message
     /// is answered `error`/`malformed` (messages are text) and the connection stays open.
-    func read(_ inbound: WebSocketInboundStream, on connection: ConnectionID, requested: CompetitionID) async {
+    ///
+    /// Until the connection is welcomed, each message first asks the failure throttle about the
+    /// client's address (``admitBeforeWelcome(_:on:from:)``): that is where tokens are guessed.
+    func read(_ inbound: WebSocketInboundStream, on connection: ConnectionID, from client: ClientAddress, requested: CompetitionID) async {
         var assembler = WebSocketMessageAssembler(maxMessageBytes: limits.maxMessageBytes)
         var binary = false
         do {
@@ -83,6 +91,7 @@ struct SocketSession: Sendable {
                 case .accept where binary:
                     table.notify(connection, code: .malformed, message: "a binary message: the protocol's messages are text frames")
                 case .accept:
+                    guard await admitBeforeWelcome(message, on: connection, from: client) else { continue }
                     let data = Data(message.readableBytesView)
                     table.keepIfWaiting(data, on: connection)
                     await backend.receive(data, from: connection)
@@ -91,6 +100,28 @@ struct SocketSession: Sendable {
             }
         } catch {
             // The socket failed (reset, protocol error): the session ends like a close.
+        }
+    }
+
+    /// Whether `message`, arriving on `connection` from `client`, goes on to the host: always once
+    /// the connection is welcomed; before that, after the throttle's delay, or never when the
+    /// address has failed too often (`error`/`tooManyAttempts` naming the wait, `ref` the
+    /// message's id, close 4429), so that guessing tokens on fresh sockets costs time.
+    func admitBeforeWelcome(_ message: ByteBuffer, on connection: ConnectionID, from client: ClientAddress) async -> Bool {
+        guard !table.hasJoined(connection) else { return true }
+        let decision = throttle.decision(for: client, at: clock.now)
+        switch decision {
+        case .allow:
+            return true
+        case .delay(let wait):
+            try? await clock.sleep(for: wait)
+            return true
+        case .refuse:
+            let seconds = decision.retryAfterSeconds ?? 1
+            table.close(
+                connection, .tooManyAttempts, code: .tooManyAttempts,
+                message: "too many failed joins from your address: try again in \(seconds) s", ref: Self.id(of: message))
+            return false
         }
     }
 

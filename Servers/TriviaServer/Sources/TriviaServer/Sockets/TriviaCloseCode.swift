@@ -33,11 +33,14 @@ public struct TriviaCloseCode: Sendable, Hashable, CustomStringConvertible {
     public static let competitionReset = TriviaCloseCode(code: 4410, reason: "competitionReset")
     /// Too many messages over the rate limit (`error`/`rateLimited`, repeatedly).
     public static let rateLimited = TriviaCloseCode(code: 4429, reason: "rateLimited")
+    /// Too many failed joins from the client's address (`error`/`tooManyAttempts`); reconnect
+    /// after the wait its message names.
+    public static let tooManyAttempts = TriviaCloseCode(code: 4429, reason: "tooManyAttempts")
 
     /// Every close code the server sends, for the check that the documents list each one.
     public static let all: [TriviaCloseCode] = [
         .shuttingDown, .messageTooLarge, .tooManyErrors, .unauthorized, .unknownCompetition, .idleTimeout, .replaced, .competitionReset,
-        .rateLimited,
+        .rateLimited, .tooManyAttempts,
     ]
 
     /// The close code for a host-initiated close with `reason`.
@@ -50,6 +53,7 @@ public struct TriviaCloseCode: Sendable, Hashable, CustomStringConvertible {
         case .competitionReset: self = .competitionReset
         case .idleTimeout: self = .idleTimeout
         case .rateLimited: self = .rateLimited
+        case .tooManyAttempts: self = .tooManyAttempts
         case .shuttingDown: self = .shuttingDown
         default: self = TriviaCloseCode(code: 4000, reason: reason.rawValue)
         }

@@ -188,6 +188,17 @@ struct ConformanceTests {
             let client = try await joined(harness, as: "edsger")
             return Outcome(client: client, answered: nil, stopping: Task { try await harness.stop() })
         },
+        "tooManyAttempts": { harness in
+            // Wrong tokens from this address until the throttle refuses, then a right one.
+            for guess in 0..<unslowedThrottle.refuseAfter {
+                let guessing = try await open(harness)
+                try await guessing.send(join("ada", id: "guess-\(guess)", token: "wrong-\(guess)"))
+                _ = await guessing.closed()
+            }
+            let client = try await open(harness)
+            try await client.send(join("ada", id: "j-throttled"))
+            return Outcome(client: client, answered: "j-throttled")
+        },
         // The close-code table's reasons that are no `error` code.
         "messageTooLarge": { harness in
             let client = try await joined(harness, as: "barbara")
@@ -246,7 +257,7 @@ struct ConformanceTests {
     @Test("every row of the close-code table: that code and reason, after exactly the errors the row names")
     func closeTable() async throws {
         let rows = try Self.closeRows()
-        #expect(rows.map(\.code) == [1001, 1009, 4400, 4401, 4404, 4408, 4409, 4410, 4429])
+        #expect(rows.map(\.code) == [1001, 1009, 4400, 4401, 4404, 4408, 4409, 4410, 4429, 4429])
         for row in rows {
             let scenario = row.reason == "rateLimited" ? "rateLimited close" : row.reason.isEmpty ? "messageTooLarge" : row.reason
             let (harness, outcome) = try await Self.run(scenario)

@@ -20,7 +20,9 @@ struct EdgeTests {
         }
     }
 
-    @Test("every text of the strict-JSON corpus, at the socket: valid ones answered, invalid ones malformed, the connection kept")
+    @Test(
+        "every text of the strict-JSON corpus, at the socket: valid ones answered, invalid ones malformed, the connection kept; text that is not UTF-8 closes with 1007"
+    )
     func strictJSONAtTheSocket() async throws {
         let corpus = try Self.corpus()
         #expect(corpus.count > 100)
@@ -29,6 +31,13 @@ struct EdgeTests {
             limits: TriviaServerLimits(messagesPerSecond: 1000, messageBurst: 100_000, idleTimeout: .seconds(3600)))
         let client = try await Conformance.joined(harness, as: "ada")
         for (name, bytes) in corpus {
+            guard String(validating: bytes, as: UTF8.self) != nil else {
+                // Not UTF-8: RFC 6455 §8.1 fails the connection (1007) before any JSON is read.
+                let other = try await Conformance.joined(harness, as: "grace")
+                try await other.sendText(bytes: bytes)
+                #expect(await other.closed()?.code == 1007, "\(name)")
+                continue
+            }
             try await client.sendText(bytes: bytes)
             let answer = try await client.next()
             if name.hasSuffix("-valid") {
@@ -164,7 +173,9 @@ struct EdgeTests {
         let health = try await RawHTTP.exchange(port: harness.port, Self.request("GET", "/health"))
         let fields = try #require(try JSONSerialization.jsonObject(with: Data(health.body.utf8)) as? [String: Any])
         #expect(
-            Set(fields.keys) == ["status", "competition", "phase", "question", "startsAt", "connections", "joined", "cluster"],
+            Set(fields.keys) == [
+                "status", "competition", "phase", "question", "startsAt", "connections", "joined", "cluster", "demoAccounts",
+            ],
             "every field written: \(health.body)")
         #expect(fields["question"] is NSNull && fields["cluster"] is NSNull && fields["phase"] as? String == "lobby")
         try await harness.stop()

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NIOPosix
+import ServerSupport
 import SharedNetworking
 import Synchronization
 import Trivia
@@ -22,6 +23,10 @@ let testQuestions = [
 /// Limits for tests: no idle closing unless a test asks for it.
 let relaxedLimits = TriviaServerLimits(idleTimeout: .seconds(3600))
 
+/// Failed tokens refused from the 10th, never slowed: a slowed attempt waits on the server's
+/// clock, which is manual here.
+let unslowedThrottle = FailureThrottle.Policy(slowAfter: 10, refuseAfter: 10)
+
 /// A ``TriviaServer`` on 127.0.0.1 with a port chosen by the system, its host on a
 /// ``ManualClock``: the first question opens at +10 s, answers take 10 s, reviews 6 s.
 struct ServerHarness: Sendable {
@@ -38,16 +43,19 @@ struct ServerHarness: Sendable {
 
     static func start(
         clock: ManualClock = ManualClock(now: epoch), startsIn: Double = 10, limits: TriviaServerLimits = relaxedLimits,
-        accounts: TriviaAccounts? = nil, port: Int = 0, questions: [TriviaQuestion] = testQuestions
+        accounts: TriviaAccounts? = nil, port: Int = 0, questions: [TriviaQuestion] = testQuestions,
+        configure: @Sendable (inout TriviaServerConfiguration) -> Void = { _ in }
     ) async throws -> ServerHarness {
         let hostConfiguration = TriviaHostConfiguration(
             competition: competition, title: "Test Cup", startsAt: clock.now.addingTimeInterval(startsIn),
             answerWindow: .seconds(10), reviewWindow: .seconds(6))
         var logger = Logger(label: "trivia-server-test")
         logger.logLevel = .critical
+        var configuration = TriviaServerConfiguration(host: "127.0.0.1", port: port, limits: limits, failureThrottle: unslowedThrottle)
+        configure(&configuration)
         let server = TriviaServer(
             hostConfiguration: hostConfiguration, questions: questions, accounts: try accounts ?? TriviaAccounts.demo(),
-            configuration: TriviaServerConfiguration(host: "127.0.0.1", port: port, limits: limits),
+            configuration: configuration,
             clock: clock, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)
         guard let host = server.host else { throw HarnessError("a single-process server has its host") }
         let listening = try await ListeningServer.start(server)
