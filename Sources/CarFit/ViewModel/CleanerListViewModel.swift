@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import ScreenKit
 import SharedNetworking
 
 /// The CarFit home screen: the worker's visits on the days selected in the calendar, as cards,

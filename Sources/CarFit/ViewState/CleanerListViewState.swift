@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 /// The whole CarFit screen as values: header, calendar, list (or why there is no list), and

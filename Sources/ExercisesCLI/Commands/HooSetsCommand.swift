@@ -1,5 +1,6 @@
 import Foundation
 import HooSets
+import ScreenKit
 import SharedNetworking
 
 /// `exercises hoosets`: the Hoo sets as a text grid, and the selection disc with `--select`.

@@ -1,5 +1,6 @@
 import Foundation
 import Schedule
+import ScreenKit
 import SharedNetworking
 
 /// `exercises schedule`: the YinzCam schedule screen as text, or its view state as JSON.

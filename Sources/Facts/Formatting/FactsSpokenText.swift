@@ -1,7 +1,8 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
-/// The words VoiceOver speaks on the facts screen, in English or German (``/SharedNetworking/SpokenLanguage`` from
+/// The words VoiceOver speaks on the facts screen, in English or German (``/ScreenKit/SpokenLanguage`` from
 /// the injected locale; other languages get English). The feed's titles and descriptions are
 /// said as sent.
 public struct FactsSpokenText: Sendable, Hashable {

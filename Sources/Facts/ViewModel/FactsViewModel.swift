@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import ScreenKit
 import SharedNetworking
 
 /// The facts screen's view-model: loads the feed, refreshes it, owns the image coordinator.

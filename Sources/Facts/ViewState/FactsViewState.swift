@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 /// The whole screen for one width: view state, each row's image state and layout, and the

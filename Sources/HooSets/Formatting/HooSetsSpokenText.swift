@@ -1,7 +1,8 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
-/// The words VoiceOver speaks on the Hoo sets screen, in English or German (``/SharedNetworking/SpokenLanguage``
+/// The words VoiceOver speaks on the Hoo sets screen, in English or German (``/ScreenKit/SpokenLanguage``
 /// from the injected locale; other languages get English). The sets' titles, the Hoos' titles
 /// and the poem are the data's own and are said as written.
 public struct HooSetsSpokenText: Sendable, Hashable, Codable {

@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import ScreenKit
 import SharedNetworking
 
 /// The Hoo sets screen: loads the sets, lays out the grid for the viewport, and turns taps and
@@ -16,7 +17,7 @@ public final class HooSetsViewModel {
     /// Everything the grid draws, replaced as a whole value.
     public private(set) var state: HooSetsViewState
     /// Where loading stands; ``HooSetsViewState/isLoading`` is `true` exactly while it is
-    /// ``/SharedNetworking/LoadingPhase/loading``. A failed reload keeps the sets on screen.
+    /// ``/ScreenKit/LoadingPhase/loading``. A failed reload keeps the sets on screen.
     public private(set) var phase: LoadingPhase = .idle
 
     private let loader: any HooSetsFeedLoading

@@ -1,7 +1,8 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
-/// The words VoiceOver speaks on the schedule screen, in English or German (``/SharedNetworking/SpokenLanguage``
+/// The words VoiceOver speaks on the schedule screen, in English or German (``/ScreenKit/SpokenLanguage``
 /// from the injected locale; other languages get English).
 ///
 /// The screen shows the feed's own English strings (`PACKERS`, `Week 1`, `FINAL`) as sent; a

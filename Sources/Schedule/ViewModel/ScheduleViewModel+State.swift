@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 extension ScheduleViewModel {
@@ -28,7 +29,7 @@ extension ScheduleViewModel {
         /// 2 hours ago`), or a retry under way (`Retrying, 2 of 3`); `nil` after a success.
         public var notice: NetworkNotice?
 
-        /// The state before anything was loaded: ``/SharedNetworking/LoadingPhase/idle``, no content.
+        /// The state before anything was loaded: ``/ScreenKit/LoadingPhase/idle``, no content.
         public init() {}
 
         /// A refresh over existing content (a list shows its refresh spinner, not a blank page).

@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import ScreenKit
 import SharedNetworking
 
 /// The schedule screen's view-model: loads the feed, builds the view state, fetches logos.

@@ -1,5 +1,6 @@
 import Facts
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 /// The facts table as a page: the feed's title in the navigation bar with a refresh button,

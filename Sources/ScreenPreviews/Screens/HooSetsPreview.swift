@@ -1,5 +1,6 @@
 import Foundation
 import HooSets
+import ScreenKit
 import SharedNetworking
 
 /// The Hoo sets grid as a page: every section's header artwork and cells at the frames of

@@ -1,5 +1,6 @@
 import Foundation
 import Schedule
+import ScreenKit
 import SharedNetworking
 
 /// The schedule as a page: the navigation bar in the root team's colours, each section's header

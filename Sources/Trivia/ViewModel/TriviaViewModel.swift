@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import ScreenKit
 import SharedNetworking
 
 /// The two trivia screens' view-model: owns the client state, performs the state machine's
@@ -99,7 +100,7 @@ public final class TriviaViewModel {
     /// What VoiceOver should say now: the latest of ``TriviaViewStateBuilder/announcement(from:to:id:)``
     /// (a question opened, 10 and 5 seconds left, the answer sent or locked in, the result, the
     /// wild-card offer and what became of it, the final screen, connection trouble). Post it when
-    /// its ``/SharedNetworking/Announcement/id`` changes.
+    /// its ``/ScreenKit/Announcement/id`` changes.
     public var announcement: Announcement? { screen.announcement }
 
     func refresh() {

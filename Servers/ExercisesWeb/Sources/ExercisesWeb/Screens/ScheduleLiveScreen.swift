@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import Schedule
+import ScreenKit
 import ScreenPreviews
 import SharedNetworking
 

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import Observation
+import ScreenKit
 import ScreenPreviews
 import SharedNetworking
 import Trivia

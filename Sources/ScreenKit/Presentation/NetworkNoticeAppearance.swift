@@ -1,3 +1,4 @@
+import SharedNetworking
 /// How a feed screen draws its ``NetworkNotice`` banner: one line of text on a light panel under
 /// the title, the same on the Schedule, CarFit and Facts screens.
 ///

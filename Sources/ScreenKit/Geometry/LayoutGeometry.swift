@@ -4,7 +4,7 @@
 /// unchanged.
 ///
 /// One set of types for every layout in the package: the Facts rows, the HooSets grid and its
-/// touch handling. (Pixel dimensions read from image headers are ``PixelSize``: whole pixels,
+/// touch handling. (Pixel dimensions read from image headers are ``/SharedNetworking/PixelSize``: whole pixels,
 /// not points.)
 public struct LayoutPoint: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Horizontal position in points.

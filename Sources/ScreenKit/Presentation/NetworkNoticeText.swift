@@ -1,11 +1,12 @@
 import Foundation
+import SharedNetworking
 
 /// The words of ``NetworkNotice`` in the screen's language: English, German and Danish (the
 /// languages the exercises' screens have words in), English for any other.
 ///
 /// The age is relative to the injected clock's now and formatted for the locale by Foundation
 /// (`2 hours ago`, `vor 2 Stunden`, `for 2 timer siden`; under a minute: `just now`), so a test
-/// with a ``ManualClock`` and a fixed locale reads exact text.
+/// with a ``/SharedNetworking/ManualClock`` and a fixed locale reads exact text.
 public struct NetworkNoticeText: Sendable {
     /// The locale the age is formatted for.
     public let locale: Locale
@@ -24,7 +25,7 @@ public struct NetworkNoticeText: Sendable {
     }
 
     /// After a failed load with a saved copy on screen: `Offline: saved 2 hours ago` when the
-    /// network was unreachable (``NetworkError/isConnectivityFailure``), else `Not updated: saved
+    /// network was unreachable (``/SharedNetworking/NetworkError/isConnectivityFailure``), else `Not updated: saved
     /// 2 hours ago`.
     public func failed(offline: Bool, savedAt: Date, now: Date) -> NetworkNotice {
         let saved = savedPhrase(age(of: savedAt, now: now), capitalized: false)
@@ -41,7 +42,7 @@ public struct NetworkNoticeText: Sendable {
     /// What marks content saved at `savedAt` after its load ended with `error`: after a
     /// cancellation nothing failed, so a saved copy's line comes back (its age now) when `current`
     /// was about one, and nothing otherwise; after a failure, ``failed(offline:savedAt:now:)``
-    /// (`Offline` for a ``NetworkError/isConnectivityFailure``).
+    /// (`Offline` for a ``/SharedNetworking/NetworkError/isConnectivityFailure``).
     public func afterFailure(_ error: NetworkError, savedAt: Date, current: NetworkNotice?, now: Date) -> NetworkNotice? {
         if error == .cancelled {
             return current?.savedAt == nil ? nil : saved(at: savedAt, now: now)

@@ -2,9 +2,13 @@
 /// `colorSchemeContrast == .increased`), the `exercises` command's `--contrast high`.
 ///
 /// Each exercise's theme has a variant for each case; ``standard`` keeps the seeds' design
-/// colours, ``increased`` meets WCAG 2.2 AA everywhere (``RGBColor/contrastRatio(with:)``,
-/// ``WCAGContrast``). A view reads the environment and passes it on; nothing here reads the
-/// system.
+/// colours, ``increased`` meets WCAG 2.2 AA everywhere (ScreenKit's `RGBColor.contrastRatio(with:)`
+/// and `WCAGContrast` check it). A view reads the environment and passes it on; nothing here
+/// reads the system.
+///
+/// A setting of the environment a screen runs in, like its locale, so it lives here beside
+/// ``AppEnvironment`` rather than with the view layer (ScreenKit): a server or a command that
+/// only configures screens (a web server's `--contrast`) reads it without the view vocabulary.
 public enum ContrastPreference: String, Sendable, Hashable, Codable, CaseIterable {
     /// The design's colours.
     case standard
