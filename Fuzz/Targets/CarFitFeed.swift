@@ -23,11 +23,8 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         for diagnostic in loaded.diagnostics {
             require(isOneLine(diagnostic.description), "multi-line diagnostic \(diagnostic.description.debugDescription)")
         }
-        visits = try loaded.value.visits()
+        visits = try loaded.value.visits(source: loaded.source)
     } catch let error as NetworkError {
-        require(isOneLine(error.description), "multi-line error \(error.description.debugDescription)")
-        return 0
-    } catch let error as CarFitError {
         require(isOneLine(error.description), "multi-line error \(error.description.debugDescription)")
         return 0
     } catch {

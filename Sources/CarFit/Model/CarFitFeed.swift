@@ -59,13 +59,17 @@ public struct CarFitFeed: Decodable, Sendable {
         self.init(success: success, message: message, code: code, data: list?.elements, droppedVisitCount: list?.droppedCount ?? 0)
     }
 
-    /// The visits, or why there are none: the server's refusal (`success: false`) with its
-    /// message, or a reply without a visit list.
-    public func visits() throws(CarFitError) -> [Visit] {
+    /// The visits, or why there are none, naming `source` (the document's URL or file name): the
+    /// server's refusal (`success: false`) with its own message and code, or a reply without a
+    /// visit list.
+    public func visits(source: String) throws(NetworkError) -> [Visit] {
         guard success else {
-            throw .server(message: message ?? "the server reported a failure without a message", code: code)
+            throw .refused(
+                source: source, message: message ?? "the server reported a failure without a message", code: code.map(String.init))
         }
-        guard let data else { throw .missingVisits }
+        guard let data else {
+            throw .invalidContent(source: source, reason: "the server's reply has no visit list (\"data\" is missing or null)")
+        }
         return data
     }
 }

@@ -41,7 +41,7 @@ public final class CleanerListViewModel {
     /// and the fetch is not a refresh.
     public var isLoading: Bool { phase == .loading && !isRefreshing }
     /// The last load or refresh failure; `nil` after a success or ``dismissError()``.
-    public private(set) var error: CarFitError?
+    public private(set) var error: NetworkError?
     /// What the last successful load dropped or repaired (bad rows, repeated visits).
     public private(set) var diagnostics: [Diagnostic] = []
     /// When the visits on screen were fetched (for a saved copy: when it was saved); `nil`
@@ -157,7 +157,7 @@ public final class CleanerListViewModel {
                 let hadContent = self.hasContent
                 let loader = self.loader
                 let observer = RetryObserver { [weak self] notice in await self?.showRetry(notice) }
-                let result: Result<VisitBatch, CarFitError> = await observer.observing { () async throws(CarFitError) in
+                let result: Result<VisitBatch, NetworkError> = await observer.observing { () async throws(NetworkError) in
                     try await loader.load()
                 }
                 switch result {
@@ -168,7 +168,7 @@ public final class CleanerListViewModel {
                         let count = self.sections.reduce(0) { $0 + $1.cards.count }
                         self.announcement = self.announcements.announce(self.cardFormatter.strings.visitsUpdated(count))
                     }
-                case .failure(let error) where error.isCancellation:
+                case .failure(let error) where error == .cancelled:
                     // Cancelled is not a failure: everything stays as it was.
                     after = before
                     if let savedAt = self.lastUpdated, self.notice?.savedAt != nil {
@@ -178,7 +178,7 @@ public final class CleanerListViewModel {
                     self.error = error
                     after = .failed
                     self.notice = self.lastUpdated.map {
-                        self.noticeText.failed(offline: error.isOffline, savedAt: $0, now: self.clock.now)
+                        self.noticeText.failed(offline: error.isConnectivityFailure, savedAt: $0, now: self.clock.now)
                     }
                     let strings = self.cardFormatter.strings
                     let title = hadContent ? strings.refreshFailedTitle : strings.loadFailedTitle

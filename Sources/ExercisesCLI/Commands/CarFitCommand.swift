@@ -37,9 +37,9 @@ struct CarFitCommand: ExerciseCommand {
         case (let seed?, _):
             source = GeneratedCarFitFeedLoader(generator: VisitGenerator(seed: seed), clock: request.clock, calendar: environment.calendar)
         case (nil, let feed?):
-            source = CarFitFeedLoader(loader: context.feedLoader(), source: feed)
+            source = CarFitFeedLoader(source: feed, network: context.feedNetwork)
         case (nil, nil):
-            source = CarFitFeedLoader(loader: context.feedLoader(), source: try Self.bundledSample())
+            source = CarFitFeedLoader(source: try Self.bundledSample(), network: context.feedNetwork)
         }
         let screen = await Self.loadScreen(source: source, request: request, environment: environment, contrast: try context.contrast)
         var diagnostics = screen.diagnostics
@@ -73,7 +73,7 @@ struct CarFitCommand: ExerciseCommand {
 
     /// The bundled sample; a missing resource is an input error, not a crash.
     private static func bundledSample() throws(CLIError) -> FeedSource {
-        do throws(CarFitError) {
+        do throws(NetworkError) {
             return try CarFitSource.bundled()
         } catch {
             throw .input(error.description)
@@ -85,7 +85,7 @@ struct CarFitCommand: ExerciseCommand {
     private static func loadScreen(
         source: any CarFitFeedLoading, request: CarFitRequest, environment: AppEnvironment, contrast: ContrastPreference
     ) async -> (
-        state: CleanerListViewState, diagnostics: [Diagnostic], error: CarFitError?, visitDays: [CalendarDay]
+        state: CleanerListViewState, diagnostics: [Diagnostic], error: NetworkError?, visitDays: [CalendarDay]
     ) {
         let viewModel = CleanerListViewModel(
             loader: source, clock: request.clock, calendar: environment.calendar, timeZone: environment.timeZone,

@@ -30,7 +30,7 @@ struct ScheduleCommand: RemoteFeedCommand {
         let source = try context.source(orBundled: ScheduleSource.bundled)
         let environment = context.environment
         let loaded = try await ScheduleScreenLoader.load(
-            feed: ScheduleFeedLoader(loader: context.feedLoader(), source: source),
+            feed: ScheduleFeedLoader(source: source, network: context.feedNetwork),
             logos: context.options.has("--logos") ? ScheduleScreenLoader.pipeline(environment) : nil,
             catalog: catalog,
             environment: environment,

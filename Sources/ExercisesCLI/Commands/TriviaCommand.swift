@@ -37,7 +37,7 @@ struct TriviaCommand: ExerciseCommand {
         let source = try context.source(orBundled: TriviaSource.bundled)
         let loaded: Loaded<TriviaQuestionSet>
         do throws(NetworkError) {
-            loaded = try await TriviaQuestionSet.load(from: source, loader: context.feedLoader())
+            loaded = try await TriviaQuestionSet.load(from: source, loader: context.feedNetwork.loader(options: FeedDecodingOptions()))
         } catch {
             throw .loading(error)
         }

@@ -121,7 +121,7 @@ struct CarFitAccessibilityTests {
 
     @Test("a refresh announces what is on screen; a failed refresh interrupts with why; a first load says nothing")
     func announcements() async throws {
-        let failure = CarFitError.server(message: "maintenance", code: 503)
+        let failure = NetworkError.refusal("maintenance", code: 503)
         let source = ScriptedVisitsSource([.success(VisitBatch(visits: visits)), .success(VisitBatch(visits: visits)), .failure(failure)])
         let viewModel = model(source, locale: "en_GB")
         await viewModel.load()
@@ -187,14 +187,14 @@ struct CarFitAccessibilityTests {
 struct CarFitOfflineAnnouncementTests {
     let now = "2020-09-10T07:00:00Z"
 
-    func model(_ results: [Result<VisitBatch, CarFitError>], locale: String) -> CleanerListViewModel {
+    func model(_ results: [Result<VisitBatch, NetworkError>], locale: String) -> CleanerListViewModel {
         let visits = [
             VisitFactory.visit(id: "a", start: "2020-09-10T08:00:00Z"), VisitFactory.visit(id: "b", start: "2020-09-10T10:00:00Z"),
         ]
         let saved = Saved(
             value: VisitBatch(visits: visits), savedAt: TestCalendars.clock(now).now.addingTimeInterval(-7200), isFresh: false)
         return CleanerListViewModel(
-            loader: ScriptedVisitsSource(results, saved: saved), clock: TestCalendars.clock(now),
+            loader: ScriptedVisitsSource(answers: results, saved: saved), clock: TestCalendars.clock(now),
             calendar: TestCalendars.gregorian(locale), timeZone: TestCalendars.zone("UTC"))
     }
 

@@ -28,11 +28,9 @@ struct CarFitOverHTTPTests {
     /// `timeout`: the request's; a test that holds a response on purpose gives it time, so that
     /// a loaded machine (a whole suite on two cores) cannot turn the hold into a timeout.
     func makeViewModel(timeout: Duration = .seconds(30)) -> CleanerListViewModel {
-        var options = FeedDecodingOptions()
-        options.timeout = timeout
         let source = CarFitFeedLoader(
-            loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral), options: options),
-            source: .remote(server.url("/visits")))
+            source: .remote(server.url("/visits")),
+            network: FeedNetwork(client: URLSessionHTTPClient(configuration: .ephemeral), timeout: timeout))
         return CleanerListViewModel(
             loader: source,
             clock: TestCalendars.clock("2020-09-10T07:00:00Z"),
@@ -63,7 +61,7 @@ struct CarFitOverHTTPTests {
         #expect(viewModel.sections == shown)
 
         await viewModel.refresh()
-        #expect(viewModel.error == .server(message: "Token expired", code: 401))
+        #expect(viewModel.error == .refused(source: server.url("/visits").absoluteString, message: "Token expired", code: "401"))
         #expect(viewModel.sections == shown)
 
         await viewModel.refresh()

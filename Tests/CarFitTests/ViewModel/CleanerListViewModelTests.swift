@@ -120,45 +120,45 @@ struct CleanerListViewModelTests {
     }
 
     @Test func refreshingIsTrueExactlyWhileTheRefreshRuns() async throws {
-        let source = SuspendingVisitsSource()
+        let source = ScriptedVisitsSource.holding()
         let viewModel = makeViewModel(source)
         #expect(!viewModel.isRefreshing)
         let refresh = Task { await viewModel.refresh() }
-        try #require(await source.waitUntilSuspended())
+        try #require(await source.waitUntilHeld())
         #expect(viewModel.isRefreshing)
         #expect(viewModel.state.isRefreshing)
         #expect(!viewModel.isLoading)
-        source.release(with: .success(VisitBatch(visits: dayVisits)))
+        source.finish(with: .success(VisitBatch(visits: dayVisits)))
         await refresh.value
         #expect(!viewModel.isRefreshing)
         #expect(viewModel.sections.first?.cards.count == 2)
     }
 
     @Test func initialLoadShowsTheLoadingStateWhileItRuns() async throws {
-        let source = SuspendingVisitsSource()
+        let source = ScriptedVisitsSource.holding()
         let viewModel = makeViewModel(source)
         let load = Task { await viewModel.load() }
-        try #require(await source.waitUntilSuspended())
+        try #require(await source.waitUntilHeld())
         #expect(viewModel.isLoading)
         #expect(!viewModel.isRefreshing)
         #expect(viewModel.state.emptyState?.kind == .loading)
         #expect(viewModel.sections.isEmpty)
-        source.release(with: .success(VisitBatch(visits: dayVisits)))
+        source.finish(with: .success(VisitBatch(visits: dayVisits)))
         await load.value
         #expect(!viewModel.isLoading)
         #expect(viewModel.state.emptyState == nil)
     }
 
     @Test func aSecondRefreshJoinsTheRunningOne() async throws {
-        let source = SuspendingVisitsSource()
+        let source = ScriptedVisitsSource.holding()
         let viewModel = makeViewModel(source)
         let first = Task { await viewModel.refresh() }
-        try #require(await source.waitUntilSuspended())
+        try #require(await source.waitUntilHeld())
         let second = Task { await viewModel.refresh() }
         let third = Task { await viewModel.load() }
         for _ in 0..<100 { await Task.yield() }
         #expect(source.callCount == 1)
-        source.release(with: .success(VisitBatch(visits: dayVisits)))
+        source.finish(with: .success(VisitBatch(visits: dayVisits)))
         await first.value
         await second.value
         await third.value
@@ -167,15 +167,15 @@ struct CleanerListViewModelTests {
         #expect(viewModel.hasContent)
         // After the joined fetch ends, a new refresh fetches again.
         let fourth = Task { await viewModel.refresh() }
-        try #require(await source.waitUntilSuspended())
+        try #require(await source.waitUntilHeld())
         #expect(source.callCount == 2)
-        source.release(with: .success(VisitBatch(visits: [])))
+        source.finish(with: .success(VisitBatch(visits: [])))
         await fourth.value
         #expect(viewModel.sections.first?.cards.isEmpty == true)
     }
 
     @Test func aFailedRefreshKeepsTheListAndExposesTheError() async {
-        let failure = CarFitError.loading(.timedOut(url: URL(fileURLWithPath: "/visits")))
+        let failure = NetworkError.timedOut(url: URL(fileURLWithPath: "/visits"))
         let source = ScriptedVisitsSource([
             .success(VisitBatch(visits: dayVisits)), .failure(failure), .success(VisitBatch(visits: Array(dayVisits.prefix(1)))),
         ])
@@ -197,7 +197,7 @@ struct CleanerListViewModelTests {
     }
 
     @Test func aFailedFirstLoadExplainsAndCanBeRetried() async {
-        let failure = CarFitError.server(message: "Token expired", code: 401)
+        let failure = NetworkError.refusal("Token expired", code: 401)
         let source = ScriptedVisitsSource([.failure(failure), .success(VisitBatch(visits: dayVisits))])
         let viewModel = makeViewModel(source)
         await viewModel.load()
@@ -207,7 +207,7 @@ struct CleanerListViewModelTests {
             viewModel.emptyState
                 == EmptyState(
                     kind: .loadFailed, title: "Couldn't load the visits",
-                    message: "the server refused the request (code 401): Token expired"))
+                    message: "visits.json: the server refused the request (code 401): Token expired"))
         #expect(viewModel.errorBanner == nil)
         await viewModel.load()
         #expect(viewModel.hasContent)
@@ -215,7 +215,7 @@ struct CleanerListViewModelTests {
     }
 
     @Test func aCancelledFetchIsNotAnError() async {
-        let source = ScriptedVisitsSource([.success(VisitBatch(visits: dayVisits)), .failure(.loading(.cancelled))])
+        let source = ScriptedVisitsSource([.success(VisitBatch(visits: dayVisits)), .failure(.cancelled)])
         let viewModel = makeViewModel(source)
         await viewModel.load()
         await viewModel.refresh()
@@ -225,25 +225,26 @@ struct CleanerListViewModelTests {
 
     @Test("cancelling the only caller returns it at once and cancels the fetch itself")
     func cancellingTheCallerCancelsTheFetch() async throws {
-        let source = CancellableVisitsSource()
+        let source = ScriptedVisitsSource.holding()
         let viewModel = makeViewModel(source)
         var returned = false
         let refresh = Task {
             await viewModel.refresh()
             returned = true
         }
-        try #require(await eventually { source.runningCount == 1 })
+        try #require(await eventually { source.heldCount == 1 })
         #expect(viewModel.isRefreshing)
         refresh.cancel()
         #expect(await eventually(timeout: .seconds(10)) { returned })
         #expect(source.cancelledCount == 1, "the source saw the cancellation")
-        source.finish(with: .failure(.missingVisits))  // only reached when the fetch was not cancelled
+        // Only reached when the fetch was not cancelled.
+        source.finish(with: .failure(.invalidContent(source: "visits.json", reason: "no visit list")))
         await refresh.value
         #expect(await eventually { !viewModel.isRefreshing })
         #expect(viewModel.error == nil, "a cancellation is not an error")
         // The next refresh starts a new fetch and succeeds.
         let again = Task { await viewModel.refresh() }
-        try #require(await eventually { source.runningCount == 1 })
+        try #require(await eventually { source.heldCount == 1 })
         source.finish(with: .success(VisitBatch(visits: dayVisits)))
         await again.value
         #expect(source.callCount == 2)
@@ -252,10 +253,10 @@ struct CleanerListViewModelTests {
 
     @Test("a cancelled caller leaves a shared fetch; it goes on for the caller still waiting")
     func cancellingOneOfTwoCallersKeepsTheFetch() async throws {
-        let source = CancellableVisitsSource()
+        let source = ScriptedVisitsSource.holding()
         let viewModel = makeViewModel(source)
         let load = Task { await viewModel.load() }
-        try #require(await eventually { source.runningCount == 1 })
+        try #require(await eventually { source.heldCount == 1 })
         var returned = false
         let refresh = Task {
             await viewModel.refresh()
@@ -265,7 +266,7 @@ struct CleanerListViewModelTests {
         refresh.cancel()
         #expect(await eventually(timeout: .seconds(10)) { returned }, "the cancelled caller does not wait for the fetch")
         #expect(source.cancelledCount == 0)
-        #expect(source.runningCount == 1)
+        #expect(source.heldCount == 1)
         source.finish(with: .success(VisitBatch(visits: dayVisits)))
         await refresh.value
         await load.value
@@ -274,7 +275,9 @@ struct CleanerListViewModelTests {
     }
 
     @Test func dismissingTheErrorHidesTheBanner() async {
-        let source = ScriptedVisitsSource([.success(VisitBatch(visits: dayVisits)), .failure(.missingVisits)])
+        let source = ScriptedVisitsSource([
+            .success(VisitBatch(visits: dayVisits)), .failure(.invalidContent(source: "visits.json", reason: "no visit list")),
+        ])
         let viewModel = makeViewModel(source)
         await viewModel.load()
         await viewModel.refresh()
@@ -284,7 +287,7 @@ struct CleanerListViewModelTests {
     }
 
     @Test func sampleDataWithDiagnosticsFromSourceAndSchedule() async throws {
-        let source = CarFitFeedLoader(loader: FeedLoader(client: OfflineHTTPClient()), source: try CarFitSource.bundled())
+        let source = CarFitFeedLoader(source: try CarFitSource.bundled(), network: .offline)
         let viewModel = makeViewModel(source, locale: "da_DK", zone: "Europe/Copenhagen")
         await viewModel.load()
         #expect(viewModel.title == "I dag")

@@ -5,23 +5,6 @@ import SharedNetworking
 import TestSupport
 import Testing
 
-/// Answers each load from a script (the last answer repeats), with a saved copy if given.
-final class ScriptedFactsFeed: FactsFeedLoading {
-    private let answers: Locked<[Result<Loaded<FactsFeed>, NetworkError>]>
-    private let savedCopy: Saved<Loaded<FactsFeed>>?
-
-    init(_ answers: [Result<Loaded<FactsFeed>, NetworkError>], saved: Saved<Loaded<FactsFeed>>? = nil) {
-        self.answers = Locked(answers)
-        self.savedCopy = saved
-    }
-
-    func load() async throws(NetworkError) -> Loaded<FactsFeed> {
-        try answers.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }.get()
-    }
-
-    func saved() async -> Saved<Loaded<FactsFeed>>? { savedCopy }
-}
-
 /// What VoiceOver says on the facts screen, from the bundled feed, in English and German.
 @MainActor
 @Suite("Facts: spoken labels, the refresh button, announcements, contrast")
@@ -30,7 +13,7 @@ struct FactsAccessibilityTests {
 
     func model(_ answers: [Result<Loaded<FactsFeed>, NetworkError>], language: String) -> FactsViewModel {
         FactsViewModel(
-            loader: ScriptedFactsFeed(answers),
+            loader: ScriptedFeedLoader(answers: answers),
             images: FactsImageCoordinator(loader: ControlledImageLoader(mode: .immediate(PixelSize(width: 220, height: 165)))),
             clock: ManualClock(now: Date(timeIntervalSince1970: 1_599_724_800)), language: Locale(identifier: language))
     }
@@ -136,7 +119,8 @@ struct FactsOfflineAnnouncementTests {
     func model(_ answers: [Result<Loaded<FactsFeed>, NetworkError>], language: String) throws -> FactsViewModel {
         let feed = try decodeFeed(#"{"title":"T","rows":[{"title":"A","description":"a","imageHref":null}]}"#)
         return FactsViewModel(
-            loader: ScriptedFactsFeed(answers, saved: Saved(value: feed, savedAt: Self.now.addingTimeInterval(-7200), isFresh: false)),
+            loader: ScriptedFeedLoader(
+                answers: answers, saved: Saved(value: feed, savedAt: Self.now.addingTimeInterval(-7200), isFresh: false)),
             images: FactsImageCoordinator(loader: ControlledImageLoader(mode: .immediate(PixelSize(width: 220, height: 165)))),
             clock: ManualClock(now: Self.now), language: Locale(identifier: language))
     }

@@ -85,8 +85,7 @@ struct LoopbackScrollingTests {
                 httpClient: images ?? client, clock: clock, diskCacheDirectory: caches, maxConcurrentRequests: 8
             ))
         let model = FactsViewModel(
-            loader: FactsFeedLoader(
-                loader: FeedLoader(client: client, options: FactsSource.decodingOptions), source: .remote(server.url("/feed.json"))),
+            loader: FactsFeedLoader(source: .remote(server.url("/feed.json")), network: FeedNetwork(client: client)),
             images: FactsImageCoordinator(loader: pipeline, policy: policy),
             clock: clock
         )

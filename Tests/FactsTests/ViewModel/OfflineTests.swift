@@ -17,9 +17,8 @@ struct OfflineTests {
         let client = ScriptedHTTPClient.holding()
         let clock = ManualClock(now: now)
         let cache = HTTPCache(directory: directory, sizeLimit: 1 << 20, clock: clock, policy: .feeds)
-        let loader = FeedLoader(client: client, options: FactsSource.decodingOptions, cache: cache)
         let model = FactsViewModel(
-            loader: FactsFeedLoader(loader: loader, source: Self.remote),
+            loader: FactsFeedLoader(source: Self.remote, network: FeedNetwork(client: client, cache: cache)),
             images: FactsImageCoordinator(loader: ControlledImageLoader(mode: .immediate(PixelSize(width: 10, height: 10)))),
             clock: clock)
         return (model, client)

@@ -24,7 +24,7 @@ struct ViewModelTests {
 
         init(source: FeedSource = ViewModelTests.remote) {
             model = FactsViewModel(
-                loader: FactsFeedLoader(loader: FeedLoader(client: client, options: FactsSource.decodingOptions), source: source),
+                loader: FactsFeedLoader(source: source, network: FeedNetwork(client: client)),
                 images: FactsImageCoordinator(loader: images),
                 clock: clock
             )

@@ -13,7 +13,8 @@ struct HooSetsAccessibilityTests {
     static func model(language: String? = nil, metrics: HooGridMetrics = .standard) -> HooSetsViewModel {
         let library = HooSetsViewModelTests.library()
         return HooSetsViewModel(
-            loader: StubFeed { Loaded(value: library, diagnostics: [], source: "test") }, metrics: metrics, artwork: HooArtworkState(),
+            loader: ScriptedFeedLoader(Loaded(value: library, diagnostics: [], source: "test")), metrics: metrics,
+            artwork: HooArtworkState(),
             language: language.map(Locale.init(identifier:)))
     }
 
@@ -103,7 +104,7 @@ struct HooSetsAccessibilityTests {
     @Test("a failed load is announced, interrupting")
     func failure() async {
         let model = HooSetsViewModel(
-            loader: StubFeed { () throws(HooSetsError) in throw HooSetsError.noSets(path: "/nowhere") },
+            loader: ScriptedFeedLoader<HooSetsFeed>([.failure(HooSetsError.noSets(path: "/nowhere").networkError)]),
             artwork: HooArtworkState(), language: Locale(identifier: "en_US"))
         await model.load()
         let announcement = model.state.announcement

@@ -27,7 +27,8 @@ struct HooSetsViewModelTests {
 
     static func model(_ library: HooSetsFeed = library(), viewport: LayoutSize = LayoutSize(width: 320, height: 480)) -> HooSetsViewModel {
         HooSetsViewModel(
-            loader: StubFeed { Loaded(value: library, diagnostics: [], source: "test") }, viewport: viewport, artwork: HooArtworkState())
+            loader: ScriptedFeedLoader(Loaded(value: library, diagnostics: [], source: "test")), viewport: viewport,
+            artwork: HooArtworkState())
     }
 
     @Test func loadingBuildsSectionsAndItems() async {
@@ -114,17 +115,12 @@ struct HooSetsViewModelTests {
     }
 
     @Test func aFailedReloadKeepsWhatIsShown() async {
-        let attempts = Locked(0)
         let library = Self.library()
         let model = HooSetsViewModel(
-            loader: StubFeed { () async throws(HooSetsError) -> Loaded<HooSetsFeed> in
-                let attempt = attempts.withLock { count in
-                    count += 1
-                    return count
-                }
-                if attempt > 1 { throw .noSets(path: "/gone") }
-                return Loaded(value: library, diagnostics: [Diagnostic(.note, path: "x", message: "y")], source: "t")
-            }, artwork: HooArtworkState())
+            loader: ScriptedFeedLoader<HooSetsFeed>([
+                .success(Loaded(value: library, diagnostics: [Diagnostic(.note, path: "x", message: "y")], source: "t")),
+                .failure(HooSetsError.noSets(path: "/gone").networkError),
+            ]), artwork: HooArtworkState())
         await model.load()
         model.select(HooID(set: 2, hoo: 3))
         await model.load()
@@ -194,18 +190,5 @@ struct HooArtworkTests {
         #expect(disc == LayoutSize(width: 70, height: 70))
         #expect(cell == LayoutSize(width: 79, height: 79))
         #expect(HooGridMetrics.standard.discRatio == disc.width / cell.width)
-    }
-}
-
-/// A feed loader answering from a closure.
-struct StubFeed: HooSetsFeedLoading {
-    let answer: @Sendable () async throws(HooSetsError) -> Loaded<HooSetsFeed>
-
-    init(_ answer: @escaping @Sendable () async throws(HooSetsError) -> Loaded<HooSetsFeed>) {
-        self.answer = answer
-    }
-
-    func load() async throws(HooSetsError) -> Loaded<HooSetsFeed> {
-        try await answer()
     }
 }

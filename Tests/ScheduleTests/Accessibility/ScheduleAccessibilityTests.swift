@@ -188,7 +188,7 @@ struct ScheduleOfflineAnnouncementTests {
     func english() async throws {
         let offline = ScheduleAnnouncementTests.offline
         let loader = ScriptedScheduleLoader([.failure(offline), .failure(offline), .feed(try Fixture.data())])
-        loader.save(try Fixture.data(), at: clock.now.addingTimeInterval(-7200))
+        try loader.save(try Fixture.data(), at: clock.now.addingTimeInterval(-7200))
         let model = model(loader, language: "en_US")
         await model.load()
         let notice = try #require(model.state.notice)
@@ -213,7 +213,7 @@ struct ScheduleOfflineAnnouncementTests {
     func german() async throws {
         let offline = ScheduleAnnouncementTests.offline
         let loader = ScriptedScheduleLoader([.failure(offline), .feed(try Fixture.data())])
-        loader.save(try Fixture.data(), at: clock.now.addingTimeInterval(-7200))
+        try loader.save(try Fixture.data(), at: clock.now.addingTimeInterval(-7200))
         let model = model(loader, language: "de_DE")
         await model.load()
         #expect(model.state.notice?.accessibility.label == "Offline: vor 2 Stunden gespeichert")
@@ -222,7 +222,7 @@ struct ScheduleOfflineAnnouncementTests {
                 == "Der Spielplan konnte nicht geladen werden. \(offline.description) Offline: vor 2 Stunden gespeichert.")
 
         let coldStart = ScriptedScheduleLoader([.feed(try Fixture.data())])
-        coldStart.save(try Fixture.data(), at: clock.now.addingTimeInterval(-7200))
+        try coldStart.save(try Fixture.data(), at: clock.now.addingTimeInterval(-7200))
         let relaunched = self.model(coldStart, language: "de_DE")
         await relaunched.load()
         #expect(relaunched.state.notice == nil)

@@ -83,9 +83,9 @@ enum Fixtures {
         var calendar = Calendar(identifier: .gregorian)
         calendar.locale = Locale(identifier: "en_US")
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .gmt
-        let loader = FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral))
         let model = CleanerListViewModel(
-            loader: CarFitFeedLoader(loader: loader, source: try CarFitSource.bundled()),
+            loader: CarFitFeedLoader(
+                source: try CarFitSource.bundled(), network: FeedNetwork(client: URLSessionHTTPClient(configuration: .ephemeral))),
             clock: ManualClock(now: Date(timeIntervalSince1970: 1_599_724_800)), calendar: calendar, timeZone: calendar.timeZone)
         await model.load()
         if !days.isEmpty { model.calendarViewModel.select(days) }
@@ -99,7 +99,7 @@ enum Fixtures {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let loaded = try await ScheduleFeedLoader(
-            loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral)), source: try ScheduleSource.bundled()
+            source: try ScheduleSource.bundled(), network: FeedNetwork(client: URLSessionHTTPClient(configuration: .ephemeral))
         )
         .load()
         let context = ScheduleDisplayContext(
@@ -113,8 +113,7 @@ enum Fixtures {
     static func facts(width: Double = 375, image: Data? = nil) async throws -> FactsViewState {
         let model = FactsViewModel(
             loader: FactsFeedLoader(
-                loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral), options: FactsSource.decodingOptions),
-                source: try FactsSource.bundled()),
+                source: try FactsSource.bundled(), network: FeedNetwork(client: URLSessionHTTPClient(configuration: .ephemeral))),
             images: FactsImageCoordinator(loader: StubImages(data: image)),
             clock: ManualClock(now: Date(timeIntervalSince1970: 1_599_724_800)))
         await model.load()

@@ -131,7 +131,8 @@ enum CarFitWork {
     static let formatter = VisitCardFormatter(calendar: Fixed.calendar)
 
     @Sendable static func cards(_ data: Data) async throws {
-        let visits = try FixtureBenchmarks.loader.decode(CarFitFeed.self, from: data, sourceName: "carfit.json").value.visits()
+        let visits = try FixtureBenchmarks.loader.decode(CarFitFeed.self, from: data, sourceName: "carfit.json").value.visits(
+            source: "carfit.json")
         let schedule = VisitSchedule(visits: visits, calendar: Fixed.calendar)
         let cards = formatter.cardsByDay(schedule).values.reduce(0) { $0 + $1.count }
         guard cards == schedule.count, cards > 0 else { throw BenchmarkError("cards lost") }
@@ -139,14 +140,15 @@ enum CarFitWork {
 
     /// The first load of a screen: the formatter made too, nothing formatted yet.
     @Sendable static func firstCards(_ data: Data) throws {
-        let visits = try FixtureBenchmarks.loader.decode(CarFitFeed.self, from: data, sourceName: "carfit.json").value.visits()
+        let visits = try FixtureBenchmarks.loader.decode(CarFitFeed.self, from: data, sourceName: "carfit.json").value.visits(
+            source: "carfit.json")
         let schedule = VisitSchedule(visits: visits, calendar: Fixed.calendar)
         let cards = VisitCardFormatter(calendar: Fixed.calendar).cardsByDay(schedule).values.reduce(0) { $0 + $1.count }
         guard cards == schedule.count, cards > 0 else { throw BenchmarkError("cards lost") }
     }
 
     @Sendable static func decode(_ data: Data) throws {
-        _ = try FixtureBenchmarks.loader.decode(CarFitFeed.self, from: data, sourceName: "carfit.json").value.visits()
+        _ = try FixtureBenchmarks.loader.decode(CarFitFeed.self, from: data, sourceName: "carfit.json").value.visits(source: "carfit.json")
     }
 
     @Sendable static func floor(_ data: Data) throws {

@@ -14,7 +14,7 @@ enum FactsScreenLoader {
     @MainActor
     static func load(
         source: FeedSource,
-        loader: FeedLoader,
+        network: FeedNetwork,
         images: (any ResourceLoading)?,
         clock: any AppClock,
         width: Double,
@@ -22,7 +22,7 @@ enum FactsScreenLoader {
         language: Locale? = nil
     ) async throws(CLIError) -> Result {
         let model = FactsViewModel(
-            loader: FactsFeedLoader(loader: loader, source: source),
+            loader: FactsFeedLoader(source: source, network: network),
             images: FactsImageCoordinator(loader: images ?? OfflineImages(), policy: imagePolicy),
             clock: clock,
             layoutEngine: FactRowLayoutEngine(metrics: metrics),

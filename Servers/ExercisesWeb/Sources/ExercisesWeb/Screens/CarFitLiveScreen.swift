@@ -35,8 +35,7 @@ final class CarFitLiveScreen: LiveScreen {
             clock = AnchoredClock(start: morning, base: environment.clock)
         }
         let loader: any CarFitFeedLoading =
-            feed.map { CarFitFeedLoader(loader: context.feedLoader, source: $0) }
-            ?? CarFitFeedLoader(loader: context.feedLoader, source: .data(Data(), name: "carfit.json"))
+            CarFitFeedLoader(source: feed ?? .data(Data(), name: "carfit.json"), network: context.feedNetwork)
         model = CleanerListViewModel(
             loader: loader, clock: clock, calendar: environment.calendar, timeZone: environment.timeZone,
             language: environment.messagesLocale, contrast: context.configuration.contrast)

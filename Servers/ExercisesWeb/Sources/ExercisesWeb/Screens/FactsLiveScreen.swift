@@ -25,7 +25,7 @@ final class FactsLiveScreen: LiveScreen {
             source = .data(Data(), name: "facts.json")
         }
         model = FactsViewModel(
-            loader: FactsFeedLoader(loader: context.feedLoader, source: source),
+            loader: FactsFeedLoader(source: source, network: context.feedNetwork),
             images: FactsImageCoordinator(
                 loader: context.factImages, policy: ImageLoadingPolicy(decodeTarget: FactsLayoutMetrics().largestImageSlot(scale: 3))),
             clock: context.environment.clock, layoutEngine: FactRowLayoutEngine(metrics: .resolved(for: context.configuration.contrast)),

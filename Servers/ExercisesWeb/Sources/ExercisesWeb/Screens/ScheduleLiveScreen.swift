@@ -28,7 +28,7 @@ final class ScheduleLiveScreen: LiveScreen {
             feedError = "The bundled schedule is missing: \(error)"
         }
         model = ScheduleViewModel(
-            loader: ScheduleFeedLoader(loader: context.feedLoader, source: source), resources: context.logos,
+            loader: ScheduleFeedLoader(source: source, network: context.feedNetwork), resources: context.logos,
             locale: environment.locale, timeZone: environment.timeZone, calendar: environment.calendar, clock: environment.clock,
             logos: context.configuration.logoBase.map(TeamLogoCatalog.init(baseURL:)) ?? .yinzCam,
             metrics: .resolved(for: context.configuration.contrast), language: environment.messagesLocale)

@@ -48,6 +48,8 @@ struct ScreenContext: Sendable {
         return try bundled()
     }
 
-    /// A feed loader on the environment's HTTP client and the shared feed cache.
-    var feedLoader: FeedLoader { FeedLoader(client: environment.httpClient, cache: feedCache) }
+    /// The network parts of every feed loader: the environment's HTTP client and the shared
+    /// feed cache. Each module's loader adds its own decoding rules (`FactsFeedLoader` reads the
+    /// Facts feed as Mac OS Roman, as `exercises facts` does).
+    var feedNetwork: FeedNetwork { FeedNetwork(client: environment.httpClient, cache: feedCache) }
 }
