@@ -1,5 +1,6 @@
 import CarFit
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 /// `exercises carfit`: the CarFit worker's screen, the month calendar over the visit cards of
@@ -41,21 +42,23 @@ struct CarFitCommand: ExerciseCommand {
         case (nil, nil):
             source = CarFitFeedLoader(source: try Self.bundledSample(), network: context.feedNetwork)
         }
-        let screen = await Self.loadScreen(source: source, request: request, environment: environment, contrast: try context.contrast)
-        var diagnostics = screen.diagnostics
-        if let error = screen.error {
+        let (state, visitDays) = await Self.loadScreen(
+            source: source, request: request, environment: environment, contrast: try context.contrast)
+        var diagnostics = state.diagnostics
+        if let error = state.error {
             // A saved copy on screen is a screen shown: the failure is a note, not an exit status.
-            guard let notice = screen.state.notice else { throw .input(error.description) }
+            guard let notice = state.notice else { throw .input(error.description) }
             diagnostics.append(SavedScreenNote.diagnostic(error: error.description, notice: notice))
         }
-        var text = CarFitScreenText(width: min(context.width, 80)).render(screen.state)
+        guard let content = state.content else { throw .input("the visits could not be loaded") }
+        var text = CarFitScreenText(width: min(context.width, 80)).render(content)
         if request.usesSampleDay {
             text +=
                 "\nSample data covers 10, 11 and 30 September 2020; today is set to 10 September 2020 (override with --now, or use --generated).\n"
-        } else if let hint = Self.whereTheVisitsAre(screen.state, visitDays: screen.visitDays) {
+        } else if let hint = Self.whereTheVisitsAre(content, visitDays: visitDays) {
             text += "\n" + hint + "\n"
         }
-        return ScreenOutput(text: text, state: screen.state, diagnostics: diagnostics)
+        return ScreenOutput(text: text, state: content, diagnostics: diagnostics)
     }
 
     /// When a selected day is empty but the feed has visits elsewhere (a feed from another
@@ -84,9 +87,7 @@ struct CarFitCommand: ExerciseCommand {
     @MainActor
     private static func loadScreen(
         source: any CarFitFeedLoading, request: CarFitRequest, environment: AppEnvironment, contrast: ContrastPreference
-    ) async -> (
-        state: CleanerListViewState, diagnostics: [Diagnostic], error: NetworkError?, visitDays: [CalendarDay]
-    ) {
+    ) async -> (state: ScreenState<CleanerListViewState>, visitDays: [CalendarDay]) {
         let viewModel = CleanerListViewModel(
             loader: source, clock: request.clock, calendar: environment.calendar, timeZone: environment.timeZone,
             language: environment.messagesLocale, contrast: contrast)
@@ -95,6 +96,6 @@ struct CarFitCommand: ExerciseCommand {
             viewModel.calendarViewModel.select(request.days)
         }
         viewModel.calendarViewModel.present()
-        return (viewModel.state, viewModel.diagnostics, viewModel.error, viewModel.calendarViewModel.markedDays.sorted())
+        return (viewModel.state, viewModel.calendarViewModel.markedDays.sorted())
     }
 }

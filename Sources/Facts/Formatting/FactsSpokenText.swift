@@ -100,20 +100,14 @@ public struct FactsSpokenText: Sendable, Hashable {
         }
     }
 
-    /// The first load failed: `Couldn't load the facts. …`.
+    /// The first load failed: `Couldn't load the facts. …` (``loadFailedTitle`` and the reason).
     public func loadFailed(_ reason: String) -> String {
-        switch language {
-        case .german: "Die Fakten konnten nicht geladen werden. \(reason)"
-        default: "Couldn't load the facts. \(reason)"
-        }
+        "\(loadFailedTitle). \(reason)"
     }
 
-    /// A refresh failed over the rows on screen.
+    /// A refresh failed over the rows on screen: ``refreshFailedTitle`` and the reason.
     public func refreshFailed(_ reason: String) -> String {
-        switch language {
-        case .german: "Die Fakten konnten nicht aktualisiert werden. \(reason)"
-        default: "Couldn't refresh the facts. \(reason)"
-        }
+        "\(refreshFailedTitle). \(reason)"
     }
 
     /// Announced when a refresh finished: `Facts updated: 13 facts.`

@@ -112,12 +112,9 @@ public struct HooSetsSpokenText: Sendable, Hashable, Codable {
         }
     }
 
-    /// Announced when loading the sets failed.
+    /// Announced when loading the sets failed: ``loadFailedTitle`` and the reason.
     public func loadFailed(_ reason: String) -> String {
-        switch language {
-        case .german: "Die Hoo-Sets konnten nicht geladen werden. \(reason)"
-        default: "Couldn't load the Hoo sets. \(reason)"
-        }
+        "\(loadFailedTitle). \(reason)"
     }
 
     /// As the count under a header writes it, in ASCII digits: the grid is rebuilt on every

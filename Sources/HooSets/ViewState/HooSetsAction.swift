@@ -11,4 +11,7 @@ public enum HooSetsAction: String, Sendable, CaseIterable {
     case selectPreviousHoo = "select-previous-hoo"
     /// ``HooSetsViewModel/dismissSelection()``: closes the disc.
     case dismissSelection = "dismiss-selection"
+    /// ``HooSetsViewModel/refresh()``: reads the sets again; the placeholder's `Try again` after a
+    /// failed first read.
+    case refresh
 }

@@ -57,15 +57,15 @@ struct CarFitOverHTTPTests {
         let shown = viewModel.sections
 
         await viewModel.refresh()
-        #expect(viewModel.error?.description == "\(server.url("/visits").absoluteString): HTTP 404 Not Found: no such worker")
+        #expect(viewModel.state.error?.description == "\(server.url("/visits").absoluteString): HTTP 404 Not Found: no such worker")
         #expect(viewModel.sections == shown)
 
         await viewModel.refresh()
-        #expect(viewModel.error == .refused(source: server.url("/visits").absoluteString, message: "Token expired", code: "401"))
+        #expect(viewModel.state.error == .refused(source: server.url("/visits").absoluteString, message: "Token expired", code: "401"))
         #expect(viewModel.sections == shown)
 
         await viewModel.refresh()
-        #expect(viewModel.error == nil)
+        #expect(viewModel.state.error == nil)
         #expect(server.requestCount("/visits") == 4)
         #expect(server.requests.first?.headers["Accept"] == "application/json")
     }
@@ -84,7 +84,7 @@ struct CarFitOverHTTPTests {
 
         let first = Task { await viewModel.refresh() }
         try #require(await server.waitUntil { $0.inFlightRequests == 1 })
-        #expect(viewModel.isRefreshing)
+        #expect(viewModel.state.isLoading, "nothing on screen yet: a load")
         let second = Task { await viewModel.refresh() }
         for _ in 0..<100 { await Task.yield() }
         // Enough for two requests: if the second refresh wrongly fetched again, the count below
@@ -94,8 +94,8 @@ struct CarFitOverHTTPTests {
         await first.value
         await second.value
         #expect(server.requestCount("/visits") == 1)
-        #expect(!viewModel.isRefreshing)
-        #expect(viewModel.error == nil)
+        #expect(!viewModel.state.isRefreshing)
+        #expect(viewModel.state.error == nil)
         #expect(viewModel.sections.first?.cards.count == 3)
     }
 
@@ -120,8 +120,8 @@ struct CarFitOverHTTPTests {
         if !returnedEarly { server.stop() }  // so that a failure ends instead of waiting ten minutes
         await refresh.value
         #expect(await server.waitUntil(timeout: .seconds(30)) { $0.closedByClientCount == 1 }, "the request was cancelled on the wire")
-        #expect(await eventually { !viewModel.isRefreshing })
-        #expect(viewModel.error == nil)
-        #expect(!viewModel.hasContent, "a cancelled fetch applies nothing")
+        #expect(await eventually { !viewModel.state.isRefreshing })
+        #expect(viewModel.state.error == nil)
+        #expect(viewModel.state.content == nil, "a cancelled fetch applies nothing")
     }
 }

@@ -31,11 +31,11 @@ struct CleanerListOfflineTests {
         let viewModel = makeViewModel(source, language: "de_DE")
         await viewModel.load()
         #expect(viewModel.sections.first?.cards.count == 2)
-        #expect(viewModel.error == Self.offline)
-        #expect(viewModel.phase == .failed)
+        #expect(viewModel.state.error == Self.offline)
+        #expect(viewModel.state.phase == .failed)
         #expect(viewModel.state.notice?.text == "Offline: vor 2 Stunden gespeichert")
-        #expect(viewModel.state.errorBanner?.kind == .refreshFailed)
-        #expect(viewModel.state.emptyState == nil)
+        #expect(try viewModel.screen.errorBanner?.kind == .refreshFailed)
+        #expect(try viewModel.screen.emptyState == nil)
         #expect(!viewModel.state.isLoading && !viewModel.state.isRefreshing)
     }
 
@@ -46,7 +46,7 @@ struct CleanerListOfflineTests {
         await viewModel.load()
         #expect(source.callCount == 1)
         #expect(viewModel.state.notice == nil)
-        #expect(viewModel.phase == .loaded)
+        #expect(viewModel.state.phase == .loaded)
     }
 
     @Test func aFreshSavedCopyIsNotFetchedAgain() async throws {
@@ -55,7 +55,7 @@ struct CleanerListOfflineTests {
         let viewModel = makeViewModel(source)
         await viewModel.load()
         #expect(source.callCount == 0)
-        #expect(viewModel.phase == .loaded)
+        #expect(viewModel.state.phase == .loaded)
         #expect(viewModel.state.notice == nil)
     }
 
@@ -93,7 +93,7 @@ struct CleanerListOfflineTests {
         let shown = viewModel.sections
         #expect(shown.first?.cards.isEmpty == false)
         await viewModel.refresh()
-        #expect(viewModel.error == .refused(source: remote.absoluteString, message: "Token expired", code: "401"))
+        #expect(viewModel.state.error == .refused(source: remote.absoluteString, message: "Token expired", code: "401"))
         #expect(viewModel.sections == shown, "the screen keeps the visits")
 
         // A cold start with no network: the day saved from the first answer, marked offline.

@@ -109,7 +109,7 @@ struct LoopbackScrollingTests {
     @Test("top to bottom within the limit and the window, each URL once; back up from cache")
     func scrollDownAndBack() async throws {
         try await withLoadedFeed { server, log, model in
-            #expect(model.state.rows.count == Self.rowCount)
+            #expect(model.state.content?.rows.count == Self.rowCount)
             let images = model.images
             #expect(server.totalRequests == 1, "no image is requested before rows are visible")
 

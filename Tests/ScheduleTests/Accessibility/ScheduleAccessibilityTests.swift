@@ -157,7 +157,7 @@ struct ScheduleAnnouncementTests {
         let failed = try #require(model.state.announcement)
         #expect(failed.id == 2 && failed.priority == .high)
         // The list stays, marked as the copy saved at the last success: the banner's line is said once.
-        #expect(failed.text == "Couldn't load the schedule. \(Self.offline.description) Offline: saved just now.")
+        #expect(failed.text == "Couldn't refresh the schedule. \(Self.offline.description) Offline: saved just now.")
     }
 
     @Test("de_DE: the same in German")
@@ -197,12 +197,14 @@ struct ScheduleOfflineAnnouncementTests {
                 == AccessibilityElement(label: "Offline: saved 2 hours ago", traits: .staticText, identifier: "network-notice"))
         let first = try #require(model.state.announcement)
         #expect(first.priority == .high)
-        #expect(first.text == "Couldn't load the schedule. \(offline.description) Offline: saved 2 hours ago.")
+        #expect(
+            first.text == "Couldn't refresh the schedule. \(offline.description) Offline: saved 2 hours ago.", "a saved copy was on screen")
 
         await model.refresh()
         #expect(model.state.notice?.kind == .offline)
         #expect(model.state.announcement?.id == first.id + 1)
-        #expect(model.state.announcement?.text == "Couldn't load the schedule. \(offline.description)", "the banner is not announced twice")
+        #expect(
+            model.state.announcement?.text == "Couldn't refresh the schedule. \(offline.description)", "the banner is not announced twice")
 
         await model.refresh()
         #expect(model.state.notice == nil)
@@ -219,7 +221,7 @@ struct ScheduleOfflineAnnouncementTests {
         #expect(model.state.notice?.accessibility.label == "Offline: vor 2 Stunden gespeichert")
         #expect(
             model.state.announcement?.text
-                == "Der Spielplan konnte nicht geladen werden. \(offline.description) Offline: vor 2 Stunden gespeichert.")
+                == "Der Spielplan konnte nicht aktualisiert werden. \(offline.description) Offline: vor 2 Stunden gespeichert.")
 
         let coldStart = ScriptedScheduleLoader([.feed(try Fixture.data())])
         try coldStart.save(try Fixture.data(), at: clock.now.addingTimeInterval(-7200))

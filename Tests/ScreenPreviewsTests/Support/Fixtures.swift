@@ -6,6 +6,7 @@ import Schedule
 import ScreenKit
 import ScreenPreviews
 import SharedNetworking
+import Testing
 import Trivia
 import TriviaHost
 
@@ -90,7 +91,7 @@ enum Fixtures {
         await model.load()
         if !days.isEmpty { model.calendarViewModel.select(days) }
         model.calendarViewModel.present()
-        return model.state
+        return try #require(model.state.content)
     }
 
     /// The bundled Packers schedule in en_US, New York time.
@@ -115,13 +116,13 @@ enum Fixtures {
             loader: FactsFeedLoader(
                 source: try FactsSource.bundled(), network: FeedNetwork(client: URLSessionHTTPClient(configuration: .ephemeral))),
             images: FactsImageCoordinator(loader: StubImages(data: image)),
-            clock: ManualClock(now: Date(timeIntervalSince1970: 1_599_724_800)))
+            clock: ManualClock(now: Date(timeIntervalSince1970: 1_599_724_800)), width: width)
         await model.load()
         if image != nil {
-            model.images.visibleRowsChanged(model.state.rows.indices)
+            model.images.visibleRowsChanged(try #require(model.state.content?.rows.indices))
             await model.images.waitUntilIdle()
         }
-        return model.screen(width: width)
+        return try #require(model.state.content)
     }
 
     static let questions = [

@@ -81,7 +81,7 @@ final class TriviaLiveScreen: LiveScreen {
         let state = model.screen
         let caption = [state.header.title, state.header.progress, state.header.role?.text, state.header.wildcards]
             .compactMap { $0 }.joined(separator: " · ")
-        var screen = TriviaPreview.screen(state, slug: "trivia", title: "Trivia", caption: caption)
+        var screen = TriviaPreview.screen(model.state, slug: "trivia", title: "Trivia", caption: caption)
         if state.kind == .final {
             let next = LiveMarkup.button(
                 AccessibilityElement(

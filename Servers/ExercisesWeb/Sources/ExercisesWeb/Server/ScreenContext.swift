@@ -42,10 +42,16 @@ struct ScreenContext: Sendable {
         self.factImages = pipeline("images", requests: 4)
     }
 
-    /// The feed of `exercise`: the URL given with `--feed`, else the bundled copy.
-    func feed(_ exercise: WebExercise, bundled: () throws -> FeedSource) throws -> FeedSource {
+    /// The feed of `exercise`: the URL given with `--feed`, else the bundled copy. A bundled copy
+    /// that cannot be found becomes a source that fails to load naming it (`schedule.json: not
+    /// found in bundle …`), so the screen says why in its own words, as for any failed load.
+    func feed(_ exercise: WebExercise, bundled: () throws(NetworkError) -> FeedSource) -> FeedSource {
         if let url = configuration.feeds[exercise] { return url.isFileURL ? .file(url) : .remote(url) }
-        return try bundled()
+        do throws(NetworkError) {
+            return try bundled()
+        } catch {
+            return .data(Data(), name: error.description)
+        }
     }
 
     /// The network parts of every feed loader: the environment's HTTP client and the shared
