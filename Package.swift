@@ -127,7 +127,10 @@ let package = Package(
         /// sockets and a stub `URLProtocol`. Not part of any product.
         .target(name: "TestSupport", dependencies: ["SharedNetworking"], path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "SharedNetworkingTests", dependencies: ["SharedNetworking", "TestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit", "TestSupport"], swiftSettings: strictSettings),
+        /// ScreenKit's rules, and the screen contract checked against the four feed screens that sign it.
+        .testTarget(
+            name: "ScreenKitTests", dependencies: ["ScreenKit", "Schedule", "CarFit", "HooSets", "Facts", "TestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(name: "ScheduleTests", dependencies: ["Schedule", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "CarFitTests", dependencies: ["CarFit", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "HooSetsTests", dependencies: ["HooSets", "TestSupport"], swiftSettings: strictSettings),

@@ -228,14 +228,14 @@ public final class ScreenLoader<Feed: Sendable, Content: Sendable & Equatable> {
         if waiters.isEmpty { flight?.cancel() }
     }
 
-    /// The placeholder for the state as it is: none with content; the failure with its reason
-    /// after a failed first load; loading otherwise.
+    /// The placeholder for the state as it is: none with content; the failure (with its reason,
+    /// unless dismissed) after a failed first load; loading otherwise.
     private func settlePlaceholder() {
         let placeholder: ScreenPlaceholder?
         if state.content != nil {
             placeholder = nil
-        } else if state.phase == .failed, let error = state.error {
-            placeholder = .failed(error, text: text, retryAction: retryAction)
+        } else if state.phase == .failed {
+            placeholder = .failed(state.error, text: text, retryAction: retryAction)
         } else {
             placeholder = .loading(text)
         }

@@ -46,11 +46,12 @@ public struct ScreenPlaceholder: Sendable, Hashable, Codable {
         ScreenPlaceholder(kind: .loading, title: text.loading)
     }
 
-    /// `Couldn't load the schedule` with `error`'s description, and `Try again` as the named
-    /// action `retryAction` (the module's refresh), when the screen has one.
-    public static func failed(_ error: NetworkError, text: some ScreenLoadingText, retryAction: String?) -> ScreenPlaceholder {
+    /// `Couldn't load the schedule` with `error`'s description (none once the error was
+    /// dismissed), and `Try again` as the named action `retryAction` (the module's refresh), when
+    /// the screen has one.
+    public static func failed(_ error: NetworkError?, text: some ScreenLoadingText, retryAction: String?) -> ScreenPlaceholder {
         ScreenPlaceholder(
-            kind: .failed, title: text.loadFailedTitle, message: error.description,
+            kind: .failed, title: text.loadFailedTitle, message: error?.description,
             retry: retryAction.map { AccessibilityAction(named: text.retry, action: $0) })
     }
 }
