@@ -49,7 +49,7 @@ struct ScheduleCommand: RemoteFeedCommand {
 }
 
 /// The view state, plus `logos` when they were fetched (`--logos`), `notice` when the screen
-/// is a saved copy or was retried (the view-model's ``/Schedule/ScheduleViewModel/State/notice``)
+/// is a saved copy or was retried (the view-model's ``/ScreenKit/ScreenState/notice``)
 /// and the view-model's `announcement` when it has one: one object, so the JSON schema without
 /// them is exactly ``ScheduleViewState``.
 struct ScheduleScreenJSON: Encodable, Sendable {
