@@ -58,6 +58,19 @@ struct ScreenContractTests {
         return try Data(contentsOf: url)
     }
 
+    /// Loads through `load` (which must succeed), breaks the source with `breaking` (the HTTP
+    /// clients refuse every request after the first by themselves), refreshes, and reads the state.
+    static func refreshIntoFailure<Content>(
+        load: () async -> Void, refresh: () async -> Void, state: () -> ScreenState<Content>, words: some ScreenLoadingText,
+        breaking: () throws -> Void = {}
+    ) async throws -> Outcome {
+        await load()
+        try #require(state().phase == .loaded)
+        try breaking()
+        await refresh()
+        return Outcome(state(), words: words)
+    }
+
     /// Loads `screen` once, then refreshes it into a failure.
     static func loadThenFailRefresh(_ screen: Screen) async throws -> Outcome {
         let clock = ManualClock(now: now)
@@ -68,28 +81,22 @@ struct ScreenContractTests {
             let model = ScheduleViewModel(
                 loader: ScheduleFeedLoader(source: .remote(url), network: FeedNetwork(client: client)), resources: NoImages(),
                 locale: english, timeZone: .gmt, calendar: Calendar(identifier: .gregorian), clock: clock)
-            await model.load()
-            try #require(model.state.phase == .loaded)
-            await model.refresh()
-            return Outcome(model.state, words: ScheduleSpokenText(locale: english))
+            return try await Self.refreshIntoFailure(
+                load: model.load, refresh: model.refresh, state: { model.state }, words: ScheduleSpokenText(locale: english))
         case .carFit:
             let client = onceThenGone(try bytes(try CarFitSource.bundled()), url: url)
             let model = CleanerListViewModel(
                 loader: CarFitFeedLoader(source: .remote(url), network: FeedNetwork(client: client)), clock: clock,
                 calendar: Calendar(identifier: .gregorian), timeZone: .gmt, language: english)
-            await model.load()
-            try #require(model.state.phase == .loaded)
-            await model.refresh()
-            return Outcome(model.state, words: CarFitStrings(locale: english))
+            return try await Self.refreshIntoFailure(
+                load: model.load, refresh: model.refresh, state: { model.state }, words: CarFitStrings(locale: english))
         case .facts:
             let client = onceThenGone(try bytes(try FactsSource.bundled()), url: url)
             let model = FactsViewModel(
                 loader: FactsFeedLoader(source: .remote(url), network: FeedNetwork(client: client)),
                 images: FactsImageCoordinator(loader: NoImages()), clock: clock, language: english)
-            await model.load()
-            try #require(model.state.phase == .loaded)
-            await model.refresh()
-            return Outcome(model.state, words: FactsSpokenText(locale: english))
+            return try await Self.refreshIntoFailure(
+                load: model.load, refresh: model.refresh, state: { model.state }, words: FactsSpokenText(locale: english))
         case .hooSets:
             // One bundled set in a folder of its own; the folder is gone when the refresh reads it.
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("contract-\(UUID().uuidString)")
@@ -101,11 +108,9 @@ struct ScreenContractTests {
             let model = HooSetsViewModel(
                 loader: HooSetsSource(directory: sets, cacheDirectory: folder.appendingPathComponent("cache", isDirectory: true)),
                 clock: clock, artwork: HooArtworkState(), language: english)
-            await model.load()
-            try #require(model.state.phase == .loaded)
-            try FileManager.default.removeItem(at: sets)
-            await model.refresh()
-            return Outcome(model.state, words: HooSetsSpokenText(locale: english))
+            return try await Self.refreshIntoFailure(
+                load: model.load, refresh: model.refresh, state: { model.state }, words: HooSetsSpokenText(locale: english),
+                breaking: { try FileManager.default.removeItem(at: sets) })
         }
     }
 
