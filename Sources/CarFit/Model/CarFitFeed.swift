@@ -5,7 +5,7 @@ import SharedNetworking
 ///
 /// Decoding never fails because of one bad visit: `data` is a ``/SharedNetworking/LossyArray`` and every visit
 /// that cannot be shown is dropped, counted and reported as a ``/SharedNetworking/Diagnostic``. Whether the
-/// server *succeeded* is a separate question answered by ``visits()``, so a `success: false`
+/// server *succeeded* is a separate question answered by ``visits(source:)``, so a `success: false`
 /// reply becomes an error that carries the server's own message.
 public struct CarFitFeed: Decodable, Sendable {
     /// `success`; a missing value counts as success when there is a visit list.

@@ -21,4 +21,7 @@ public struct GeneratedCarFitFeedLoader: CarFitFeedLoading {
     public func load() async throws(NetworkError) -> VisitBatch {
         VisitBatch(visits: generator.visits(around: clock.now, calendar: calendar))
     }
+
+    /// Nothing is saved: the visits are made anew on every load.
+    public func saved() async -> Saved<VisitBatch>? { nil }
 }

@@ -49,6 +49,9 @@ public struct HooSetsSource: HooSetsFeedLoading {
         }
     }
 
+    /// Nothing is saved: the sets are a directory on the device, read again on every load.
+    public func saved() async -> Saved<Loaded<HooSetsFeed>>? { nil }
+
     /// The synchronous core of ``load()``, with the module's own error.
     public func loadSynchronously() throws(HooSetsError) -> Loaded<HooSetsFeed> {
         let (candidates, scanDiagnostics) = try SetDirectoryScanner.scan(directory)

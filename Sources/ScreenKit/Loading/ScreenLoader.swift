@@ -2,7 +2,7 @@ import Foundation
 import Observation
 import SharedNetworking
 
-/// The one loading machine of every feed screen: it runs the screen's ``FeedLoading`` and keeps
+/// The one loading machine of every feed screen: it runs the screen's ``/SharedNetworking/FeedLoading`` and keeps
 /// its ``ScreenState``, by the same rules on every screen, so a view-model supplies only "feed →
 /// view state" (its ``ScreenPresenter``) and its own actions.
 ///
