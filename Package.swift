@@ -3,7 +3,8 @@
 // MobileExercises: five mobile take-home exercises as tested, reusable Swift libraries.
 //
 // Read this file as the architecture. Every exercise is one domain module (models, parsers,
-// view state, view-models) built on `SharedNetworking`. Nothing here depends on a package:
+// view state, view-models) built on `SharedNetworking` (networking and loading) and `ScreenKit`
+// (the view layer: one loading machine, one screen state). Nothing here depends on a package:
 // the root package has no dependencies by design (see Docs/Decisions.md). The Trivia server
 // and the benchmarks are nested packages with their own Package.swift.
 //
@@ -27,6 +28,7 @@ let package = Package(
     platforms: [.iOS(.v18), .macOS(.v15), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "SharedNetworking", targets: ["SharedNetworking"]),
+        .library(name: "ScreenKit", targets: ["ScreenKit"]),
         .library(name: "Schedule", targets: ["Schedule"]),
         .library(name: "CarFit", targets: ["CarFit"]),
         .library(name: "HooSets", targets: ["HooSets"]),
@@ -45,12 +47,17 @@ let package = Package(
     targets: [
         // MARK: Shared foundation
 
-        /// HTTP clients (URLSession's; for plain http on Linux, SocketHTTPClient on POSIX
-        /// sockets), retry within a deadline, the HTTP cache, the generic feed loader (text
-        /// decoding, lenient dates, lossy collections, diagnostics), the resource pipeline
-        /// (caches, coalescing) and the primitives every module shares (CRC-32, byte readers,
-        /// seeded randomness, geometry, the accessibility vocabulary).
+        /// Networking and loading: HTTP clients (URLSession's; for plain http on Linux,
+        /// SocketHTTPClient on POSIX sockets), retry within a deadline, the HTTP cache, the generic
+        /// feed loader (text decoding, lenient dates, lossy collections, diagnostics), the resource
+        /// pipeline (caches, coalescing), binary readers (CRC-32, byte cursors) and the injected
+        /// environment and clock.
         .target(name: "SharedNetworking", dependencies: ["CZlib"], swiftSettings: strictSettings),
+
+        /// The view layer every screen shares: the one loading machine (`ScreenLoader`) and the
+        /// one value a screen publishes (`ScreenState`), the loading phase, the network notice,
+        /// the accessibility vocabulary, colours and fonts, layout geometry, calendar time.
+        .target(name: "ScreenKit", dependencies: ["SharedNetworking"], swiftSettings: strictSettings),
 
         /// The system zlib: CRC-32 for every checksum (SharedNetworking) and raw inflate for the
         /// HooSets ZIP reader.
@@ -61,34 +68,34 @@ let package = Package(
         /// YinzCam: NFL team schedule with sticky sections, locale-aware dates and cached logos.
         .target(
             name: "Schedule",
-            dependencies: ["SharedNetworking"],
+            dependencies: ["SharedNetworking", "ScreenKit"],
             resources: [.copy("Resources/schedule.json")],
             swiftSettings: strictSettings
         ),
         /// DigitalMind CarFit: a car-wash worker's visit list and month calendar (MVVM).
         .target(
             name: "CarFit",
-            dependencies: ["SharedNetworking"],
+            dependencies: ["SharedNetworking", "ScreenKit"],
             resources: [.copy("Resources/carfit.json")],
             swiftSettings: strictSettings
         ),
         /// Yahoo HooView: zipped sets of images and poems, a grid, a selection disc, scrubbing.
         .target(
             name: "HooSets",
-            dependencies: ["SharedNetworking", "CZlib"],
+            dependencies: ["SharedNetworking", "ScreenKit", "CZlib"],
             resources: [.copy("Resources/HooSets"), .copy("Resources/Artwork")],
             swiftSettings: strictSettings
         ),
         /// The "proficiency" facts feed: lazy images and self-sizing rows.
         .target(
             name: "Facts",
-            dependencies: ["SharedNetworking"],
+            dependencies: ["SharedNetworking", "ScreenKit"],
             resources: [.copy("Resources/facts.json")],
             swiftSettings: strictSettings
         ),
         /// Live trivia, what an app imports: the documented protocol and its codec, the client
         /// state machine, the transports, the view state and the view-model.
-        .target(name: "Trivia", dependencies: ["SharedNetworking"], swiftSettings: strictSettings),
+        .target(name: "Trivia", dependencies: ["SharedNetworking", "ScreenKit"], swiftSettings: strictSettings),
         /// The Trivia host, what a server imports: the reference host, its question sets, the
         /// wild-card balance endpoint, the in-memory network and the simulation with bots. Apart
         /// from `Trivia` so that an app does not carry a server (see Docs/Trivia.md).
@@ -104,14 +111,14 @@ let package = Package(
         /// Static HTML pages of every screen, rendered from view state only.
         .target(
             name: "ScreenPreviews",
-            dependencies: ["Schedule", "CarFit", "HooSets", "Facts", "Trivia", "TriviaHost"],
+            dependencies: ["ScreenKit", "Schedule", "CarFit", "HooSets", "Facts", "Trivia", "TriviaHost"],
             swiftSettings: strictSettings
         ),
         /// Every screen as terminal text, rendered from view state only (the `exercises` command,
         /// `trivia-play`), and the terminal-cell layout they share.
         .target(
             name: "TerminalScreens",
-            dependencies: ["SharedNetworking", "Schedule", "CarFit", "HooSets", "Facts", "Trivia"],
+            dependencies: ["SharedNetworking", "ScreenKit", "Schedule", "CarFit", "HooSets", "Facts", "Trivia"],
             swiftSettings: strictSettings
         ),
         /// The `exercises` command's logic: hand-written, table-driven argument parsing and one
@@ -119,7 +126,8 @@ let package = Package(
         .target(
             name: "ExercisesCLI",
             dependencies: [
-                "SharedNetworking", "Schedule", "CarFit", "HooSets", "Facts", "Trivia", "TriviaHost", "ScreenPreviews", "TerminalScreens",
+                "SharedNetworking", "ScreenKit", "Schedule", "CarFit", "HooSets", "Facts", "Trivia", "TriviaHost", "ScreenPreviews",
+                "TerminalScreens",
             ],
             swiftSettings: strictSettings
         ),
@@ -132,6 +140,10 @@ let package = Package(
         /// the nested packages' tests use the same ones.
         .target(name: "TestSupport", dependencies: ["SharedNetworking"], path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "SharedNetworkingTests", dependencies: ["SharedNetworking", "TestSupport"], swiftSettings: strictSettings),
+        /// ScreenKit's rules, and the screen contract checked against the four feed screens that sign it.
+        .testTarget(
+            name: "ScreenKitTests", dependencies: ["ScreenKit", "Schedule", "CarFit", "HooSets", "Facts", "TestSupport"],
+            swiftSettings: strictSettings),
         .testTarget(name: "ScheduleTests", dependencies: ["Schedule", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "CarFitTests", dependencies: ["CarFit", "TestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "HooSetsTests", dependencies: ["HooSets", "TestSupport"], swiftSettings: strictSettings),

@@ -25,7 +25,7 @@ import subprocess
 import sys
 import tempfile
 
-MODULES = ["SharedNetworking", "Schedule", "CarFit", "HooSets", "Facts", "Trivia", "TriviaHost", "ScreenPreviews", "TerminalScreens"]
+MODULES = ["SharedNetworking", "ScreenKit", "Schedule", "CarFit", "HooSets", "Facts", "Trivia", "TriviaHost", "ScreenPreviews", "TerminalScreens"]
 APPLE_ONLY = re.compile(r"\bimport (SwiftUI|UIKit)\b|\bsome (View|Scene)\b|:\s*(View|App)\s*\{|\bUI(View|Image|Font)\b")
 MARKER = re.compile(r"Needs (SwiftUI|UIKit)")
 

@@ -27,6 +27,7 @@ let package = Package(
             name: "bench",
             dependencies: [
                 .product(name: "SharedNetworking", package: "MobileExercises"),
+                .product(name: "ScreenKit", package: "MobileExercises"),
                 .product(name: "HooSets", package: "MobileExercises"),
                 .product(name: "Schedule", package: "MobileExercises"),
                 .product(name: "CarFit", package: "MobileExercises"),

@@ -6,15 +6,15 @@ FUZZ_TARGETS="
 LenientDate       SharedNetworking
 TextNormalizer    SharedNetworking
 FeedJSON          SharedNetworking
-ZipMemory         SharedNetworking,HooSets
-ZipExtract        SharedNetworking,HooSets
-HooJSON           SharedNetworking,HooSets
+ZipMemory         SharedNetworking,ScreenKit,HooSets
+ZipExtract        SharedNetworking,ScreenKit,HooSets
+HooJSON           SharedNetworking,ScreenKit,HooSets
 ImageHeader       SharedNetworking
-CarFitFeed        SharedNetworking,CarFit
-TriviaProtocol    SharedNetworking,Trivia
-TriviaWire        SharedNetworking,Trivia       -IFuzz/Modules/CJansson -ljansson
-ScheduleFeed      SharedNetworking,Schedule
-FactsFeed         SharedNetworking,Facts
+CarFitFeed        SharedNetworking,ScreenKit,CarFit
+TriviaProtocol    SharedNetworking,ScreenKit,Trivia
+TriviaWire        SharedNetworking,ScreenKit,Trivia       -IFuzz/Modules/CJansson -ljansson
+ScheduleFeed      SharedNetworking,ScreenKit,Schedule
+FactsFeed         SharedNetworking,ScreenKit,Facts
 SocketHTTPResponse SharedNetworking
 "
 

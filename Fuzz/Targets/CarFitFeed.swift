@@ -18,20 +18,15 @@ private let formatter = VisitCardFormatter(calendar: calendar)
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let visits: [Visit]
-    do {
+    do throws(NetworkError) {
         let loaded = try loader.decode(CarFitFeed.self, from: fuzzData(bytes, size), sourceName: "carfit.json")
         for diagnostic in loaded.diagnostics {
             require(isOneLine(diagnostic.description), "multi-line diagnostic \(diagnostic.description.debugDescription)")
         }
-        visits = try loaded.value.visits()
-    } catch let error as NetworkError {
-        require(isOneLine(error.description), "multi-line error \(error.description.debugDescription)")
-        return 0
-    } catch let error as CarFitError {
-        require(isOneLine(error.description), "multi-line error \(error.description.debugDescription)")
-        return 0
+        visits = try loaded.value.visits(source: loaded.source)
     } catch {
-        fatalError("invariant broken: untyped error \(error)")
+        require(isOneLine(error.description), "multi-line error \(error.description.debugDescription)")
+        return 0
     }
     let schedule = VisitSchedule(visits: visits, calendar: calendar)
     let occurrences = Set(visits.map(\.occurrenceID)).count

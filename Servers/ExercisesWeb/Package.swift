@@ -52,6 +52,7 @@ let package = Package(
                 .product(name: "ScreenPreviews", package: "MobileExercises"),
                 .product(name: "ExercisesCLI", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
+                .product(name: "ScreenKit", package: "MobileExercises"),
                 .product(name: "ServerSupport", package: "TriviaServer"),
                 .product(name: "TriviaServer", package: "TriviaServer"),
                 .product(name: "TriviaWebSocketClient", package: "TriviaServer"),

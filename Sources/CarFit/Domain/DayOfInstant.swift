@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 /// The calendar day an instant falls on in a calendar's time zone, for many instants.

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 /// Turns one day's visits into the cards the list shows: every label already formatted for

@@ -5,7 +5,7 @@ import SharedNetworking
 ///
 /// Decoding never fails because of one bad visit: `data` is a ``/SharedNetworking/LossyArray`` and every visit
 /// that cannot be shown is dropped, counted and reported as a ``/SharedNetworking/Diagnostic``. Whether the
-/// server *succeeded* is a separate question answered by ``visits()``, so a `success: false`
+/// server *succeeded* is a separate question answered by ``visits(source:)``, so a `success: false`
 /// reply becomes an error that carries the server's own message.
 public struct CarFitFeed: Decodable, Sendable {
     /// `success`; a missing value counts as success when there is a visit list.
@@ -81,13 +81,17 @@ public struct CarFitFeed: Decodable, Sendable {
         init(from decoder: any Decoder) throws {}
     }
 
-    /// The visits, or why there are none: the server's refusal (`success: false`) with its
-    /// message, or a reply without a visit list.
-    public func visits() throws(CarFitError) -> [Visit] {
+    /// The visits, or why there are none, naming `source` (the document's URL or file name): the
+    /// server's refusal (`success: false`) with its own message and code, or a reply without a
+    /// visit list.
+    public func visits(source: String) throws(NetworkError) -> [Visit] {
         guard success else {
-            throw .server(message: message ?? "the server reported a failure without a message", code: code)
+            throw .refused(
+                source: source, message: message ?? "the server reported a failure without a message", code: code.map(String.init))
         }
-        guard let data else { throw .missingVisits }
+        guard let data else {
+            throw .invalidContent(source: source, reason: "the server's reply has no visit list (\"data\" is missing or null)")
+        }
         return data
     }
 }

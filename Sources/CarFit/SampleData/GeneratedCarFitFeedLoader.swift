@@ -18,7 +18,10 @@ public struct GeneratedCarFitFeedLoader: CarFitFeedLoading {
     }
 
     /// The generated visits around now; never fails.
-    public func load() async throws(CarFitError) -> VisitBatch {
+    public func load() async throws(NetworkError) -> VisitBatch {
         VisitBatch(visits: generator.visits(around: clock.now, calendar: calendar))
     }
+
+    /// Nothing is saved: the visits are made anew on every load.
+    public func saved() async -> Saved<VisitBatch>? { nil }
 }

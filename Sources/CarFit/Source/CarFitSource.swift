@@ -5,13 +5,13 @@ import SharedNetworking
 ///
 /// Tests, previews and the `exercises carfit` command all read this one copy.
 public enum CarFitSource {
+    /// How this feed's bytes become text: the package's defaults (UTF-8, else the declared
+    /// charset, else Windows-1252; 16 MiB; a 30 s deadline). ``CarFitFeedLoader`` applies them.
+    public static let decodingOptions = FeedDecodingOptions()
+
     /// The bundled `carfit.json` as a feed source.
-    public static func bundled() throws(CarFitError) -> FeedSource {
-        do {
-            return try FeedSource.resource("carfit", withExtension: "json", in: .module)
-        } catch {
-            throw .loading(error)
-        }
+    public static func bundled() throws(NetworkError) -> FeedSource {
+        try FeedSource.resource("carfit", withExtension: "json", in: .module)
     }
 
     /// The days the bundled sample has visits on (for a worker anywhere from UTC−8 to UTC+14): the

@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import ScreenKit
 import SharedNetworking
 
 /// The month calendar that slides down over the visit list: which month is shown, which days

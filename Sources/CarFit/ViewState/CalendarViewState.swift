@@ -1,3 +1,4 @@
+import ScreenKit
 import SharedNetworking
 
 /// Everything the calendar panel draws for the displayed month.

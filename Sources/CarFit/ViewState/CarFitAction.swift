@@ -1,4 +1,4 @@
-/// The CarFit screen's actions, by the names its ``/SharedNetworking/AccessibilityAction``s and the HTML
+/// The CarFit screen's actions, by the names its ``/ScreenKit/AccessibilityAction``s and the HTML
 /// previews' `data-action` give them, each with the view-model method it stands for.
 public enum CarFitAction: String, Sendable, CaseIterable {
     /// ``CalendarViewModel/togglePresentation()``: the toolbar's calendar button.

@@ -1,3 +1,4 @@
+import ScreenKit
 import SharedNetworking
 
 /// The screen's design constants (colours, fonts, metrics) as values, so every renderer (a

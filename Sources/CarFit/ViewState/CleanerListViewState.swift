@@ -1,22 +1,26 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 /// The whole CarFit screen as values: header, calendar, list (or why there is no list), and
-/// the refresh and error state. A snapshot of ``CleanerListViewModel``, used by the terminal
-/// screen, the HTML previews and tests; a SwiftUI view may bind to the view-model directly.
+/// the refresh and error state. The content of ``CleanerListViewModel``'s state, built by
+/// ``CleanerListViewStateBuilder``; drawn by the terminal screen, the HTML previews and a view.
 public struct CleanerListViewState: Sendable, Equatable, Codable {
     /// `Today`, a day's title, or `3 days selected`.
     public var title: String
     /// `Updated 08:00` after a successful load.
     public var lastUpdatedText: String?
-    /// The first load is running and there is nothing to show yet (a full-screen spinner).
+    /// The screen state's `isLoading`, copied for `--json`: a fetch with nothing on screen. The
+    /// content exists once visits were shown, so it is false here; the first load's spinner is
+    /// the screen state's placeholder.
     public var isLoading: Bool
-    /// A pull-to-refresh is running (the refresh spinner is visible).
+    /// The screen state's `isRefreshing`, copied for `--json`: a fetch runs over the visits on
+    /// screen (the refresh spinner is visible).
     public var isRefreshing: Bool
     /// The selected days, in calendar order, each with its cards or its empty message.
     public var sections: [VisitDaySection]
-    /// Shown instead of the list when there are no sections: loading, first load failed, or
-    /// no day selected.
+    /// Shown instead of the list when there are no sections: no day selected. (Loading and a
+    /// failed first load are the screen state's placeholder: there is no content then.)
     public var emptyState: EmptyState?
     /// A failed refresh while the list stays visible (a banner above it).
     public var errorBanner: EmptyState?
@@ -32,7 +36,7 @@ public struct CleanerListViewState: Sendable, Equatable, Codable {
     /// otherwise the only way to.
     public var listAccessibility: AccessibilityElement
     /// What VoiceOver should say about the last load: a refresh finished or a load failed
-    /// (``CleanerListViewModel/announcement``).
+    /// (the screen state's ``/ScreenKit/ScreenState/announcement``, copied for `--json`).
     public var announcement: Announcement?
     /// What the visits on screen are when they are not a fresh answer: a saved copy
     /// (`Saved 2 hours ago`, `Offline: saved 2 hours ago`) or a retry (`Retrying, 2 of 3`); its
@@ -43,7 +47,7 @@ public struct CleanerListViewState: Sendable, Equatable, Codable {
     /// in this language, so the whole screen is in one.
     public var language: CarFitStrings.Language
 
-    /// A list state from its parts; ``CleanerListViewModel`` builds the real one.
+    /// A list state from its parts; ``CleanerListViewStateBuilder`` builds the real one.
     public init(
         title: String,
         lastUpdatedText: String?,
@@ -119,7 +123,10 @@ public struct VisitDaySection: Sendable, Equatable, Codable, Identifiable {
 public struct EmptyState: Sendable, Equatable, Codable {
     /// Which situation the message is for.
     public enum Kind: String, Sendable, Codable {
-        /// The first load runs; it failed with nothing to show; a refresh failed over the list; no day is selected.
+        /// The first load runs; it failed with nothing to show; a refresh failed over the list; no
+        /// day is selected. ``CleanerListViewStateBuilder`` makes the last two: with nothing to
+        /// show there is no content, and the screen state's placeholder says it (the first two
+        /// stay for views and `--json` readers written against them).
         case loading, loadFailed, refreshFailed, noDaySelected
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 /// Everything one visit card draws, already formatted: a view only places these values.

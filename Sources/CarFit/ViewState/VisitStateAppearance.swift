@@ -1,3 +1,4 @@
+import ScreenKit
 import SharedNetworking
 
 /// The colours of a state badge, from the exercise's `Colors.swift`.

@@ -61,12 +61,11 @@ public struct CommandContext: Sendable {
         self.feedDeadline = feedDeadline
     }
 
-    /// A loader on the context's HTTP client with the given decoding options (and the
-    /// `--timeout` deadline), keeping remote feeds in ``feedCache``.
-    public func feedLoader(_ options: FeedDecodingOptions = FeedDecodingOptions()) -> FeedLoader {
-        var options = options
-        if let feedDeadline { options.deadline = feedDeadline }
-        return FeedLoader(client: environment.httpClient, options: options, cache: feedCache)
+    /// The network parts every feed loader of the command is built from: the context's HTTP
+    /// client, ``feedCache`` and the `--timeout` deadline. Each exercise's loader adds its own
+    /// decoding options (`FactsFeedLoader(source:network:)`).
+    public var feedNetwork: FeedNetwork {
+        FeedNetwork(client: environment.httpClient, cache: feedCache, deadline: feedDeadline)
     }
 
     /// The HTTP cache of remote feeds, in `feeds` below the cache directory: a second run

@@ -1,3 +1,4 @@
+import ScreenKit
 import SharedNetworking
 
 /// The line on standard error when a screen shows its saved copy because the load failed: the

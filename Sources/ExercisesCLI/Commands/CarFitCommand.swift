@@ -1,5 +1,6 @@
 import CarFit
 import Foundation
+import ScreenKit
 import SharedNetworking
 import TerminalScreens
 
@@ -38,28 +39,30 @@ struct CarFitCommand: ExerciseCommand {
         case (let seed?, _):
             source = GeneratedCarFitFeedLoader(generator: VisitGenerator(seed: seed), clock: request.clock, calendar: environment.calendar)
         case (nil, let feed?):
-            source = CarFitFeedLoader(loader: context.feedLoader(), source: feed)
+            source = CarFitFeedLoader(source: feed, network: context.feedNetwork)
         case (nil, nil):
-            source = CarFitFeedLoader(loader: context.feedLoader(), source: try Self.bundledSample())
+            source = CarFitFeedLoader(source: try Self.bundledSample(), network: context.feedNetwork)
         }
-        let screen = await Self.loadScreen(source: source, request: request, environment: environment, contrast: try context.contrast)
-        var diagnostics = screen.diagnostics
-        if let error = screen.error {
+        let (state, visitDays) = await Self.loadScreen(
+            source: source, request: request, environment: environment, contrast: try context.contrast)
+        var diagnostics = state.diagnostics
+        if let error = state.error {
             // A saved copy on screen is a screen shown: the failure is a note, not an exit status.
-            guard let notice = screen.state.notice else { throw .input(error.description) }
+            guard let notice = state.notice else { throw .input(error.description) }
             diagnostics.append(SavedScreenNote.diagnostic(error: error.description, notice: notice))
         }
-        var text = CarFitScreenText(width: min(context.width, 80)).render(screen.state)
-        let strings = CarFitStrings(language: screen.state.language)
+        guard let content = state.content else { throw .input("the visits could not be loaded") }
+        var text = CarFitScreenText(width: min(context.width, 80)).render(content)
+        let strings = CarFitStrings(language: content.language)
         if request.usesSampleDay {
-            let days = screen.visitDays.compactMap { Self.dateText($0, environment) }
+            let days = visitDays.compactMap { Self.dateText($0, environment) }
             let today = Self.dateText(CarFitSource.referenceDay, environment) ?? CarFitSource.referenceDay.description
             text +=
                 "\n" + strings.sampleDayNote(visitDays: days.formatted(.list(type: .and).locale(environment.locale)), today: today) + "\n"
-        } else if let hint = Self.whereTheVisitsAre(screen.state, visitDays: screen.visitDays, strings: strings) {
+        } else if let hint = Self.whereTheVisitsAre(content, visitDays: visitDays, strings: strings) {
             text += "\n" + hint + "\n"
         }
-        return ScreenOutput(text: text, state: screen.state, diagnostics: diagnostics)
+        return ScreenOutput(text: text, state: content, diagnostics: diagnostics)
     }
 
     /// When a selected day is empty but the feed has visits elsewhere (a feed from another
@@ -85,7 +88,7 @@ struct CarFitCommand: ExerciseCommand {
 
     /// The bundled sample; a missing resource is an input error, not a crash.
     private static func bundledSample() throws(CLIError) -> FeedSource {
-        do throws(CarFitError) {
+        do throws(NetworkError) {
             return try CarFitSource.bundled()
         } catch {
             throw .input(error.description)
@@ -96,9 +99,7 @@ struct CarFitCommand: ExerciseCommand {
     @MainActor
     private static func loadScreen(
         source: any CarFitFeedLoading, request: CarFitRequest, environment: AppEnvironment, contrast: ContrastPreference
-    ) async -> (
-        state: CleanerListViewState, diagnostics: [Diagnostic], error: CarFitError?, visitDays: [CalendarDay]
-    ) {
+    ) async -> (state: ScreenState<CleanerListViewState>, visitDays: [CalendarDay]) {
         let viewModel = CleanerListViewModel(
             loader: source, clock: request.clock, calendar: environment.calendar, timeZone: environment.timeZone,
             language: environment.messagesLocale, contrast: contrast)
@@ -107,6 +108,6 @@ struct CarFitCommand: ExerciseCommand {
             viewModel.calendarViewModel.select(request.days)
         }
         viewModel.calendarViewModel.present()
-        return (viewModel.state, viewModel.diagnostics, viewModel.error, viewModel.calendarViewModel.markedDays.sorted())
+        return (viewModel.state, viewModel.calendarViewModel.markedDays.sorted())
     }
 }

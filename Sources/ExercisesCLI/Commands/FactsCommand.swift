@@ -33,7 +33,7 @@ struct FactsCommand: RemoteFeedCommand {
         let source = try context.source(orBundled: FactsSource.bundled)
         let loaded = try await FactsScreenLoader.load(
             source: source,
-            loader: context.feedLoader(FactsSource.decodingOptions),
+            network: context.feedNetwork,
             images: context.options.has("--images") ? FactsScreenLoader.pipeline(context.environment) : nil,
             clock: context.environment.clock,
             width: width,

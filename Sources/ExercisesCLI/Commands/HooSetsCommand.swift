@@ -1,5 +1,6 @@
 import Foundation
 import HooSets
+import ScreenKit
 import SharedNetworking
 import TerminalScreens
 

@@ -1,5 +1,6 @@
 import Foundation
 import Schedule
+import ScreenKit
 import SharedNetworking
 import TerminalScreens
 
@@ -30,7 +31,7 @@ struct ScheduleCommand: RemoteFeedCommand {
         let source = try context.source(orBundled: ScheduleSource.bundled)
         let environment = context.environment
         let loaded = try await ScheduleScreenLoader.load(
-            feed: ScheduleFeedLoader(loader: context.feedLoader(), source: source),
+            feed: ScheduleFeedLoader(source: source, network: context.feedNetwork),
             logos: context.options.has("--logos") ? ScheduleScreenLoader.pipeline(environment) : nil,
             catalog: catalog,
             environment: environment,
@@ -49,7 +50,7 @@ struct ScheduleCommand: RemoteFeedCommand {
 }
 
 /// The view state, plus `logos` when they were fetched (`--logos`), `notice` when the screen
-/// is a saved copy or was retried (the view-model's ``/Schedule/ScheduleViewModel/State/notice``)
+/// is a saved copy or was retried (the view-model's ``/ScreenKit/ScreenState/notice``)
 /// and the view-model's `announcement` when it has one: one object, so the JSON schema without
 /// them is exactly ``ScheduleViewState``.
 struct ScheduleScreenJSON: Encodable, Sendable {

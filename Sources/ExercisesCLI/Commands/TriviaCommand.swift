@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 import TerminalScreens
 import Trivia
@@ -38,7 +39,7 @@ struct TriviaCommand: ExerciseCommand {
         let source = try context.source(orBundled: TriviaSource.bundled)
         let loaded: Loaded<TriviaQuestionSet>
         do throws(NetworkError) {
-            loaded = try await TriviaQuestionSet.load(from: source, loader: context.feedLoader())
+            loaded = try await TriviaQuestionSet.load(from: source, loader: context.feedNetwork.loader(options: FeedDecodingOptions()))
         } catch {
             throw .loading(error)
         }

@@ -1,7 +1,8 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
-/// The words VoiceOver speaks on the facts screen, in English or German (``/SharedNetworking/SpokenLanguage`` from
+/// The words VoiceOver speaks on the facts screen, in English or German (``/ScreenKit/SpokenLanguage`` from
 /// the injected locale; other languages get English). The feed's titles and descriptions are
 /// said as sent.
 public struct FactsSpokenText: Sendable, Hashable {
@@ -90,20 +91,14 @@ public struct FactsSpokenText: Sendable, Hashable {
         FactsWrittenText(language: language).droppedRows(count)
     }
 
-    /// The first load failed: `Couldn't load the facts. …`.
+    /// The first load failed: `Couldn't load the facts. …` (``loadFailedTitle`` and the reason).
     public func loadFailed(_ reason: String) -> String {
-        switch language {
-        case .german: "Die Fakten konnten nicht geladen werden. \(reason)"
-        default: "Couldn't load the facts. \(reason)"
-        }
+        "\(loadFailedTitle). \(reason)"
     }
 
-    /// A refresh failed over the rows on screen.
+    /// A refresh failed over the rows on screen: ``refreshFailedTitle`` and the reason.
     public func refreshFailed(_ reason: String) -> String {
-        switch language {
-        case .german: "Die Fakten konnten nicht aktualisiert werden. \(reason)"
-        default: "Couldn't refresh the facts. \(reason)"
-        }
+        "\(refreshFailedTitle). \(reason)"
     }
 
     /// Announced when a refresh finished: `Facts updated: 13 facts.`

@@ -1,7 +1,8 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
-/// The words the facts screen itself writes, in English or German (``/SharedNetworking/SpokenLanguage``
+/// The words the facts screen itself writes, in English or German (``/ScreenKit/SpokenLanguage``
 /// from the screen's language, the user's messages locale; other languages get English). What
 /// VoiceOver says is ``FactsSpokenText``; the feed's title and rows are its own text, shown as
 /// sent.

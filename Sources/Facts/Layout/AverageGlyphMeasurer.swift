@@ -1,3 +1,4 @@
+import ScreenKit
 import SharedNetworking
 
 /// A deterministic text measurer: every glyph has the font's average advance.

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 /// Where everything in one row goes, for one width. Frames are relative to the row's top left.

@@ -1,3 +1,4 @@
+import ScreenKit
 import SharedNetworking
 
 /// The design constants of a fact row, carried in view state so every renderer (SwiftUI, the

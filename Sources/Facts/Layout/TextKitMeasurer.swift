@@ -1,3 +1,4 @@
+import ScreenKit
 // TextKit 1 (`NSLayoutManager`, `NSTextStorage`) is in UIKit on iOS, iPadOS, Mac Catalyst, tvOS
 // and visionOS; watchOS's UIKit has no TextKit. Not compiled on Linux or macOS (AppKit).
 #if canImport(UIKit) && !os(watchOS)

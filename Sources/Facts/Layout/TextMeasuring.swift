@@ -1,3 +1,4 @@
+import ScreenKit
 import SharedNetworking
 
 /// Measures wrapped text, so row heights are computed before anything is drawn.

@@ -1,161 +1,106 @@
 import Foundation
 import Observation
+import ScreenKit
 import SharedNetworking
 
-/// The facts screen's view-model: loads the feed, refreshes it, owns the image coordinator.
+/// The facts screen's view-model: loads the feed, refreshes it, lays the rows out for the
+/// screen's width, owns the image coordinator.
 ///
-/// - Loading never blocks the main actor: ``/SharedNetworking/FeedLoader/load(_:from:)`` is `@concurrent`, so the
-///   download, the text repair and the JSON decoding run on the global executor; only the
-///   finished ``FactsFeed`` is applied here.
-/// - A refresh keeps the current rows on screen until the new ones arrive; a failed refresh keeps
-///   them and sets ``FactsViewModel/State/errorMessage``.
-/// - On a cold start the copy the loader saved is shown at once (`loaded`, refreshing, marked by
-///   ``FactsViewModel/State/notice``: `Saved 2 hours ago`) while the network is asked; if it
-///   fails the rows stay, marked `Offline: saved 2 hours ago`. A saved copy the server's caching
-///   rules still call fresh is simply shown, with no request. A retry under way says so.
-/// - A refresh (or load) while one is running **joins** it: no second download starts and every
-///   caller returns when the one in flight finishes. The running request already fetches the
-///   newest feed, so cancelling it to start the same request again would only waste the bytes
-///   received so far. A caller whose task is cancelled stops waiting; the shared load goes on.
+/// A SwiftUI view reads ``state`` (``/ScreenKit/ScreenState``: the phase, the ``FactsViewState``
+/// as its `content`, the notice, the error, the announcement), reports its width with
+/// ``setWidth(_:)`` from a `GeometryReader` and its visible rows to ``images``, and calls
+/// ``load()`` in `.task` and ``refresh()`` from `.refreshable` and the refresh button.
+///
+/// - Loading follows ``/ScreenKit/ScreenLoader``'s rules, the same on every feed screen: one
+///   fetch at a time (a refresh during a load joins it: the running request already fetches the
+///   newest feed), the last caller to leave cancels it, the saved copy shown at once on a cold
+///   start, a failed refresh keeps the rows beside the error, marked `Offline: saved 2 hours ago`.
+/// - Loading never blocks the main actor: ``/SharedNetworking/FeedLoader/load(_:from:)`` is
+///   `@concurrent`, so the download, the text repair and the JSON decoding run on the global
+///   executor; only the finished ``FactsFeed`` is applied here.
+/// - ``state``'s content follows the width and every row's image state: it is laid out when read,
+///   through a ``FactRowLayoutCache``, so a row is measured again only when its text, its image
+///   state or the width changed (cheap to read from a view's `body`).
+/// - A refresh that succeeds over rows on screen retries the images that failed.
 @Observable @MainActor
 public final class FactsViewModel {
-    /// Everything the screen shows apart from per-row images; replaced as a whole value.
-    public private(set) var state: FactsViewModel.State
-    /// What the last successful load repaired or dropped (text decoded as Mac OS Roman, an
-    /// empty row), for logs or a discreet notice.
-    public private(set) var diagnostics: [Diagnostic] = []
+    /// The facts' loading and the drawable ``FactsViewState`` (`content`) at ``width``, with each
+    /// row's image state; follows the feed, the width and the images.
+    public var state: ScreenState<FactsViewState> {
+        let spoken = self.spoken, images = self.images, width = self.width, source = self.source
+        let loading = screen.state
+        return loading.map { _ in
+            FactsViewState(
+                state: loading, source: source, images: images.state(forRow:), width: width, cache: &layoutCache, spoken: spoken)
+        }
+    }
+    /// The width in points the rows are laid out for (``setWidth(_:)``).
+    public private(set) var width: Double
     /// Per-row image loading; the view reports visible rows to it.
     public let images: FactsImageCoordinator
-
-    @ObservationIgnored private let loader: any FactsFeedLoading
-    @ObservationIgnored private let clock: any AppClock
-    @ObservationIgnored private let noticeText: NetworkNoticeText
-    @ObservationIgnored private var inFlight: Task<Void, Never>?
-    /// Row layouts reused between ``screen(width:)`` calls (only changed rows are measured).
-    @ObservationIgnored private var layoutCache: FactRowLayoutCache
-    /// How many loads have started (each is one request of the feed, unless a saved copy the
-    /// server still calls fresh answered it); for tests and logs.
-    public private(set) var loadCount = 0
     /// VoiceOver's words, in the user's language.
     @ObservationIgnored public let spoken: FactsSpokenText
-    @ObservationIgnored private var announcements = AnnouncementCounter()
+
+    @ObservationIgnored private let screen: ScreenLoader<FactsFeed, FactsFeed>
+    /// Where the rows on screen came from (a file name or URL).
+    @ObservationIgnored private var source: String?
+    /// Row layouts reused between reads of ``state`` (only changed rows are measured).
+    @ObservationIgnored private var layoutCache: FactRowLayoutCache
 
     /// A view-model for one feed; nothing is loaded until ``load()``.
     /// - Parameters:
     ///   - loader: where the feed is and how it is fetched and decoded (``FactsFeedLoader``).
     ///   - images: loads the rows' images.
-    ///   - clock: for "Updated" times.
+    ///   - clock: for "Updated" times and the age of a saved copy.
     ///   - layoutEngine: how rows are measured and laid out (an app passes one with
     ///     `TextKitMeasurer` where UIKit has TextKit; the default measures deterministically).
-    ///   - language: the locale of the screen's own words (VoiceOver's, and the saved-copy and
-    ///     retry notices); English when `nil`, as the feed's own words are.
+    ///   - width: the width in points to lay the rows out for, until ``setWidth(_:)``.
+    ///   - language: the locale of the screen's own words (VoiceOver's, the placeholder's, and the
+    ///     saved-copy and retry notices); English when `nil`, as the feed's own words are.
     public init(
         loader: any FactsFeedLoading, images: FactsImageCoordinator, clock: any AppClock,
-        layoutEngine: FactRowLayoutEngine = FactRowLayoutEngine(), language: Locale? = nil
+        layoutEngine: FactRowLayoutEngine = FactRowLayoutEngine(), width: Double = 375, language: Locale? = nil
     ) {
-        self.spoken = language.map(FactsSpokenText.init(locale:)) ?? FactsSpokenText(language: .english)
-        self.loader = loader
+        let spoken = language.map(FactsSpokenText.init(locale:)) ?? FactsSpokenText(language: .english)
+        self.spoken = spoken
         self.images = images
-        self.clock = clock
-        self.noticeText = NetworkNoticeText(locale: language ?? Locale(identifier: "en"))
+        self.width = width
         self.layoutCache = FactRowLayoutCache(engine: layoutEngine)
-        self.state = State()
+        self.screen = ScreenLoader(
+            loader: loader, text: spoken, retryAction: FactsAction.refresh.rawValue, clock: clock,
+            language: language ?? Locale(identifier: "en"))
+        screen.presenter = self
     }
 
     /// Loads the feed if nothing is on screen yet (call from `.task`); otherwise does nothing,
     /// so returning to the screen does not reload it.
     public func load() async {
-        if state.phase == .loaded { return }
-        await refresh()
+        await screen.load()
     }
 
     /// Fetches the feed again (pull-to-refresh, the refresh button), keeping the rows on screen
-    /// until the new ones arrive. Joins a load that is already running.
+    /// until the new ones arrive; joins a load that is already running. After a success over
+    /// rows on screen, images that failed are tried again.
     public func refresh() async {
-        if let inFlight {
-            await inFlight.value
-            return
-        }
-        let task = Task { await self.performLoad() }
-        inFlight = task
-        await task.value
+        let hadRows = screen.state.content != nil
+        await screen.refresh()
+        if hadRows, screen.state.phase == .loaded { await images.retryFailures() }
     }
 
-    /// The screen at `width` points, with each row's image state and layout. Cheap to call
-    /// from a view's `body`: a row is measured again only when its text, its image state or the
-    /// width changed since the last call (``FactRowLayoutCache``).
-    public func screen(width: Double) -> FactsViewState {
-        FactsViewState(state: state, images: images.state(forRow:), width: width, cache: &layoutCache, spoken: spoken)
+    /// The container's width changed (rotation, split view, a browser window): the rows are laid
+    /// out again for it, the images' slots with them.
+    public func setWidth(_ width: Double) {
+        let width = width.isFinite ? max(0, width) : 0
+        guard width != self.width else { return }
+        self.width = width
     }
 
-    /// Row layouts measured and reused by ``screen(width:)`` so far (tests, benchmarks).
+    /// Row layouts measured and reused so far (tests, benchmarks).
     public var layoutStatistics: (measured: Int, reused: Int) { (layoutCache.measuredCount, layoutCache.reusedCount) }
 
-    private func performLoad() async {
-        loadCount += 1
-        let noticeBefore = state.notice?.kind
-        var hadRows = state.phase == .loaded
-        if !hadRows, let saved = await loader.saved() {
-            apply(saved.value, at: saved.savedAt)
-            if saved.isFresh {
-                inFlight = nil
-                return
-            }
-            state.notice = noticeText.saved(at: saved.savedAt, now: clock.now)
-            hadRows = true
-        }
-        if hadRows {
-            state.isRefreshing = true
-        } else {
-            state.phase = .loading
-        }
-        let loader = self.loader
-        let observer = RetryObserver { [weak self] notice in await self?.showRetry(notice) }
-        let result: Result<Loaded<FactsFeed>, NetworkError> = await observer.observing { () async throws(NetworkError) in
-            try await loader.load()
-        }
-        switch result {
-        case .success(let loaded):
-            apply(loaded, at: clock.now)
-            state.notice = nil
-            state.announcement = hadRows ? announcements.announce(spoken.updated(state.rows.count)) : nil
-            if hadRows { await images.retryFailures() }
-        case .failure(let error):
-            state.errorMessage = error.description
-            state.phase = hadRows ? .loaded : .failed
-            state.notice = hadRows ? failureNotice(error) : nil
-            let failure = hadRows ? spoken.refreshFailed(error.description) : spoken.loadFailed(error.description)
-            let text = NetworkNotice.failureAnnouncement(failure, notice: state.notice, before: noticeBefore)
-            state.announcement = announcements.announce(text, priority: .high)
-        }
-        state.isRefreshing = false
-        inFlight = nil
-    }
-
-    /// What marks the rows after a failed load: the saved copy's age after a cancellation (if a
-    /// saved copy is what is shown); otherwise offline (or not updated) since they were saved.
-    private func failureNotice(_ error: NetworkError) -> NetworkNotice? {
-        guard let savedAt = state.lastUpdated else { return nil }
-        return noticeText.afterFailure(error, savedAt: savedAt, current: state.notice, now: clock.now)
-    }
-
-    /// A retry is about to wait: say so over whatever is on screen.
-    private func showRetry(_ notice: RetryNotice) {
-        let hasRows = state.phase == .loaded
-        state.notice = noticeText.retrying(notice, savedAt: hasRows ? state.lastUpdated : nil, now: clock.now)
-    }
-
-    /// Shows `loaded` (made at `date`: now, or when a saved copy was saved).
-    private func apply(_ loaded: Loaded<FactsFeed>, at date: Date) {
-        let feed = loaded.value
-        state.title = feed.displayTitle
-        state.rows = feed.rows
-        state.droppedRowCount = feed.droppedRowCount
-        state.phase = .loaded
-        state.errorMessage = nil
-        state.lastUpdated = date
-        state.source = loaded.source
-        diagnostics = loaded.diagnostics
-        images.setRows(feed.rows.map(\.imageURL))
+    /// Remembers where `loaded` came from and gives its rows' images to the coordinator.
+    func present(_ loaded: Loaded<FactsFeed>) {
+        source = loaded.source
+        images.setRows(loaded.value.rows.map(\.imageURL))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 /// The whole screen for one width: view state, each row's image state and layout, and the
@@ -7,7 +8,8 @@ import SharedNetworking
 public struct FactsViewState: Sendable, Equatable, Codable {
     /// The navigation title.
     public var title: String
-    /// Where loading stands: the view-model's ``FactsViewModel/State/phase``, printed as `status`.
+    /// Where loading stands: the screen state's ``/ScreenKit/ScreenState/phase``, printed as
+    /// `status` (kept in the view state for `exercises facts --json`).
     public var status: LoadingPhase
     /// Whether a refresh runs while the rows stay on screen.
     public var isRefreshing: Bool
@@ -47,10 +49,11 @@ public struct FactsViewState: Sendable, Equatable, Codable {
     /// The dropped-rows notice, spoken; `nil` when nothing was dropped. (The network's banner
     /// speaks through ``notice``.)
     public var noticeAccessibility: AccessibilityElement?
-    /// What VoiceOver should say about the last load (``FactsViewModel/State/announcement``).
+    /// What VoiceOver should say about the last load (the screen state's
+    /// ``/ScreenKit/ScreenState/announcement``, copied for `--json`).
     public var announcement: Announcement?
     /// What the rows are when they are not a fresh answer (a saved copy, a retry):
-    /// the view-model's ``FactsViewModel/State/notice``, with its `accessibility`.
+    /// the screen state's ``/ScreenKit/ScreenState/notice``, with its `accessibility`.
     public var notice: NetworkNotice?
 
     /// One row as drawn: its content, its image's state and where everything goes.
@@ -73,57 +76,62 @@ public struct FactsViewState: Sendable, Equatable, Codable {
         public var accessibility: AccessibilityElement
     }
 
-    /// The screen for `state` at `width` points: each row laid out by `engine` (every row
-    /// measured) with its image state from `images` (by row id); VoiceOver's words in `spoken`.
+    /// The screen for `state` (the feed as its content, with where loading stands) at `width`
+    /// points: each row laid out by `engine` (every row measured) with its image state from
+    /// `images` (by row index); VoiceOver's words in `spoken`. `source` names where the rows came
+    /// from.
     public init(
-        state: FactsViewModel.State, images: (Int) -> RowImageState, width: Double, engine: FactRowLayoutEngine,
+        state: ScreenState<FactsFeed>, source: String? = nil, images: (Int) -> RowImageState, width: Double, engine: FactRowLayoutEngine,
         spoken: FactsSpokenText = FactsSpokenText(language: .english)
     ) {
         var cache = FactRowLayoutCache(engine: engine)
-        self.init(state: state, images: images, width: width, cache: &cache, spoken: spoken)
+        self.init(state: state, source: source, images: images, width: width, cache: &cache, spoken: spoken)
     }
 
     /// The screen laid out through `cache`: only rows whose content, image state or width
-    /// changed since the cache's last screen are measured (``FactRowLayoutCache``).
+    /// changed since the cache's last screen are measured (``FactRowLayoutCache``). The builder
+    /// of the facts screen: pure, and an initializer because the cache is its only state.
     public init(
-        state: FactsViewModel.State, images: (Int) -> RowImageState, width: Double, cache: inout FactRowLayoutCache,
-        spoken: FactsSpokenText = FactsSpokenText(language: .english)
+        state: ScreenState<FactsFeed>, source: String? = nil, images: (Int) -> RowImageState, width: Double,
+        cache: inout FactRowLayoutCache, spoken: FactsSpokenText = FactsSpokenText(language: .english)
     ) {
-        title = state.title
+        let feed = state.content ?? FactsFeed(title: nil, rows: [])
+        title = feed.displayTitle
         status = state.phase
         isRefreshing = state.isRefreshing
-        errorMessage = state.errorMessage
+        errorMessage = state.error?.description
         let written = FactsWrittenText(language: spoken.language)
         language = written.language
-        droppedRowsNotice = state.droppedRowCount == 0 ? nil : written.droppedRows(state.droppedRowCount)
-        emptyText = state.phase == .loaded && state.rows.isEmpty ? written.empty : nil
+        droppedRowsNotice = feed.droppedRowCount == 0 ? nil : written.droppedRows(feed.droppedRowCount)
+        emptyText = state.content != nil && feed.rows.isEmpty ? written.empty : nil
         lastUpdated = state.lastUpdated
-        source = state.source
+        self.source = source
         notice = state.notice
         self.width = width
         metrics = cache.engine.metrics
-        let imageStates = state.rows.enumerated().map { index, row in row.imageURL == nil ? RowImageState.none : images(index) }
-        let layouts = cache.layouts(for: state.rows, images: imageStates, width: width)
-        rows = zip(state.rows, zip(imageStates, layouts)).map { row, placed in
+        let imageStates = feed.rows.enumerated().map { index, row in row.imageURL == nil ? RowImageState.none : images(index) }
+        let layouts = cache.layouts(for: feed.rows, images: imageStates, width: width)
+        rows = zip(feed.rows, zip(imageStates, layouts)).map { row, placed in
             Row(
                 id: row.id, title: row.title, description: row.description, imageURL: row.imageURL, image: placed.0, layout: placed.1,
                 accessibility: Self.rowAccessibility(row, image: placed.0, spoken: spoken))
         }
         contentHeight = rows.reduce(0) { $0 + $1.layout.size.height }
-        titleAccessibility = .heading(state.title, level: .h1, identifier: "title")
-        let loading = state.isRefreshing || state.phase == .loading
+        titleAccessibility = .heading(feed.displayTitle, level: .h1, identifier: "title")
+        let loading = state.phase == .loading
         refreshAccessibility = AccessibilityElement(
             label: spoken.refresh, value: loading ? spoken.refreshing : nil, hint: spoken.refreshHint,
             traits: loading ? [.button, .notEnabled] : .button, actions: [AccessibilityAction(action: FactsAction.refresh.rawValue)],
             identifier: "refresh")
-        listAccessibility = AccessibilityElement(label: spoken.factCount(state.rows.count), children: .contain, identifier: "rows")
-        errorAccessibility = state.errorMessage.map { message in
+        listAccessibility = AccessibilityElement(label: spoken.factCount(feed.rows.count), children: .contain, identifier: "rows")
+        errorAccessibility = state.error.map { error in
             AccessibilityElement(
-                label: state.phase == .failed ? spoken.loadFailed(message) : spoken.refreshFailed(message), identifier: "error")
+                label: state.content == nil ? spoken.loadFailed(error.description) : spoken.refreshFailed(error.description),
+                identifier: "error")
         }
         emptyAccessibility = emptyText == nil ? nil : AccessibilityElement(label: spoken.empty, identifier: "empty")
         noticeAccessibility =
-            state.droppedRowCount == 0 ? nil : AccessibilityElement(label: spoken.droppedRows(state.droppedRowCount), identifier: "notice")
+            feed.droppedRowCount == 0 ? nil : AccessibilityElement(label: spoken.droppedRows(feed.droppedRowCount), identifier: "notice")
         announcement = state.announcement
     }
 

@@ -1,7 +1,8 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
-/// The words VoiceOver speaks on the Hoo sets screen, in English or German (``/SharedNetworking/SpokenLanguage``
+/// The words VoiceOver speaks on the Hoo sets screen, in English or German (``/ScreenKit/SpokenLanguage``
 /// from the injected locale; other languages get English). The sets' titles, the Hoos' titles
 /// and the poem are the data's own and are said as written.
 public struct HooSetsSpokenText: Sendable, Hashable, Codable {
@@ -111,12 +112,9 @@ public struct HooSetsSpokenText: Sendable, Hashable, Codable {
         }
     }
 
-    /// Announced when loading the sets failed.
+    /// Announced when loading the sets failed: ``loadFailedTitle`` and the reason.
     public func loadFailed(_ reason: String) -> String {
-        switch language {
-        case .german: "Die Hoo-Sets konnten nicht geladen werden. \(reason)"
-        default: "Couldn't load the Hoo sets. \(reason)"
-        }
+        "\(loadFailedTitle). \(reason)"
     }
 
     /// As the count under a header writes it, in ASCII digits: the grid is rebuilt on every

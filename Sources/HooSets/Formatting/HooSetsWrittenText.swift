@@ -1,7 +1,8 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
-/// The words the Hoo sets screen itself writes, in English or German (``/SharedNetworking/SpokenLanguage``
+/// The words the Hoo sets screen itself writes, in English or German (``/ScreenKit/SpokenLanguage``
 /// from the screen's language, the user's messages locale; other languages get English). What
 /// VoiceOver says is ``HooSetsSpokenText``; the sets' titles and colour names, the Hoos' titles
 /// and the poem are the data's own and are shown as written.

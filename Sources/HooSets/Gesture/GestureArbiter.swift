@@ -1,3 +1,4 @@
+import ScreenKit
 import SharedNetworking
 
 /// Decides, from touch samples alone, whether a touch on the grid taps, scrolls or scrubs.

@@ -1,3 +1,4 @@
+import ScreenKit
 import SharedNetworking
 
 /// One observation of the finger, as a gesture recognizer reports it.

@@ -1,8 +1,9 @@
+import ScreenKit
 import SharedNetworking
 
 /// The exercise's fonts: Yahoo bundled AG Book Pro Condensed in two faces and gave their
 /// PostScript names as constants (`kAGBookProLightFontName`, `kAGBookProMediumFontName`). Every
-/// text of the screen names one of them in its ``/SharedNetworking/FontSpec``, with the system font at the same
+/// text of the screen names one of them in its ``/ScreenKit/FontSpec``, with the system font at the same
 /// weight as the fallback: the font files are not in this package (they are Yahoo's), so an app
 /// that bundles them gets them, and everything else (SwiftUI without the files, the terminal,
 /// the HTML previews) draws the system font.

@@ -1,3 +1,4 @@
+import ScreenKit
 import SharedNetworking
 
 /// A position in the grid: section (set) and item (Hoo) indexes.

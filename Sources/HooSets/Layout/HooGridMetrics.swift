@@ -1,3 +1,4 @@
+import ScreenKit
 import SharedNetworking
 
 /// The design constants of the grid, the disc and its text: one value a SwiftUI view, the

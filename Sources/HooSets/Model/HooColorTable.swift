@@ -1,3 +1,4 @@
+import ScreenKit
 import SharedNetworking
 
 /// Turns the colour *names* of `hoo_set.json` into RGB.

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 /// Identifies one Hoo: the numbers of its set and of its own directory (`01/03` is set 1,

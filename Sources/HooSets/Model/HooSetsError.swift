@@ -1,3 +1,5 @@
+import SharedNetworking
+
 /// Why no Hoo sets could be shown at all. (A single bad set is skipped with a diagnostic
 /// instead; see ``HooSetsSource``.)
 public enum HooSetsError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -20,6 +22,20 @@ public enum HooSetsError: Error, Sendable, Hashable, CustomStringConvertible {
         case .allSetsFailed(let path, let reason): "\(path): no Hoo set could be read (\(reason))"
         case .cacheUnavailable(let path, let reason): "cannot use the cache directory \(path): \(reason)"
         case .cancelled: "cancelled"
+        }
+    }
+
+    /// The same failure as the ``/SharedNetworking/NetworkError`` every screen's loading reports,
+    /// naming the same path with the same words: a folder that cannot be read is
+    /// ``/SharedNetworking/NetworkError/file(path:reason:)``, sets that are there but unreadable
+    /// ``/SharedNetworking/NetworkError/invalidContent(source:reason:)``.
+    public var networkError: NetworkError {
+        switch self {
+        case .missingDirectory(let path): .file(path: path, reason: "no such directory")
+        case .noSets(let path): .file(path: path, reason: "no Hoo sets found (expected NN.zip files or NN/ directories)")
+        case .allSetsFailed(let path, let reason): .invalidContent(source: path, reason: "no Hoo set could be read (\(reason))")
+        case .cacheUnavailable(let path, let reason): .file(path: path, reason: "cannot be used as the cache directory: \(reason)")
+        case .cancelled: .cancelled
         }
     }
 }

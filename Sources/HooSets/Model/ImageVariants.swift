@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 /// The scales of one image that exist on disk (`header.png`, `header@2x.png`, …), and the

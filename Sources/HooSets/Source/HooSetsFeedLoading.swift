@@ -1,8 +1,7 @@
 import SharedNetworking
 
 /// Something that produces the Hoo sets: the bundled or downloaded directory
-/// (``HooSetsSource``), a test double. The one dependency ``HooSetsViewModel`` has on data.
-public protocol HooSetsFeedLoading: Sendable {
-    /// Reads every set, with what was skipped or repaired; fails only when nothing can be shown.
-    func load() async throws(HooSetsError) -> Loaded<HooSetsFeed>
-}
+/// (``HooSetsSource``), a test double. The one dependency ``HooSetsViewModel`` has on data: a
+/// ``/SharedNetworking/FeedLoading`` of ``HooSetsFeed``, failing with a
+/// ``/SharedNetworking/NetworkError`` like every feed (``HooSetsError/networkError``).
+public protocol HooSetsFeedLoading: FeedLoading where Feed == HooSetsFeed {}

@@ -36,13 +36,23 @@ public struct HooSetsSource: HooSetsFeedLoading {
             directory: try HooSetsResources.setsDirectory(), cacheDirectory: caches.appendingPathComponent("HooSets", isDirectory: true))
     }
 
-    /// Loads off the caller's actor: extraction and file reads never block the UI.
+    /// Loads off the caller's actor: extraction and file reads never block the UI. A failure is
+    /// the ``HooSetsError`` of ``loadSynchronously()`` as a ``/SharedNetworking/NetworkError``
+    /// naming the same directory (``HooSetsError/networkError``), the one error type of every
+    /// screen's loading.
     @concurrent
-    public func load() async throws(HooSetsError) -> Loaded<HooSetsFeed> {
-        try loadSynchronously()
+    public func load() async throws(NetworkError) -> Loaded<HooSetsFeed> {
+        do throws(HooSetsError) {
+            return try loadSynchronously()
+        } catch {
+            throw error.networkError
+        }
     }
 
-    /// The synchronous core of ``load()``.
+    /// Nothing is saved: the sets are a directory on the device, read again on every load.
+    public func saved() async -> Saved<Loaded<HooSetsFeed>>? { nil }
+
+    /// The synchronous core of ``load()``, with the module's own error.
     public func loadSynchronously() throws(HooSetsError) -> Loaded<HooSetsFeed> {
         let (candidates, scanDiagnostics) = try SetDirectoryScanner.scan(directory)
         guard !candidates.isEmpty else { throw .noSets(path: directory.path) }

@@ -1,79 +1,95 @@
 import Foundation
 import Observation
+import ScreenKit
 import SharedNetworking
 
 /// The Hoo sets screen: loads the sets, lays out the grid for the viewport, and turns taps and
 /// touch samples into selection, scrolling and haptics.
 ///
-/// A SwiftUI view reads ``state`` and forwards input: `tap(at:)` for taps, every touch sample
-/// to `handle(_:)` when it implements scrubbing, `setViewport(_:)` from a `GeometryReader`.
-/// VoiceOver users select without the gesture: each cell's action is ``select(_:)``, and the
-/// selected Hoo offers ``selectNext()`` and ``selectPrevious()`` as named actions; opening a Hoo
-/// that way announces its title and poem line (``HooSetsViewState/announcement``).
+/// A SwiftUI view reads ``state`` (``/ScreenKit/ScreenState``: the phase, the grid's
+/// ``HooSetsViewState`` as its `content`, the error, the announcement) and forwards input:
+/// `tap(at:)` for taps, every touch sample to `handle(_:)` when it implements scrubbing,
+/// `setViewport(_:)` from a `GeometryReader`. VoiceOver users select without the gesture: each
+/// cell's action is ``select(_:)``, and the selected Hoo offers ``selectNext()`` and
+/// ``selectPrevious()`` as named actions; opening a Hoo that way announces its title and poem line.
+///
+/// Loading follows ``/ScreenKit/ScreenLoader``'s rules, the same on every feed screen: ``load()``
+/// reads the sets once (a no-op when the grid is shown), ``refresh()`` reads them again, one read
+/// at a time, and a failed read keeps the grid beside the error; the selection survives a
+/// reload if its Hoo does. The sets are a directory, so there is no saved copy to show.
 @Observable
 @MainActor
 public final class HooSetsViewModel {
-    /// Everything the grid draws, replaced as a whole value.
-    public private(set) var state: HooSetsViewState
-    /// Where loading stands; ``HooSetsViewState/isLoading`` is `true` exactly while it is
-    /// ``/SharedNetworking/LoadingPhase/loading``. A failed reload keeps the sets on screen.
-    public private(set) var phase: LoadingPhase = .idle
+    /// The sets' loading and the grid (`content`), laid out for the viewport with the selection,
+    /// scroll offset and gesture mode; `nil` content until the sets are read.
+    public var state: ScreenState<HooSetsViewState> {
+        let loading = screen.state
+        return loading.map { _ in
+            var grid = self.grid
+            // The grid's own copies of the loading state, for `exercises hoosets --json`.
+            grid.isLoading = loading.phase == .loading
+            grid.errorMessage = loading.phase == .loading ? nil : loading.error?.description
+            grid.announcement = loading.announcement
+            return grid
+        }
+    }
 
-    private let loader: any HooSetsFeedLoading
-    private var builder: HooSetsViewStateBuilder
-    private var layout: HooGridLayout
-    private var selection: HooID?
-    private var offset = 0.0
-    private var feedbackCount = 0
-    private var arbiter: GestureArbiter<HooID>
-    private var usesBundledArtwork: Bool
-    private var announcements = AnnouncementCounter()
-    private var announcement: Announcement?
+    /// The grid as last laid out (without the loading state).
+    private var grid: HooSetsViewState
+    @ObservationIgnored private let screen: ScreenLoader<HooSetsFeed, HooSetsFeed>
+    @ObservationIgnored private var builder: HooSetsViewStateBuilder
+    @ObservationIgnored private var layout: HooGridLayout
+    @ObservationIgnored private var selection: HooID?
+    @ObservationIgnored private var offset = 0.0
+    @ObservationIgnored private var feedbackCount = 0
+    @ObservationIgnored private var arbiter: GestureArbiter<HooID>
+    @ObservationIgnored private var usesBundledArtwork: Bool
 
     /// A view-model that loads through `loader` (a ``HooSetsSource`` in an app) and lays the grid out with `metrics` for
     /// `viewport`; `artwork` defaults to the module's bundled artwork for `displayScale`. `metrics`
-    /// is ``HooGridMetrics/highContrast`` for Increase Contrast; VoiceOver's words are in
-    /// `language`'s language (English when `nil`).
+    /// is ``HooGridMetrics/highContrast`` for Increase Contrast; VoiceOver's words (and the
+    /// placeholder's) are in `language`'s language (English when `nil`); `clock` says when the
+    /// sets were read (the state's `lastUpdated`).
     public init(
-        loader: any HooSetsFeedLoading, metrics: HooGridMetrics = .standard, rules: ScrubRules = .standard,
+        loader: any HooSetsFeedLoading, clock: any AppClock, metrics: HooGridMetrics = .standard, rules: ScrubRules = .standard,
         displayScale: DisplayScale = .x2,
         viewport: LayoutSize = LayoutSize(width: 320, height: 480), artwork: HooArtworkState? = nil, language: Locale? = nil
     ) {
-        self.loader = loader
+        let spoken = language.map(HooSetsSpokenText.init(locale:)) ?? HooSetsSpokenText(language: .english)
         self.arbiter = GestureArbiter(rules: rules)
         self.usesBundledArtwork = artwork == nil
         let builder = HooSetsViewStateBuilder(
             feed: HooSetsFeed(sets: []), metrics: metrics, displayScale: displayScale, viewport: viewport,
-            artwork: artwork ?? .bundled(scale: displayScale),
-            spoken: language.map(HooSetsSpokenText.init(locale:)) ?? HooSetsSpokenText(language: .english))
+            artwork: artwork ?? .bundled(scale: displayScale), spoken: spoken)
         self.builder = builder
         self.layout = builder.layout
-        self.state = builder.state(layout: builder.layout, selection: nil, contentOffsetY: 0)
+        self.grid = builder.state(layout: builder.layout, selection: nil, contentOffsetY: 0)
+        self.screen = ScreenLoader(
+            loader: loader, text: spoken, retryAction: HooSetsAction.refresh.rawValue, clock: clock,
+            language: language ?? Locale(identifier: "en"))
+        screen.presenter = self
     }
 
     // MARK: Loading
 
-    /// Loads (or reloads) the sets. On failure the sets already shown stay and
-    /// ``HooSetsViewState/errorMessage`` says why; the selection survives a reload if its Hoo does.
+    /// Reads the sets unless the grid is shown (safe to call on every appearance).
     public func load() async {
-        phase = .loading
-        state.isLoading = true
-        state.errorMessage = nil
-        do {
-            let loaded = try await loader.load()
-            builder.feed = loaded.value
-            builder.diagnostics = loaded.diagnostics
-            if let selection, loaded.value.hoo(selection) == nil { self.selection = nil }
-            layout = builder.layout
-            phase = .loaded
-            rebuild()
-        } catch {
-            phase = .failed
-            state.isLoading = false
-            state.errorMessage = error.description
-            announcement = announcements.announce(builder.spoken.loadFailed(error.description), priority: .high)
-            state.announcement = announcement
-        }
+        await screen.load()
+    }
+
+    /// Reads the sets again. On failure the sets already shown stay and the state's `error` says
+    /// why; the selection survives if its Hoo does.
+    public func refresh() async {
+        await screen.refresh()
+    }
+
+    /// Shows `feed` (its diagnostics in the grid's): the selection stays if its Hoo is still there.
+    func present(_ loaded: Loaded<HooSetsFeed>) {
+        builder.feed = loaded.value
+        builder.diagnostics = loaded.diagnostics
+        if let selection, loaded.value.hoo(selection) == nil { self.selection = nil }
+        layout = builder.layout
+        rebuild()
     }
 
     // MARK: Geometry
@@ -152,7 +168,7 @@ public final class HooSetsViewModel {
         guard let selection, let set = builder.feed.sets.first(where: { $0.id == selection.set }),
             let hoo = set.hoos.first(where: { $0.id == selection })
         else { return }
-        announcement = announcements.announce(builder.spoken.opened(hoo.title, set: set.title, poemLine: hoo.poemLine))
+        screen.announce(builder.spoken.opened(hoo.title, set: set.title, poemLine: hoo.poemLine))
     }
 
     /// Hides the selection disc.
@@ -199,11 +215,7 @@ public final class HooSetsViewModel {
 
     private func rebuild() {
         offset = min(max(0, offset.isFinite ? offset : 0), builder.maxOffset(in: layout))
-        var next = builder.state(
+        grid = builder.state(
             layout: layout, selection: selection, contentOffsetY: offset, gestureMode: arbiter.mode, feedbackCount: feedbackCount)
-        next.isLoading = false
-        next.errorMessage = state.isLoading ? nil : state.errorMessage
-        next.announcement = announcement
-        state = next
     }
 }

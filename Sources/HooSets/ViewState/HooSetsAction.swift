@@ -1,4 +1,4 @@
-/// The Hoo sets screen's actions, by the names its ``/SharedNetworking/AccessibilityAction``s and the HTML
+/// The Hoo sets screen's actions, by the names its ``/ScreenKit/AccessibilityAction``s and the HTML
 /// previews' `data-action` give them, each with the view-model method it stands for.
 public enum HooSetsAction: String, Sendable, CaseIterable {
     /// ``HooSetsViewModel/select(_:)`` of the Hoo given as the value (`01/03`, as ``HooID``
@@ -11,4 +11,7 @@ public enum HooSetsAction: String, Sendable, CaseIterable {
     case selectPreviousHoo = "select-previous-hoo"
     /// ``HooSetsViewModel/dismissSelection()``: closes the disc.
     case dismissSelection = "dismiss-selection"
+    /// ``HooSetsViewModel/refresh()``: reads the sets again; the placeholder's `Try again` after a
+    /// failed first read.
+    case refresh
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 /// Everything the Hoo sets screen draws, as plain values: a SwiftUI view binds to it, the

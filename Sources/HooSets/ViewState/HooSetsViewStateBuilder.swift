@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 /// Builds ``HooSetsViewState`` from a feed and the interaction state: the one pure function

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 /// The date and time texts of a screen: each distinct day and each distinct time of day is

@@ -1,7 +1,8 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
-/// The words VoiceOver speaks on the schedule screen, in English or German (``/SharedNetworking/SpokenLanguage``
+/// The words VoiceOver speaks on the schedule screen, in English or German (``/ScreenKit/SpokenLanguage``
 /// from the injected locale; other languages get English).
 ///
 /// The screen shows the feed's own English strings (`PACKERS`, `Week 1`, `FINAL`) as sent; a
@@ -165,12 +166,10 @@ public struct ScheduleSpokenText: Sendable, Hashable {
         }
     }
 
-    /// Announced when a load fails and nothing is on screen, or a refresh fails over the list.
+    /// A load failed with nothing on screen: `Couldn't load the schedule. …` (``loadFailedTitle``
+    /// and the reason), what the schedule's loader announces.
     public func loadFailed(_ reason: String) -> String {
-        switch language {
-        case .german: "Der Spielplan konnte nicht geladen werden. \(reason)"
-        default: "Couldn't load the schedule. \(reason)"
-        }
+        "\(loadFailedTitle). \(reason)"
     }
 
     /// Announced when a refresh finished.

@@ -13,6 +13,10 @@ public enum ScheduleSource {
     /// are in <doc:ScheduleGuide#App-Transport-Security-the-feed-is-plain-http>.
     public static let remoteURL = URL(string: "http://files.yinzcam.com/iOS/interviews/ScheduleExercise/schedule.json")!
 
+    /// How this feed's bytes become text: the package's defaults (UTF-8, else the declared
+    /// charset, else Windows-1252; 16 MiB; a 30 s deadline). ``ScheduleFeedLoader`` applies them.
+    public static let decodingOptions = FeedDecodingOptions()
+
     /// The bundled `schedule.json` (the feed as captured, GB 2020 season).
     public static func bundled() throws(NetworkError) -> FeedSource {
         try FeedSource.resource("schedule", withExtension: "json", in: .module)

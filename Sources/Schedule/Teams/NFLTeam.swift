@@ -1,3 +1,4 @@
+import ScreenKit
 import SharedNetworking
 
 /// A franchise's identity as the navigation bar needs it: who it is and its two brand colours.

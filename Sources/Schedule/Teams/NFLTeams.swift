@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 /// The 32 NFL teams by tricode, with their primary and secondary brand colours.

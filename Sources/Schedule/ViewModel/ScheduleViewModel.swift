@@ -1,50 +1,54 @@
 import Foundation
 import Observation
+import ScreenKit
 import SharedNetworking
 
 /// The schedule screen's view-model: loads the feed, builds the view state, fetches logos.
 ///
-/// A SwiftUI view reads ``state`` and calls ``load()`` in `.task`, ``refresh()`` from
-/// `.refreshable`, and ``loadLogos(for:)`` in each row's `.task`. Guarantees:
-/// - one download at a time: ``refresh()`` during a refresh waits for the running one;
-/// - a failed refresh keeps the previous content and sets ``ScheduleViewModel/State/error``;
-/// - on a cold start the copy the loader saved is shown at once, marked
-///   (``ScheduleViewModel/State/notice``: `Saved 2 hours ago`), while the network is asked; if
-///   the network fails it stays, marked `Offline: saved 2 hours ago`; a success clears the mark.
-///   A saved copy the server's caching rules still call fresh is simply shown, with no request;
-///   a retry under way says so (`Retrying, 2 of 3`);
+/// A SwiftUI view reads ``state`` (``/ScreenKit/ScreenState``: the phase, the
+/// ``ScheduleViewState`` as its `content`, the notice, the error, the announcement) and
+/// ``logos``, and calls ``load()`` in `.task`, ``refresh()`` from `.refreshable`, and
+/// ``loadLogos(for:)`` in each row's `.task`. Loading follows ``/ScreenKit/ScreenLoader``'s rules,
+/// the same on every feed screen: one fetch at a time (a refresh during a refresh joins it), the
+/// last caller to leave cancels it, the saved copy shown at once on a cold start (and not asked
+/// again while the server calls it fresh), a failed refresh keeps the schedule beside the error,
+/// marked `Offline: saved 2 hours ago`. What is the schedule's own:
+/// - it builds the ``ScheduleViewState`` from the feed (``ScheduleViewStateBuilder``, made on the
+///   first load and kept: its formatters cost more than formatting a feed), and says `Schedule
+///   updated.` when a refresh replaced it;
 /// - each distinct logo is requested once, however many rows show it or how often they appear;
 ///   a failed logo shows its tricode and is retried once per ``refresh()``, never in a loop.
 @Observable
 @MainActor
 public final class ScheduleViewModel {
-    /// Everything the screen draws, replaced as a whole value; SwiftUI observes it.
-    public private(set) var state = ScheduleViewModel.State()
+    /// The schedule's loading and its drawable ``ScheduleViewState`` (`content`), by the rules of
+    /// ``/ScreenKit/ScreenLoader``; replaced as a whole value.
+    public var state: ScreenState<ScheduleViewState> { screen.state }
+    /// Logos by URL: each distinct logo is requested once. Not part of loading the feed: a logo
+    /// arrives after the schedule, row by row.
+    public private(set) var logos: [URL: LogoState] = [:]
 
-    @ObservationIgnored private let loader: any ScheduleFeedLoading
+    @ObservationIgnored private let screen: ScreenLoader<ScheduleFeed, ScheduleViewState>
     @ObservationIgnored private let resources: any ResourceLoading
     @ObservationIgnored private let locale: Locale
     @ObservationIgnored private let timeZone: TimeZone
     @ObservationIgnored private let calendar: Calendar
-    @ObservationIgnored private let clock: any AppClock
+    @ObservationIgnored let clock: any AppClock
     @ObservationIgnored private let logoCatalog: TeamLogoCatalog
     @ObservationIgnored private let metrics: ScheduleMetrics
     @ObservationIgnored private let language: Locale?
-    @ObservationIgnored private let spoken: ScheduleSpokenText
-    @ObservationIgnored private let noticeText: NetworkNoticeText
-    @ObservationIgnored private var announcements = AnnouncementCounter()
+    @ObservationIgnored let spoken: ScheduleSpokenText
     /// Made on the first load and kept: its formatters cost more than formatting a feed.
     @ObservationIgnored private var builder: ScheduleViewStateBuilder?
-    @ObservationIgnored private var feedTask: Task<Void, Never>?
     @ObservationIgnored private var logoTasks: [URL: Task<Void, Never>] = [:]
 
     /// A view-model with everything it depends on injected: the feed loader, the resource pipeline
     /// for logos, the user's locale, time zone and calendar, and the clock. An app passes
-    /// `FeedSource.remote(ScheduleSource.remoteURL)` to ``ScheduleFeedLoader`` and declares the ATS
+    /// ``ScheduleFeedLoader`` on `FeedSource.remote(ScheduleSource.remoteURL)` and declares the ATS
     /// exception in <doc:ScheduleGuide#App-Transport-Security-the-feed-is-plain-http>.
     /// `metrics` are the design's, or ``ScheduleMetrics/highContrast`` for Increase Contrast;
-    /// `language` is the locale of the screen's own words (VoiceOver's, and the saved-copy and
-    /// retry notices); `locale` when `nil`.
+    /// `language` is the locale of the screen's own words (VoiceOver's, the placeholder's, and the
+    /// saved-copy and retry notices); `locale` when `nil`.
     public init(
         loader: any ScheduleFeedLoading,
         resources: any ResourceLoading,
@@ -56,7 +60,7 @@ public final class ScheduleViewModel {
         metrics: ScheduleMetrics = .standard,
         language: Locale? = nil
     ) {
-        self.loader = loader
+        let spoken = ScheduleSpokenText(locale: language ?? locale)
         self.resources = resources
         self.locale = locale
         self.timeZone = timeZone
@@ -65,31 +69,28 @@ public final class ScheduleViewModel {
         self.logoCatalog = logos
         self.metrics = metrics
         self.language = language
-        self.spoken = ScheduleSpokenText(locale: language ?? locale)
-        self.noticeText = NetworkNoticeText(locale: language ?? locale)
+        self.spoken = spoken
+        self.screen = ScreenLoader(
+            loader: loader, text: spoken, retryAction: ScheduleAction.refresh.rawValue, clock: clock, language: language ?? locale)
+        screen.presenter = self
     }
 
     /// Loads the schedule unless it is already shown (safe to call on every appearance).
     public func load() async {
-        guard state.content == nil else { return }
-        await downloadOnce()
+        await screen.load()
     }
 
     /// Downloads the schedule again (pull to refresh), then retries logos that failed.
-    /// Called while a download runs, it waits for that download instead of starting another.
+    /// Called while a download runs, it joins that download instead of starting another.
     public func refresh() async {
-        if let running = feedTask {
-            await running.value
-            return
-        }
-        await downloadOnce()
+        await screen.refresh()
         await retryFailedLogos()
     }
 
     /// The logo slot of `side`.
     public func logo(for side: TeamSideState) -> LogoState {
         guard let url = side.logoURL else { return .placeholder(text: side.logoPlaceholder, failure: nil) }
-        if let known = state.logos[url] { return known }
+        if let known = logos[url] { return known }
         // Already in the pipeline's memory (another screen showed it): draw it in this frame.
         if let cached = resources.cachedImage(for: url) { return .loaded(LogoImage(data: cached.data, info: cached.image)) }
         return .notRequested(placeholder: side.logoPlaceholder)
@@ -110,16 +111,16 @@ public final class ScheduleViewModel {
             await running.value
             return
         }
-        if state.logos[url] != nil { return }
+        if logos[url] != nil { return }
         if let cached = resources.cachedImage(for: url) {
-            state.logos[url] = .loaded(LogoImage(data: cached.data, info: cached.image))
+            logos[url] = .loaded(LogoImage(data: cached.data, info: cached.image))
             return
         }
         await startLogo(url, placeholder: side.logoPlaceholder).value
     }
 
     private func startLogo(_ url: URL, placeholder: String) -> Task<Void, Never> {
-        state.logos[url] = .loading(placeholder: placeholder)
+        logos[url] = .loading(placeholder: placeholder)
         let resources = self.resources
         // Owned by the view-model, not the row: a row scrolling away does not cancel a fetch
         // that other rows showing the same team are waiting for.
@@ -131,7 +132,7 @@ public final class ScheduleViewModel {
             } catch {
                 outcome = .placeholder(text: placeholder, failure: error)
             }
-            self?.state.logos[url] = outcome
+            self?.logos[url] = outcome
             self?.logoTasks[url] = nil
         }
         logoTasks[url] = task
@@ -140,7 +141,7 @@ public final class ScheduleViewModel {
 
     private func retryFailedLogos() async {
         await resources.clearFailures()
-        let failed = state.logos.compactMap { url, logo -> (URL, String)? in
+        let failed = logos.compactMap { url, logo -> (URL, String)? in
             if case .placeholder(let text, .some) = logo, logoTasks[url] == nil { return (url, text) }
             return nil
         }
@@ -148,75 +149,15 @@ public final class ScheduleViewModel {
         for task in tasks { await task.value }
     }
 
-    private func downloadOnce() async {
-        if let running = feedTask {
-            await running.value
-            return
-        }
-        let task = Task { await self.download() }
-        feedTask = task
-        await task.value
-        feedTask = nil
-    }
-
-    private func download() async {
-        state.phase = .loading
-        let noticeBefore = state.notice?.kind
-        if state.content == nil, let saved = await loader.saved() {
-            apply(saved.value, at: saved.savedAt)
-            if saved.isFresh {
-                state.phase = .loaded
-                return
-            }
-            state.notice = noticeText.saved(at: saved.savedAt, now: clock.now)
-        }
-        // A saved copy on screen counts as content: the fresh one replacing it is announced.
-        let hadContent = state.content != nil
-        let observer = RetryObserver { [weak self] notice in await self?.showRetry(notice) }
-        let loader = self.loader
-        let result: Result<Loaded<ScheduleFeed>, NetworkError> = await observer.observing { () async throws(NetworkError) in
-            try await loader.load()
-        }
-        switch result {
-        case .success(let loaded):
-            apply(loaded, at: clock.now)
-            state.notice = nil
-            state.phase = .loaded
-            state.announcement = hadContent ? announcements.announce(spoken.updated) : nil
-        case .failure(let error):
-            state.error = error
-            state.phase = .failed
-            state.notice = failureNotice(error)
-            let text = NetworkNotice.failureAnnouncement(spoken.loadFailed(error.description), notice: state.notice, before: noticeBefore)
-            state.announcement = announcements.announce(text, priority: .high)
-        }
-    }
-
-    /// What marks the content after a failed load: nothing without content; the saved copy's
-    /// age after a cancellation; otherwise offline (or not updated) since it was saved.
-    private func failureNotice(_ error: NetworkError) -> NetworkNotice? {
-        guard state.content != nil, let savedAt = state.lastUpdated else { return nil }
-        return noticeText.afterFailure(error, savedAt: savedAt, current: state.notice, now: clock.now)
-    }
-
-    /// Draws `loaded` (made at `date`: now, or when a saved copy was saved).
-    private func apply(_ loaded: Loaded<ScheduleFeed>, at date: Date) {
-        let builder =
-            self.builder
-            ?? ScheduleViewStateBuilder(
-                context: ScheduleDisplayContext(
-                    locale: locale, timeZone: timeZone, calendar: calendar, now: clock.now, logos: logoCatalog, metrics: metrics,
-                    language: language))
-        self.builder = builder
-        state.content = builder.build(loaded.value, now: clock.now)
-        state.diagnostics = loaded.diagnostics
-        state.error = nil
-        state.lastUpdated = date
-    }
-
-    /// A retry is about to wait: say so over whatever is on screen.
-    private func showRetry(_ notice: RetryNotice) {
-        guard state.phase == .loading else { return }
-        state.notice = noticeText.retrying(notice, savedAt: state.content == nil ? nil : state.lastUpdated, now: clock.now)
+    /// The screen's builder, made on the first load and kept: its formatters cost more than
+    /// formatting a feed.
+    func viewStateBuilder() -> ScheduleViewStateBuilder {
+        if let builder { return builder }
+        let made = ScheduleViewStateBuilder(
+            context: ScheduleDisplayContext(
+                locale: locale, timeZone: timeZone, calendar: calendar, now: clock.now, logos: logoCatalog, metrics: metrics,
+                language: language))
+        builder = made
+        return made
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 /// A game row: away team on the left, home team on the right, `@` between them; the date in

@@ -1,3 +1,4 @@
+import ScreenKit
 import SharedNetworking
 
 /// The navigation bar, in the colours of the schedule's root team (``styled(for:teamName:spoken:contrast:)``
@@ -61,7 +62,7 @@ public struct NavigationBarState: Sendable, Hashable, Codable {
         )
     }
 
-    /// WCAG 2 contrast ratio of two colours (1…21): ``/SharedNetworking/RGBColor/contrastRatio(with:)``.
+    /// WCAG 2 contrast ratio of two colours (1…21): ``/ScreenKit/RGBColor/contrastRatio(with:)``.
     public static func contrastRatio(_ a: RGBColor, _ b: RGBColor) -> Double {
         a.contrastRatio(with: b)
     }

@@ -1,3 +1,4 @@
+import ScreenKit
 import SharedNetworking
 
 /// A font and a colour: how one kind of label is drawn.

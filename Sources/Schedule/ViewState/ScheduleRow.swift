@@ -1,3 +1,4 @@
+import ScreenKit
 import SharedNetworking
 
 /// A row of a section: a game or the bye week. A SwiftUI list switches on it.

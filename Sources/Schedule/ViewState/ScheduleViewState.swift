@@ -1,3 +1,4 @@
+import ScreenKit
 import SharedNetworking
 
 /// Everything the schedule screen draws, ready to draw: no formatting or decisions left.

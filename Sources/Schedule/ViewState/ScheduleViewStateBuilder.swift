@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 /// Turns a decoded feed into the screen's view state: every decision of the screen is here.
@@ -13,7 +14,7 @@ import SharedNetworking
 ///   on the next day in Tokyo). For a TBA game that has both a timestamp and the feed's calendar
 ///   day (`Numeric`), that day instead, which no time zone moves; a TBA game without `Numeric`
 ///   shows its timestamp's day, and a game without a valid timestamp shows `TBD`.
-/// - **Spoken.** Every row, header and the bar carry an ``/SharedNetworking/AccessibilityElement`` in the words of
+/// - **Spoken.** Every row, header and the bar carry an ``/ScreenKit/AccessibilityElement`` in the words of
 ///   ``ScheduleSpokenText``: a row is one element, away team first as drawn, the date in full,
 ///   the week, then the result (`final, Packers won 43 to 34`) or the kick-off in full with its
 ///   zone and both records.

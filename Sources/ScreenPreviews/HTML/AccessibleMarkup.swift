@@ -1,6 +1,7 @@
+import ScreenKit
 import SharedNetworking
 
-/// HTML for an ``/SharedNetworking/AccessibilityElement``: what a page says to a screen reader and offers to a
+/// HTML for an ``/ScreenKit/AccessibilityElement``: what a page says to a screen reader and offers to a
 /// keyboard, always taken from the view state, never written here.
 ///
 /// - An element with a default action is a real `<button>`: its name is the element's label and

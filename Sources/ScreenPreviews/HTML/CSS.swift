@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 /// A CSS value built from typed parts: numbers, colours, font weights and keywords written in
@@ -76,7 +77,7 @@ public struct CSSDeclaration: Sendable {
     /// The declaration as CSS text.
     public var css: String { "\(property): \(value.css)" }
 
-    /// `font-size` and `font-weight` from a design spec's ``/SharedNetworking/FontSpec``, and
+    /// `font-size` and `font-weight` from a design spec's ``/ScreenKit/FontSpec``, and
     /// `font-family` when it names a bundled face (the page's system stack is the fallback).
     public static func font(_ font: FontSpec) -> [CSSDeclaration] {
         [CSSDeclaration("font-size", .px(font.size)), CSSDeclaration("font-weight", .fontWeight(font.weight))]

@@ -1,3 +1,4 @@
+import ScreenKit
 import SharedNetworking
 
 /// Screens written for a live page: the same phone, bars and content as a preview page, with
@@ -26,7 +27,7 @@ public enum LiveMarkup {
     }
 
     /// A control the live page adds to a screen, drawn as the preview pages draw every control
-    /// from its ``/SharedNetworking/AccessibilityElement`` (a `<button>` named by the element, with
+    /// from its ``/ScreenKit/AccessibilityElement`` (a `<button>` named by the element, with
     /// its `id`, `data-action` and `data-value`), so the page has one vocabulary of actions.
     public static func button(_ element: AccessibilityElement, classes: String, _ children: [HTMLNode]) -> HTMLNode {
         AccessibleMarkup.button(element, classes: classes, children)

@@ -1,3 +1,4 @@
+import ScreenKit
 import SharedNetworking
 
 /// The phone a page is drawn for, and the system chrome around an app's content.

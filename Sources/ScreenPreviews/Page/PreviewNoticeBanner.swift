@@ -1,7 +1,8 @@
+import ScreenKit
 import SharedNetworking
 
 /// The saved-copy and retry banner of the Schedule, CarFit and Facts pages, drawn from the view
-/// state's ``/SharedNetworking/NetworkNotice`` in ``/SharedNetworking/NetworkNoticeAppearance``.
+/// state's ``/ScreenKit/NetworkNotice`` in ``/ScreenKit/NetworkNoticeAppearance``.
 ///
 /// A `role="status"` box (WCAG 4.1.3, a status message; implicitly polite and atomic) with the
 /// notice's `accessibility` identifier as its id. A live region announces changes to text that

@@ -1,3 +1,4 @@
+import ScreenKit
 import SharedNetworking
 
 /// One phone screen: the app's content plus what the system draws around it.

@@ -1,5 +1,6 @@
 import CarFit
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 /// The CarFit worker's screen as a page: a large title with the last update, the month
@@ -16,7 +17,17 @@ import SharedNetworking
 /// button that shows when focused. A saved copy or a retry (`notice`) is a banner under the title
 /// (`PreviewNoticeBanner`).
 public enum CarFitPreview {
-    /// The list screen for `state`, drawn with `theme`.
+    /// The list screen for the view-model's `state`, drawn with `theme`: the placeholder in
+    /// CarFit's words while there are no visits (``/ScreenKit/ScreenState/placeholder``), else the
+    /// content (whose notice and announcement are the state's). What every front-end draws.
+    public static func screen(_ state: ScreenState<CleanerListViewState>, theme: CarFitTheme = .standard) -> PreviewScreen {
+        guard let content = state.content else {
+            return PreviewPlaceholder.screen(state, slug: "carfit", title: "CarFit", contrast: theme.contrast)
+        }
+        return screen(content, theme: theme)
+    }
+
+    /// The list screen for a view state alone (a `--json` file, a test), drawn with `theme`.
     public static func screen(_ state: CleanerListViewState, theme: CarFitTheme = .standard) -> PreviewScreen {
         var content: [HTMLNode] = [
             .div(

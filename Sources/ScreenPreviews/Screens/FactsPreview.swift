@@ -1,5 +1,6 @@
 import Facts
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 /// The facts table as a page: the feed's title in the navigation bar with a refresh button,
@@ -17,7 +18,21 @@ import SharedNetworking
 /// state (the pictures themselves decorative), the error and notices in the user's language. A
 /// saved copy or a retry (`notice`) is a banner above the rows (`PreviewNoticeBanner`).
 public enum FactsPreview {
-    /// The facts screen for `screen`, with images resolved by `images`.
+    /// The facts screen for the view-model's `state`: the placeholder in the facts' words while
+    /// there are no rows (``/ScreenKit/ScreenState/placeholder``, under the notice banner drawn in
+    /// `contrast`'s colours), else the content (whose notice and announcement are the state's),
+    /// with images resolved by `images`. What every front-end draws.
+    public static func screen(
+        _ state: ScreenState<FactsViewState>, images: PreviewImages = .localFilesOnly, contrast: ContrastPreference = .standard
+    ) -> PreviewScreen {
+        guard let content = state.content else {
+            return PreviewPlaceholder.screen(state, slug: "facts", title: "Facts", contrast: contrast)
+        }
+        return screen(content, images: images)
+    }
+
+    /// The facts screen for a view state alone (a `--json` file, a test), with images resolved by
+    /// `images`.
     public static func screen(_ screen: FactsViewState, images: PreviewImages = .localFilesOnly) -> PreviewScreen {
         let metrics = screen.metrics
         var content: [HTMLNode] = [PreviewNoticeBanner.node(screen.notice, contrast: metrics.contrast)]

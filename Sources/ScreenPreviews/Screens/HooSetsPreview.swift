@@ -1,5 +1,6 @@
 import Foundation
 import HooSets
+import ScreenKit
 import SharedNetworking
 
 /// The Hoo sets grid as a page: every section's header artwork and cells at the frames of
@@ -17,7 +18,22 @@ import SharedNetworking
 /// one's `Next Hoo` and `Previous Hoo` and the words panel's `Close` as buttons that show when
 /// focused; the disc repeats the panel and is hidden from screen readers.
 public enum HooSetsPreview {
-    /// The grid screen for `state`, with artwork and Hoo images resolved by `images`.
+    /// The grid screen for the view-model's `state`: the placeholder in the Hoo sets' words while
+    /// the sets are not read (``/ScreenKit/ScreenState/placeholder``), else the grid with the
+    /// state's announcement, artwork and Hoo images resolved by `images`. What every front-end draws.
+    public static func screen(
+        _ state: ScreenState<HooSetsViewState>, images: PreviewImages = .localFilesOnly, contrast: ContrastPreference = .standard
+    ) -> PreviewScreen {
+        guard let content = state.content else {
+            return PreviewPlaceholder.screen(state, slug: "hoosets", title: "HooSets", contrast: contrast)
+        }
+        var screen = screen(content, images: images)
+        screen.announcement = state.announcement
+        return screen
+    }
+
+    /// The grid screen for a view state alone (a `--json` file, a test), with artwork and Hoo
+    /// images resolved by `images`.
     public static func screen(_ state: HooSetsViewState, images: PreviewImages = .localFilesOnly) -> PreviewScreen {
         let metrics = state.metrics
         let cellFrame = images.source(for: state.artwork.cellFrame)

@@ -1,5 +1,6 @@
 import Foundation
 import Schedule
+import ScreenKit
 import SharedNetworking
 
 /// The schedule as a page: the navigation bar in the root team's colours, each section's header
@@ -22,9 +23,22 @@ public enum SchedulePreview {
     /// The `id` of the row the screen opens at.
     public static let initialRowAnchor = "initial-row"
 
-    /// The schedule screen for `state`, with logos resolved by `images`; `notice` and
-    /// `announcement` are the view-model's (``/Schedule/ScheduleViewModel/State``), which the
-    /// view state does not hold.
+    /// The schedule screen for the view-model's `state`: the placeholder in the schedule's words
+    /// while there is no content (``/ScreenKit/ScreenState/placeholder``, under the notice banner
+    /// drawn in `contrast`'s colours), else the content with the state's notice banner and
+    /// announcement, logos resolved by `images`. What every front-end draws for the schedule.
+    public static func screen(
+        _ state: ScreenState<ScheduleViewState>, images: PreviewImages = .localFilesOnly, contrast: ContrastPreference = .standard
+    ) -> PreviewScreen {
+        guard let content = state.content else {
+            return PreviewPlaceholder.screen(state, slug: "schedule", title: "Schedule", contrast: contrast)
+        }
+        return screen(content, images: images, notice: state.notice, announcement: state.announcement)
+    }
+
+    /// The schedule screen for a view state alone (a `--json` file, a test), with logos resolved
+    /// by `images`; `notice` and `announcement` are the screen state's, which the view state does
+    /// not hold.
     public static func screen(
         _ state: ScheduleViewState, images: PreviewImages = .localFilesOnly, notice: NetworkNotice? = nil,
         announcement: Announcement? = nil

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 import Trivia
 import TriviaHost
@@ -14,8 +15,20 @@ import TriviaHost
 /// `<button>`s, the final screen's headings, statistics and winners in the user's language,
 /// and the screen's announcement in the page's live region.
 public enum TriviaPreview {
-    /// One phone screen for one state. `slug` names the page (`trivia-result`), `caption` says
-    /// which moment of the game it is.
+    /// The trivia screen for the view-model's `state` (its content is always there: the question
+    /// screen says when it is connecting), with the state's announcement. `slug` names the page,
+    /// `caption` says which moment of the game it is. What every front-end draws.
+    public static func screen(_ state: ScreenState<TriviaViewState>, slug: String, title: String, caption: String) -> PreviewScreen {
+        guard let content = state.content else {
+            return PreviewPlaceholder.screen(state, slug: slug, title: title, contrast: .standard)
+        }
+        var screen = screen(content, slug: slug, title: title, caption: caption)
+        screen.announcement = state.announcement
+        return screen
+    }
+
+    /// One phone screen for one view state (a recorded run, a test). `slug` names the page
+    /// (`trivia-result`), `caption` says which moment of the game it is.
     public static func screen(_ state: TriviaViewState, slug: String, title: String, caption: String) -> PreviewScreen {
         let style = state.style
         var content: [HTMLNode] = []

@@ -32,6 +32,12 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
     /// a wait of `wait`), longer than this load may still wait (`allowed`: what is left of its
     /// deadline, or the retry policy's longest wait). Given up at once instead of hanging a screen.
     case retryAfterTooLong(url: URL, code: Int, retryAfter: String, wait: Duration, allowed: Duration, bodyExcerpt: String)
+    /// The source answered, in a form that decodes, and refused: `message` is its own
+    /// explanation, `code` its own code if it gave one. An API that answers a refusal with
+    /// HTTP 200 and an envelope (CarFit's `{"success": false, "message": "Token expired"}`), a
+    /// game host that refuses to let a player join. Not transient: asking again gets the same
+    /// answer until the person acts (signs in again, picks another game).
+    case refused(source: String, message: String, code: String? = nil)
 
     /// One line to show a person, naming the URL or file; input it quotes is escaped onto one line.
     public var description: String {
@@ -70,6 +76,8 @@ public enum NetworkError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(url.absoluteString): HTTP \(code) \(HTTPStatusText.reason(code))\(suffix); the server asks to retry in "
                 + "\(Self.seconds(wait)) (Retry-After: \(retryAfter)), longer than the \(Self.seconds(allowed)) this load may still wait; "
                 + "try again after that"
+        case .refused(let source, let message, let code):
+            return "\(source): the server refused the request\(code.map { " (code \($0))" } ?? ""): \(message)"
         }
     }
 

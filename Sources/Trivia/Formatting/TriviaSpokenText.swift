@@ -1,7 +1,8 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
-/// The words VoiceOver speaks on the trivia screens, in English or German (``/SharedNetworking/SpokenLanguage`` from
+/// The words VoiceOver speaks on the trivia screens, in English or German (``/ScreenKit/SpokenLanguage`` from
 /// the injected locale; other languages get English).
 ///
 /// The screens show English words (``TriviaViewStateBuilder``); these are written for ears and

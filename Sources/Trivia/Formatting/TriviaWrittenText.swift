@@ -1,7 +1,8 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
-/// The words the trivia screens write, in English or German (``/SharedNetworking/SpokenLanguage``
+/// The words the trivia screens write, in English or German (``/ScreenKit/SpokenLanguage``
 /// from the user's messages locale; other languages get English), numbers in the formats locale.
 /// What VoiceOver says is ``TriviaSpokenText``, written for ears; the questions, choices,
 /// competition title and names are the host's and are shown as sent.

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 /// How the protocol writes instants: ISO 8601 in UTC, `2020-09-10T08:00:10Z`, with

@@ -22,7 +22,7 @@ extension TriviaViewModel {
     }
 
     func fetchBalance() {
-        let configuration = state.configuration
+        let configuration = client.configuration
         Task { [balances] in
             do throws(WildcardBalanceError) {
                 let balance = try await balances.balance(for: configuration.user, token: configuration.token)

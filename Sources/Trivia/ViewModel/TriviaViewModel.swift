@@ -1,19 +1,37 @@
 import Foundation
 import Observation
+import ScreenKit
 import SharedNetworking
 
-/// The two trivia screens' view-model: owns the client state, performs the state machine's
-/// effects (fetch the balance, connect, send, timers, reconnect) and publishes the screen.
+/// The two trivia screens' view-model: owns the client state machine, performs its effects
+/// (fetch the balance, connect, send, timers, reconnect) and publishes the screen.
 ///
-/// A SwiftUI view binds to ``screen`` and calls ``select(_:)``, ``useWildcard()`` and
+/// A SwiftUI view binds to ``state`` and calls ``select(_:)``, ``useWildcard()`` and
 /// ``declineWildcard()``; taps the rules do not allow are ignored by the state machine, so the
-/// view never needs its own checks.
+/// view never needs its own checks. ``state`` is the surface every exercise's view-model shows
+/// (``/ScreenKit/ScreenState``), where it applies to a live game rather than a feed:
+/// - `content` is the ``TriviaViewState``, always there (the question screen says it is
+///   waiting or connecting; ``screen`` is the same value, not optional);
+/// - `phase` is the connection's: `idle` before ``start()``, `loading` while connecting,
+///   joining or waiting to reconnect, `loaded` once welcomed and after a game that ended as it
+///   should (finished, or left), `failed` when the client gave up for good for another reason;
+/// - `error` says why it gave up (``/SharedNetworking/NetworkError/refused(source:message:code:)``:
+///   the host refused the player, lost the competition, or another device took the seat);
+///   connection trouble it recovers from is the content's banner, not an error;
+/// - `announcement` is the screen's (``TriviaViewStateBuilder/announcement(from:to:id:)``).
+///
+/// There is no feed, so no saved copy, notice or placeholder. ``client`` is the state machine
+/// itself, for views that want more than the screen.
 @Observable @MainActor
 public final class TriviaViewModel {
-    /// The client's knowledge, for views that want more than the screen.
-    public private(set) var state: TriviaClientState
-    /// What to draw now.
-    public private(set) var screen: TriviaViewState
+    /// The client state machine's knowledge (the link, the balance, the round, the score).
+    public private(set) var client: TriviaClientState
+    /// What to draw now, with the connection's phase, the error that ended the game, if any, and
+    /// the announcement.
+    public private(set) var state: ScreenState<TriviaViewState>
+
+    /// ``state``'s content: the screen to draw, which a trivia screen always has.
+    public var screen: TriviaViewState { state.content ?? builder.screen(for: client, at: clock.now) }
 
     @ObservationIgnored let transport: any TriviaTransport
     @ObservationIgnored let balances: any WildcardBalanceFetching
@@ -46,15 +64,15 @@ public final class TriviaViewModel {
         language: Locale? = nil,
         contrast: ContrastPreference = .standard
     ) {
-        let state = TriviaClientState(configuration: configuration)
+        let client = TriviaClientState(configuration: configuration)
         let builder = TriviaViewStateBuilder(locale: locale, timeZone: timeZone, language: language, contrast: contrast)
-        self.state = state
+        self.client = client
         self.transport = transport
         self.balances = balances
         self.clock = clock
         self.builder = builder
         self.codec = codec
-        self.screen = builder.screen(for: state, at: clock.now)
+        self.state = Self.state(of: client, screen: builder.screen(for: client, at: clock.now))
     }
 
     // MARK: User actions
@@ -91,7 +109,7 @@ public final class TriviaViewModel {
 
     /// Feeds one event to the state machine and performs its effects.
     func handle(_ event: TriviaClientEvent) {
-        let effects = state.handle(event, at: clock.now)
+        let effects = client.handle(event, at: clock.now)
         refresh()
         for effect in effects { perform(effect) }
     }
@@ -99,16 +117,41 @@ public final class TriviaViewModel {
     /// What VoiceOver should say now: the latest of ``TriviaViewStateBuilder/announcement(from:to:id:)``
     /// (a question opened, 10 and 5 seconds left, the answer sent or locked in, the result, the
     /// wild-card offer and what became of it, the final screen, connection trouble). Post it when
-    /// its ``/SharedNetworking/Announcement/id`` changes.
-    public var announcement: Announcement? { screen.announcement }
+    /// its ``/ScreenKit/Announcement/id`` changes.
+    public var announcement: Announcement? { state.announcement }
 
     func refresh() {
-        var next = builder.screen(for: state, at: clock.now)
+        let screen = self.screen
+        var next = builder.screen(for: client, at: clock.now)
         next.announcement = screen.announcement
         if let new = builder.announcement(from: screen, to: next, id: announcements.next) {
             next.announcement = announcements.announce(new.text, priority: new.priority)
         }
-        if next != screen { screen = next }
+        let updated = Self.state(of: client, screen: next)
+        if updated != state { state = updated }
+    }
+
+    /// The surface for `client` drawn as `screen`: the connection's phase, the error that ended
+    /// the game, the screen's announcement.
+    static func state(of client: TriviaClientState, screen: TriviaViewState) -> ScreenState<TriviaViewState> {
+        let source = "trivia competition \(client.configuration.competition.rawValue)"
+        let phase: LoadingPhase
+        var error: NetworkError?
+        switch client.link {
+        case .idle: phase = .idle
+        case .connecting, .joining, .waitingToReconnect: phase = .loading
+        case .online, .closed(.finished), .closed(.stopped): phase = .loaded
+        case .closed(.refused(let code, let message)):
+            phase = .failed
+            error = .refused(source: source, message: message, code: code.rawValue)
+        case .closed(.interrupted(let message)):
+            phase = .failed
+            error = .refused(source: source, message: message)
+        case .closed(.replaced):
+            phase = .failed
+            error = .refused(source: source, message: "the same player joined from another device")
+        }
+        return ScreenState(phase: phase, content: screen, error: error, announcement: screen.announcement)
     }
 
     /// Rebuilds the screen every second so the countdown moves.

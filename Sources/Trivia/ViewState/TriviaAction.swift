@@ -1,4 +1,4 @@
-/// The trivia screen's actions, by the names its ``/SharedNetworking/AccessibilityAction``s and the HTML
+/// The trivia screen's actions, by the names its ``/ScreenKit/AccessibilityAction``s and the HTML
 /// previews' `data-action` give them, each with the view-model method it stands for.
 public enum TriviaAction: String, Sendable, CaseIterable {
     /// ``TriviaViewModel/select(_:)`` of the choice whose 0-based index is the value (`0` is A),

@@ -1,3 +1,4 @@
+import ScreenKit
 import SharedNetworking
 
 /// The colours of the trivia screens by role: the design's (``standard``, the values of

@@ -1,3 +1,4 @@
+import ScreenKit
 import SharedNetworking
 
 /// The design values of the two screens. View state carries the resolved colours; fonts and

@@ -1,3 +1,4 @@
+import ScreenKit
 import SharedNetworking
 
 /// What the app draws, and all it draws: the question screen or the final screen, with

@@ -1,8 +1,9 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 /// What VoiceOver says on the trivia screens: every element a person can reach gets an
-/// ``/SharedNetworking/AccessibilityElement`` in ``TriviaSpokenText``'s words, built from the client state (the
+/// ``/ScreenKit/AccessibilityElement`` in ``TriviaSpokenText``'s words, built from the client state (the
 /// same facts the drawn screen comes from, never from its English text), and the changes worth
 /// announcing are found by comparing two screens.
 extension TriviaViewStateBuilder {

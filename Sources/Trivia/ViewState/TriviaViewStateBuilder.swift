@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 /// Turns the client state into the screen at a given instant. Pure: the countdown is the only

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 import TestSupport
 import Testing
@@ -34,25 +35,25 @@ struct CarFitAccessibilityTests {
     func englishDay() async throws {
         let viewModel = model(ScriptedVisitsSource(visits: visits), locale: "en_GB")
         await viewModel.load()
-        let today = try cell(viewModel.state, september10).accessibility
+        let today = try cell(try viewModel.screen, september10).accessibility
         #expect(today.label == "Thursday, 10 September 2020")
         #expect(today.value == "today, has visits")
         #expect(today.traits == [.button, .toggle, .selected])
         #expect(today.hint == "Shows or hides this day's visits in the list.")
         #expect(today.actions == [AccessibilityAction(action: "toggle-day", value: "2020-09-10")])
         #expect(today.identifier == "day-2020-09-10")
-        let other = try cell(viewModel.state, CalendarDay(year: 2020, month: 8, day: 31)).accessibility
+        let other = try cell(try viewModel.screen, CalendarDay(year: 2020, month: 8, day: 31)).accessibility
         #expect(other.value == "other month")
         #expect(!other.traits.contains(.selected))
         viewModel.calendarViewModel.toggle(september10)
-        #expect(try cell(viewModel.state, september10).accessibility.traits == [.button, .toggle])
+        #expect(try cell(try viewModel.screen, september10).accessibility.traits == [.button, .toggle])
     }
 
     @Test("en_GB: a card is one element read in a worker's order, its state in words")
     func englishCard() async throws {
         let viewModel = model(ScriptedVisitsSource(visits: visits), locale: "en_GB")
         await viewModel.load()
-        let cards = try #require(viewModel.state.sections.first?.cards)
+        let cards = try #require(viewModel.screen.sections.first?.cards)
         #expect(
             cards[0].accessibility.label
                 == "Ada Lovelace, Done, starts 08:05, expected 08:00 to 10:00, tasks: Task 1, Task 2, 55 minutes, Akademivej 15, 2800 Kgs. Lyngby"
@@ -62,7 +63,7 @@ struct CarFitAccessibilityTests {
         #expect(cards.allSatisfy { $0.accessibility.children == .ignore })
         #expect(cards[0].accessibility.identifier == "visit-a-\(Int(TestCalendars.instant("2020-09-10T08:05:00Z").timeIntervalSince1970))")
         #expect(
-            viewModel.state.sections.first?.accessibility
+            try viewModel.screen.sections.first?.accessibility
                 == .heading("Thursday 10 September, 2 visits", level: .h2, identifier: "section-2020-09-10"))
     }
 
@@ -70,7 +71,7 @@ struct CarFitAccessibilityTests {
     func german() async throws {
         let viewModel = model(ScriptedVisitsSource(visits: visits), locale: "de_DE")
         await viewModel.load()
-        let state = viewModel.state
+        let state = try viewModel.screen
         #expect(try cell(state, september10).accessibility.label == "Donnerstag, 10. September 2020")
         #expect(try cell(state, september10).accessibility.value == "heute, mit Besuchen")
         #expect(state.calendar.previousMonthAccessibility.label == "Vorheriger Monat, August 2020")
@@ -88,7 +89,7 @@ struct CarFitAccessibilityTests {
     func danish() async throws {
         let viewModel = model(ScriptedVisitsSource(visits: visits), locale: "da_DK")
         await viewModel.load()
-        let state = viewModel.state
+        let state = try viewModel.screen
         #expect(state.calendarButtonAccessibility.label == "Kalender")
         #expect(try cell(state, september10).accessibility.value == "i dag, har besøg")
         #expect(state.sections.first?.cards.first?.accessibility.label.contains("starter 08.05, forventet 08.00 til 10.00") == true)
@@ -98,11 +99,11 @@ struct CarFitAccessibilityTests {
     func calendarButtons() async throws {
         let viewModel = model(ScriptedVisitsSource(visits: visits), locale: "en_GB")
         await viewModel.load()
-        var state = viewModel.state
+        var state = try viewModel.screen
         #expect(state.calendarButtonAccessibility.traits == [.button, .toggle])
         #expect(state.calendarButtonAccessibility.actions == [AccessibilityAction(action: CarFitAction.toggleCalendar.rawValue)])
         viewModel.calendarViewModel.present()
-        state = viewModel.state
+        state = try viewModel.screen
         #expect(state.calendarButtonAccessibility.traits == [.button, .toggle, .selected])
         #expect(state.calendar.previousMonthAccessibility.actions == [AccessibilityAction(action: "show-previous-month", value: "2020-08")])
         #expect(state.calendar.nextMonthAccessibility.actions == [AccessibilityAction(action: "show-next-month", value: "2020-10")])
@@ -120,21 +121,21 @@ struct CarFitAccessibilityTests {
 
     @Test("a refresh announces what is on screen; a failed refresh interrupts with why; a first load says nothing")
     func announcements() async throws {
-        let failure = CarFitError.server(message: "maintenance", code: 503)
+        let failure = NetworkError.refusal("maintenance", code: 503)
         let source = ScriptedVisitsSource([.success(VisitBatch(visits: visits)), .success(VisitBatch(visits: visits)), .failure(failure)])
         let viewModel = model(source, locale: "en_GB")
         await viewModel.load()
-        #expect(viewModel.announcement == nil)
+        #expect(viewModel.state.announcement == nil)
         await viewModel.refresh()
         #expect(viewModel.state.announcement == Announcement(id: 1, text: "Visits updated. 2 visits on the selected days."))
         await viewModel.refresh()
         #expect(
-            viewModel.announcement
+            viewModel.state.announcement
                 == Announcement(
                     id: 2, text: "Couldn't update the visits. \(failure.description). Not updated: saved just now.", priority: .high))
         let german = model(ScriptedVisitsSource([.failure(failure)]), locale: "de_DE")
         await german.load()
-        #expect(german.announcement?.text == "Die Besuche konnten nicht geladen werden. \(failure.description)")
+        #expect(german.state.announcement?.text == "Die Besuche konnten nicht geladen werden. \(failure.description)")
     }
 
     @Test("Increase Contrast: the badges darken until their labels read 4.5:1; the cards follow a change at once")
@@ -153,13 +154,14 @@ struct CarFitAccessibilityTests {
         #expect(VisitStateAppearance(state: .done, contrast: .increased) == VisitStateAppearance(state: .done), "already 4.5:1: unchanged")
         let viewModel = model(ScriptedVisitsSource(visits: visits), locale: "en_GB")
         await viewModel.load()
-        #expect(viewModel.state.sections.first?.cards.first?.stateColor == VisitStateAppearance.done)
+        #expect(try viewModel.screen.sections.first?.cards.first?.stateColor == VisitStateAppearance.done)
         viewModel.contrast = .increased
-        #expect(viewModel.state.sections.first?.cards.first?.stateColor == VisitStateAppearance(state: .done, contrast: .increased).color)
+        #expect(
+            try viewModel.screen.sections.first?.cards.first?.stateColor == VisitStateAppearance(state: .done, contrast: .increased).color)
     }
 
     @Test("Increase Contrast: every text of the theme reads 4.5:1 and the markers 3:1 where they are drawn")
-    func theme() {
+    func theme() throws {
         func failing(_ theme: CarFitTheme) -> [String] {
             let pairs: [(String, RGBColor, RGBColor, Double)] = [
                 ("primary on card", theme.primaryText, theme.cardBackground, 4.5),
@@ -186,14 +188,14 @@ struct CarFitAccessibilityTests {
 struct CarFitOfflineAnnouncementTests {
     let now = "2020-09-10T07:00:00Z"
 
-    func model(_ results: [Result<VisitBatch, CarFitError>], locale: String) -> CleanerListViewModel {
+    func model(_ results: [Result<VisitBatch, NetworkError>], locale: String) -> CleanerListViewModel {
         let visits = [
             VisitFactory.visit(id: "a", start: "2020-09-10T08:00:00Z"), VisitFactory.visit(id: "b", start: "2020-09-10T10:00:00Z"),
         ]
         let saved = Saved(
             value: VisitBatch(visits: visits), savedAt: TestCalendars.clock(now).now.addingTimeInterval(-7200), isFresh: false)
         return CleanerListViewModel(
-            loader: ScriptedVisitsSource(results, saved: saved), clock: TestCalendars.clock(now),
+            loader: ScriptedVisitsSource(answers: results, saved: saved), clock: TestCalendars.clock(now),
             calendar: TestCalendars.gregorian(locale), timeZone: TestCalendars.zone("UTC"))
     }
 
@@ -210,10 +212,12 @@ struct CarFitOfflineAnnouncementTests {
                 == Announcement(
                     id: 1, text: "Couldn't update the visits. \(offline.description). Offline: saved 2 hours ago.", priority: .high))
         await viewModel.refresh()
-        #expect(viewModel.announcement == Announcement(id: 2, text: "Couldn't update the visits. \(offline.description)", priority: .high))
+        #expect(
+            viewModel.state.announcement == Announcement(id: 2, text: "Couldn't update the visits. \(offline.description)", priority: .high)
+        )
         await viewModel.refresh()
-        #expect(viewModel.notice == nil)
-        #expect(viewModel.announcement?.text == "Visits updated. 0 visits on the selected days.")
+        #expect(viewModel.state.notice == nil)
+        #expect(viewModel.state.announcement?.text == "Visits updated. 0 visits on the selected days.")
     }
 
     @Test("de_DE: the banner and the announcement are German")
@@ -222,7 +226,7 @@ struct CarFitOfflineAnnouncementTests {
         let viewModel = model([.failure(offline)], locale: "de_DE")
         await viewModel.load()
         #expect(viewModel.state.notice?.accessibility.label == "Offline: vor 2 Stunden gespeichert")
-        let announced = try #require(viewModel.announcement?.text)
+        let announced = try #require(viewModel.state.announcement?.text)
         #expect(announced.hasSuffix(". Offline: vor 2 Stunden gespeichert."))
         #expect(announced.hasPrefix("Die Besuche konnten nicht aktualisiert werden. "))
     }

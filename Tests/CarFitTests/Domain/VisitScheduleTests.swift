@@ -7,7 +7,7 @@ import Testing
 @Suite("Visit schedule")
 struct VisitScheduleTests {
     @Test func sampleHasThreeDaysAndReportsItsTwoRepeatedVisits() async throws {
-        let batch = try await CarFitFeedLoader(loader: FeedLoader(client: OfflineHTTPClient()), source: CarFitSource.bundled())
+        let batch = try await CarFitFeedLoader(source: CarFitSource.bundled(), network: .offline)
             .load()
         let schedule = VisitSchedule(visits: batch.visits, calendar: TestCalendars.gregorian())
         #expect(schedule.days == CarFitSource.coveredDays)

@@ -8,7 +8,7 @@ import Testing
 @Suite("Visit cards")
 struct VisitCardTests {
     func sampleSchedule(_ calendar: Calendar) async throws -> VisitSchedule {
-        let batch = try await CarFitFeedLoader(loader: FeedLoader(client: OfflineHTTPClient()), source: CarFitSource.bundled())
+        let batch = try await CarFitFeedLoader(source: CarFitSource.bundled(), network: .offline)
             .load()
         return VisitSchedule(visits: batch.visits, calendar: calendar)
     }

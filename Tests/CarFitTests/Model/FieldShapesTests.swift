@@ -13,7 +13,7 @@ struct FieldShapesTests {
     func decode(_ overrides: [String: String?]) throws -> (visit: Visit, diagnostics: [Diagnostic]) {
         let json = VisitParsingTests.envelope([VisitParsingTests.visitJSON(overrides)])
         let loaded = try loader.decode(CarFitFeed.self, from: Data(json.utf8), sourceName: "visits.json")
-        return (try #require(try loaded.value.visits().first), loaded.diagnostics)
+        return (try #require(try loaded.value.visits(source: "visits.json").first), loaded.diagnostics)
     }
 
     @Test func aPostcodeSentAsANumberIsInTheAddress() throws {

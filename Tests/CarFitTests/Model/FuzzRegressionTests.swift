@@ -15,8 +15,12 @@ struct CarFitFuzzRegressionTests {
     @Test func aServerMessageWithALineBreakStaysOnOneLine() throws {
         let json = #"{"success": false, "message": "Tok\n\u00e1\u001b[2J", "code": 401}"#
         let feed = try loader.decode(CarFitFeed.self, from: Data(json.utf8), sourceName: "visits.json").value
-        let error = #expect(throws: CarFitError.server(message: "Tok\n\u{E1}\u{1B}[2J", code: 401)) { try feed.visits() }
-        #expect(error?.description == #"the server refused the request (code 401): Tok\ná\u{1B}[2J"#)
-        #expect(CarFitError.server(message: "a\u{2028}b", code: nil).description == #"the server refused the request: a\u{2028}b"#)
+        let error = #expect(throws: NetworkError.refused(source: "visits.json", message: "Tok\n\u{E1}\u{1B}[2J", code: "401")) {
+            try feed.visits(source: "visits.json")
+        }
+        #expect(error?.description == #"visits.json: the server refused the request (code 401): Tok\ná\u{1B}[2J"#)
+        #expect(
+            NetworkError.refused(source: "visits.json", message: "a\u{2028}b").description
+                == #"visits.json: the server refused the request: a\u{2028}b"#)
     }
 }

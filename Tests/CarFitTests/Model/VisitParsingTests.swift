@@ -37,7 +37,7 @@ struct VisitParsingTests {
 
     @Test func realSampleDecodesEveryVisit() async throws {
         let loaded = try await loader.load(CarFitFeed.self, from: CarFitSource.bundled())
-        let visits = try loaded.value.visits()
+        let visits = try loaded.value.visits(source: loaded.source)
         #expect(visits.count == 7)
         #expect(loaded.value.droppedVisitCount == 0)
         #expect(loaded.value.message == "Got visits successfully")
@@ -67,38 +67,45 @@ struct VisitParsingTests {
             Self.visitJSON(["tasks": "[{\"title\": \"Wash\", \"timesInMinutes\": 25, \"createDateUtc\": \"2020-09-10T20:01:56.8831511\"}]"])
         ])
         let loaded = try decode(json)
-        #expect(try loaded.value.visits().first?.tasks.first?.minutes == 25)
+        #expect(try loaded.value.visits(source: loaded.source).first?.tasks.first?.minutes == 25)
         #expect(loaded.diagnostics.isEmpty)
     }
 
     @Test func failedEnvelopeBecomesAServerErrorWithItsMessage() throws {
         let json = "{\"success\": false, \"message\": \"Token expired\", \"code\": 401, \"data\": null}"
         let response = try decode(json).value
-        #expect(throws: CarFitError.server(message: "Token expired", code: 401)) { try response.visits() }
+        #expect(throws: NetworkError.refused(source: "visits.json", message: "Token expired", code: "401")) {
+            try response.visits(source: "visits.json")
+        }
         #expect(
-            CarFitError.server(message: "Token expired", code: 401).description
-                == "the server refused the request (code 401): Token expired")
+            NetworkError.refused(source: "visits.json", message: "Token expired", code: "401").description
+                == "visits.json: the server refused the request (code 401): Token expired")
     }
 
     @Test func failedEnvelopeWithoutMessageStillExplains() throws {
         let response = try decode("{\"success\": \"false\"}").value
-        #expect(throws: CarFitError.server(message: "the server reported a failure without a message", code: nil)) { try response.visits() }
+        #expect(throws: NetworkError.refused(source: "visits.json", message: "the server reported a failure without a message")) {
+            try response.visits(source: "visits.json")
+        }
     }
 
     @Test func successWithoutDataIsMissingVisits() throws {
         let response = try decode("{\"success\": true, \"message\": \"ok\", \"data\": null}").value
-        #expect(throws: CarFitError.missingVisits) { try response.visits() }
+        #expect(
+            throws: NetworkError.invalidContent(
+                source: "visits.json", reason: "the server's reply has no visit list (\"data\" is missing or null)")
+        ) { try response.visits(source: "visits.json") }
     }
 
     @Test func missingSuccessFlagWithDataIsAcceptedAndNoted() throws {
         let loaded = try decode("{\"data\": [\(Self.visitJSON())]}")
-        #expect(try loaded.value.visits().count == 1)
+        #expect(try loaded.value.visits(source: loaded.source).count == 1)
         #expect(loaded.diagnostics.contains { $0.kind == .note && $0.path == "success" })
     }
 
     @Test func bareArrayWithoutEnvelopeIsAccepted() throws {
         let loaded = try decode("[\(Self.visitJSON()), \(Self.visitJSON(["visitId": "\"v-2\""]))]")
-        #expect(try loaded.value.visits().map(\.id) == ["v-1", "v-2"])
+        #expect(try loaded.value.visits(source: loaded.source).map(\.id) == ["v-1", "v-2"])
     }
 
     @Test func malformedVisitsAreDroppedAndCountedWithoutLosingTheRest() throws {
@@ -112,7 +119,7 @@ struct VisitParsingTests {
             Self.visitJSON(["visitId": "\"good-2\""]),
         ])
         let loaded = try decode(json)
-        #expect(try loaded.value.visits().map(\.id) == ["good-1", "good-2"])
+        #expect(try loaded.value.visits(source: loaded.source).map(\.id) == ["good-1", "good-2"])
         #expect(loaded.value.droppedVisitCount == 5)
         let dropped = loaded.diagnostics.filter { $0.kind == .dropped }.map(\.path)
         #expect(dropped == ["data[1]", "data[2]", "data[3]", "data[4]", "data[5]"])
@@ -121,17 +128,18 @@ struct VisitParsingTests {
 
     @Test func sourceReportsHowManyVisitsWereDropped() async throws {
         let json = Self.envelope([Self.visitJSON(), Self.visitJSON(["visitId": nil]), "\"x\""])
-        let source = CarFitFeedLoader(loader: loader, source: .data(Data(json.utf8), name: "visits.json"))
+        let source = CarFitFeedLoader(source: .data(Data(json.utf8), name: "visits.json"), network: .offline)
         let batch = try await source.load()
         #expect(batch.visits.count == 1)
         #expect(batch.diagnostics.contains(Diagnostic(.note, path: "data", message: "2 visits could not be read and are not shown")))
-        let one = CarFitFeedLoader(loader: loader, source: .data(Data(Self.envelope([Self.visitJSON(), "7"]).utf8), name: "visits.json"))
+        let one = CarFitFeedLoader(
+            source: .data(Data(Self.envelope([Self.visitJSON(), "7"]).utf8), name: "visits.json"), network: .offline)
         #expect(try await one.load().diagnostics.last?.message == "1 visit could not be read and is not shown")
     }
 
     @Test func unknownStateKeepsTheVisitAndIsNoted() throws {
         let loaded = try decode(Self.envelope([Self.visitJSON(["visitState": "\"Paused\""]), Self.visitJSON(["visitState": nil])]))
-        let visits = try loaded.value.visits()
+        let visits = try loaded.value.visits(source: loaded.source)
         #expect(visits.map(\.state) == [.unknown("Paused"), .unknown("")])
         #expect(loaded.diagnostics.map(\.path) == ["data[0].visitState", "data[1].visitState"])
     }
@@ -140,7 +148,7 @@ struct VisitParsingTests {
         let tasks =
             "[{\"title\": \"A\", \"timesInMinutes\": 25}, {\"title\": \"B\"}, {\"title\": \"C\", \"timesInMinutes\": -10}, {\"title\": \"D\", \"timesInMinutes\": \"15\"}, {\"title\": \"E\", \"timesInMinutes\": null}]"
         let loaded = try decode(Self.envelope([Self.visitJSON(["tasks": tasks])]))
-        let visit = try #require(try loaded.value.visits().first)
+        let visit = try #require(try loaded.value.visits(source: loaded.source).first)
         #expect(visit.tasks.map(\.minutes) == [25, nil, nil, 15, nil])
         #expect(visit.totalMinutes == 40)
         let paths = loaded.diagnostics.map(\.path)
@@ -157,14 +165,14 @@ struct VisitParsingTests {
     @Test func malformedExpectedTimeIsLeftOutAndReported() throws {
         for bad in ["\"8-10\"", "\"10:00/08:00\"", "\"25:00/26:00\"", "\"08:00/\"", "\"08:0/10:00\""] {
             let loaded = try decode(Self.envelope([Self.visitJSON(["expectedTime": bad])]))
-            #expect(try loaded.value.visits().first?.expectedWindow == nil, "\(bad)")
+            #expect(try loaded.value.visits(source: loaded.source).first?.expectedWindow == nil, "\(bad)")
             #expect(loaded.diagnostics.map(\.path) == ["data[0].expectedTime"], "\(bad)")
         }
         let null = try decode(Self.envelope([Self.visitJSON(["expectedTime": "null"])]))
-        #expect(try null.value.visits().first?.expectedWindow == nil)
+        #expect(try null.value.visits(source: "visits.json").first?.expectedWindow == nil)
         #expect(null.diagnostics.isEmpty)
         let loose = try decode(Self.envelope([Self.visitJSON(["expectedTime": "\" 8:00 / 10:30 \""])]))
-        #expect(try loose.value.visits().first?.expectedWindow == ExpectedTimeWindow(parsing: "08:00/10:30"))
+        #expect(try loose.value.visits(source: "visits.json").first?.expectedWindow == ExpectedTimeWindow(parsing: "08:00/10:30"))
     }
 
     @Test(arguments: [
@@ -172,7 +180,7 @@ struct VisitParsingTests {
     ])
     func invalidCoordinatesGiveNoPositionAndAreReported(latitude: String, longitude: String) throws {
         let loaded = try decode(Self.envelope([Self.visitJSON(["houseOwnerLatitude": latitude, "houseOwnerLongitude": longitude])]))
-        #expect(try loaded.value.visits().first?.owner.coordinate == nil)
+        #expect(try loaded.value.visits(source: loaded.source).first?.owner.coordinate == nil)
         #expect(loaded.diagnostics.map(\.path) == ["data[0].houseOwnerLatitude"])
     }
 
@@ -184,15 +192,15 @@ struct VisitParsingTests {
                     "houseOwnerZip": "\"\"", "houseOwnerCity": "\"Lyngby\"",
                 ])
             ]))
-        let owner = try #require(try loaded.value.visits().first?.owner)
+        let owner = try #require(try loaded.value.visits(source: loaded.source).first?.owner)
         #expect(owner.firstName == nil && owner.lastName == nil && owner.fullName == nil)
         #expect(owner.address.singleLine == "Kornagervej 67, Lyngby")
     }
 
     @Test func htmlInsteadOfJSONIsALoadingError() async throws {
         let source = CarFitFeedLoader(
-            loader: loader, source: .data(Data("<html><body>Maintenance</body></html>".utf8), name: "visits.json"))
-        await #expect(throws: CarFitError.self) { try await source.load() }
+            source: .data(Data("<html><body>Maintenance</body></html>".utf8), name: "visits.json"), network: .offline)
+        await #expect(throws: NetworkError.self) { try await source.load() }
         do {
             _ = try await source.load()
         } catch {
@@ -203,7 +211,7 @@ struct VisitParsingTests {
     @Test func remoteFeedGoesThroughTheInjectedHTTPClient() async throws {
         let client = ScriptedHTTPClient(body: Data(Self.envelope([Self.visitJSON()]).utf8))
         let url = try #require(URL(string: "https://api.carfit.example/visits"))
-        let source = CarFitFeedLoader(loader: FeedLoader(client: client), source: .remote(url))
+        let source = CarFitFeedLoader(source: .remote(url), network: FeedNetwork(client: client))
         #expect(try await source.load().visits.map(\.id) == ["v-1"])
         #expect(client.snapshot.requestedURLs == [url])
     }
@@ -211,7 +219,7 @@ struct VisitParsingTests {
     @Test func httpFailureIsALoadingErrorNamingTheStatus() async throws {
         let client = ScriptedHTTPClient(body: Data("down".utf8), status: 503)
         let url = try #require(URL(string: "https://api.carfit.example/visits"))
-        let source = CarFitFeedLoader(loader: FeedLoader(client: client), source: .remote(url))
+        let source = CarFitFeedLoader(source: .remote(url), network: FeedNetwork(client: client))
         do {
             _ = try await source.load()
             Issue.record("expected a failure")

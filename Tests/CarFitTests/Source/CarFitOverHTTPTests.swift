@@ -28,11 +28,9 @@ struct CarFitOverHTTPTests {
     /// `timeout`: the request's; a test that holds a response on purpose gives it time, so that
     /// a loaded machine (a whole suite on two cores) cannot turn the hold into a timeout.
     func makeViewModel(timeout: Duration = .seconds(30)) -> CleanerListViewModel {
-        var options = FeedDecodingOptions()
-        options.timeout = timeout
         let source = CarFitFeedLoader(
-            loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral), options: options),
-            source: .remote(server.url("/visits")))
+            source: .remote(server.url("/visits")),
+            network: FeedNetwork(client: URLSessionHTTPClient(configuration: .ephemeral), timeout: timeout))
         return CleanerListViewModel(
             loader: source,
             clock: TestCalendars.clock("2020-09-10T07:00:00Z"),
@@ -59,15 +57,15 @@ struct CarFitOverHTTPTests {
         let shown = viewModel.sections
 
         await viewModel.refresh()
-        #expect(viewModel.error?.description == "\(server.url("/visits").absoluteString): HTTP 404 Not Found: no such worker")
+        #expect(viewModel.state.error?.description == "\(server.url("/visits").absoluteString): HTTP 404 Not Found: no such worker")
         #expect(viewModel.sections == shown)
 
         await viewModel.refresh()
-        #expect(viewModel.error == .server(message: "Token expired", code: 401))
+        #expect(viewModel.state.error == .refused(source: server.url("/visits").absoluteString, message: "Token expired", code: "401"))
         #expect(viewModel.sections == shown)
 
         await viewModel.refresh()
-        #expect(viewModel.error == nil)
+        #expect(viewModel.state.error == nil)
         #expect(server.requestCount("/visits") == 4)
         #expect(server.requests.first?.headers["Accept"] == "application/json")
     }
@@ -86,7 +84,7 @@ struct CarFitOverHTTPTests {
 
         let first = Task { await viewModel.refresh() }
         try #require(await eventually { server.inFlightRequests == 1 })
-        #expect(viewModel.isRefreshing)
+        #expect(viewModel.state.isLoading, "nothing on screen yet: a load")
         let second = Task { await viewModel.refresh() }
         #expect(await never(within: .milliseconds(200)) { server.inFlightRequests > 1 }, "the second refresh joins the first")
         // Enough for two requests: if the second refresh wrongly fetched again, the count below
@@ -96,8 +94,8 @@ struct CarFitOverHTTPTests {
         await first.value
         await second.value
         #expect(server.requestCount("/visits") == 1)
-        #expect(!viewModel.isRefreshing)
-        #expect(viewModel.error == nil)
+        #expect(!viewModel.state.isRefreshing)
+        #expect(viewModel.state.error == nil)
         #expect(viewModel.sections.first?.cards.count == 3)
     }
 
@@ -122,8 +120,8 @@ struct CarFitOverHTTPTests {
         if !returnedEarly { server.stop() }  // so that a failure ends instead of waiting ten minutes
         await refresh.value
         #expect(await eventually(within: .seconds(30)) { server.closedByClientCount == 1 }, "the request was cancelled on the wire")
-        #expect(await eventually { !viewModel.isRefreshing })
-        #expect(viewModel.error == nil)
-        #expect(!viewModel.hasContent, "a cancelled fetch applies nothing")
+        #expect(await eventually { !viewModel.state.isRefreshing })
+        #expect(viewModel.state.error == nil)
+        #expect(viewModel.state.content == nil, "a cancelled fetch applies nothing")
     }
 }

@@ -22,8 +22,7 @@ struct CleanerListOfflineTests {
             timeZone: TestCalendars.zone("UTC"))
     }
 
-    static let offline = CarFitError.loading(
-        .transport(url: URL(string: "https://carfit.example/visits")!, code: -1004, message: "refused"))
+    static let offline = NetworkError.transport(url: URL(string: "https://carfit.example/visits")!, code: -1004, message: "refused")
 
     @Test func aColdStartOfflineShowsTheSavedVisitsMarkedOffline() async throws {
         let savedAt = TestCalendars.clock(now).now.addingTimeInterval(-7200)
@@ -32,11 +31,11 @@ struct CleanerListOfflineTests {
         let viewModel = makeViewModel(source, language: "de_DE")
         await viewModel.load()
         #expect(viewModel.sections.first?.cards.count == 2)
-        #expect(viewModel.error == Self.offline)
-        #expect(viewModel.phase == .failed)
+        #expect(viewModel.state.error == Self.offline)
+        #expect(viewModel.state.phase == .failed)
         #expect(viewModel.state.notice?.text == "Offline: vor 2 Stunden gespeichert")
-        #expect(viewModel.state.errorBanner?.kind == .refreshFailed)
-        #expect(viewModel.state.emptyState == nil)
+        #expect(try viewModel.screen.errorBanner?.kind == .refreshFailed)
+        #expect(try viewModel.screen.emptyState == nil)
         #expect(!viewModel.state.isLoading && !viewModel.state.isRefreshing)
     }
 
@@ -47,7 +46,7 @@ struct CleanerListOfflineTests {
         await viewModel.load()
         #expect(source.callCount == 1)
         #expect(viewModel.state.notice == nil)
-        #expect(viewModel.phase == .loaded)
+        #expect(viewModel.state.phase == .loaded)
     }
 
     @Test func aFreshSavedCopyIsNotFetchedAgain() async throws {
@@ -56,14 +55,14 @@ struct CleanerListOfflineTests {
         let viewModel = makeViewModel(source)
         await viewModel.load()
         #expect(source.callCount == 0)
-        #expect(viewModel.phase == .loaded)
+        #expect(viewModel.state.phase == .loaded)
         #expect(viewModel.state.notice == nil)
     }
 
     @Test func aServerThatAnswersBadlyIsNotUpdatedRatherThanOffline() async throws {
         let saved = Saved(
             value: VisitBatch(visits: visits), savedAt: TestCalendars.clock(now).now.addingTimeInterval(-7200), isFresh: false)
-        let source = ScriptedVisitsSource([.failure(.server(message: "maintenance", code: 503))], saved: saved)
+        let source = ScriptedVisitsSource([.failure(.refusal("maintenance", code: 503))], saved: saved)
         let viewModel = makeViewModel(source)
         await viewModel.load()
         #expect(viewModel.state.notice?.kind == .notUpdated)
@@ -87,14 +86,14 @@ struct CleanerListOfflineTests {
             return .success(HTTPResponse(url: remote, status: 200, headers: ["Content-Type": "application/json"], body: body))
         }
         let cache = HTTPCache(directory: directory, sizeLimit: 1 << 20, clock: TestCalendars.clock(now), policy: .feeds)
-        let loader = CarFitFeedLoader(loader: FeedLoader(client: client, cache: cache), source: .remote(remote))
+        let loader = CarFitFeedLoader(source: .remote(remote), network: FeedNetwork(client: client, cache: cache))
 
         let viewModel = makeViewModel(loader)
         await viewModel.load()
         let shown = viewModel.sections
         #expect(shown.first?.cards.isEmpty == false)
         await viewModel.refresh()
-        #expect(viewModel.error == .server(message: "Token expired", code: 401))
+        #expect(viewModel.state.error == .refused(source: remote.absoluteString, message: "Token expired", code: "401"))
         #expect(viewModel.sections == shown, "the screen keeps the visits")
 
         // A cold start with no network: the day saved from the first answer, marked offline.

@@ -157,7 +157,7 @@ struct CarFitCommandTests {
         let run = await runExercises(["carfit", "--file", path])
         #expect(run.status == 1)
         #expect(run.output.isEmpty)
-        #expect(run.errors == "error: the server refused the request (code 401): Token expired\n")
+        #expect(run.errors == "error: visits.json: the server refused the request (code 401): Token expired\n")
     }
 
     /// Another exercise's feed, or any object without the envelope's keys, is named for what

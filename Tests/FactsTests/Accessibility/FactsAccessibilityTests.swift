@@ -1,25 +1,9 @@
 import Facts
 import Foundation
+import ScreenKit
 import SharedNetworking
 import TestSupport
 import Testing
-
-/// Answers each load from a script (the last answer repeats), with a saved copy if given.
-final class ScriptedFactsFeed: FactsFeedLoading {
-    private let answers: Locked<[Result<Loaded<FactsFeed>, NetworkError>]>
-    private let savedCopy: Saved<Loaded<FactsFeed>>?
-
-    init(_ answers: [Result<Loaded<FactsFeed>, NetworkError>], saved: Saved<Loaded<FactsFeed>>? = nil) {
-        self.answers = Locked(answers)
-        self.savedCopy = saved
-    }
-
-    func load() async throws(NetworkError) -> Loaded<FactsFeed> {
-        try answers.withLock { $0.count > 1 ? $0.removeFirst() : $0[0] }.get()
-    }
-
-    func saved() async -> Saved<Loaded<FactsFeed>>? { savedCopy }
-}
 
 /// What VoiceOver says on the facts screen, from the bundled feed, in English and German.
 @MainActor
@@ -29,7 +13,7 @@ struct FactsAccessibilityTests {
 
     func model(_ answers: [Result<Loaded<FactsFeed>, NetworkError>], language: String) -> FactsViewModel {
         FactsViewModel(
-            loader: ScriptedFactsFeed(answers),
+            loader: ScriptedFeedLoader(answers: answers),
             images: FactsImageCoordinator(loader: ControlledImageLoader(mode: .immediate(PixelSize(width: 220, height: 165)))),
             clock: ManualClock(now: Date(timeIntervalSince1970: 1_599_724_800)), language: Locale(identifier: language))
     }
@@ -39,7 +23,7 @@ struct FactsAccessibilityTests {
         let feed = try decodeFeed(try bundledFeedBytes())
         let model = model([.success(feed)], language: "en_US")
         await model.load()
-        let screen = model.screen(width: 375)
+        let screen = try model.content(width: 375)
         let beavers = try #require(screen.rows.first)
         #expect(beavers.accessibility.label.hasPrefix("Beavers. Beavers are second only to humans"))
         #expect(beavers.accessibility.value == "picture loading", "not requested yet: its slot shows a placeholder")
@@ -59,7 +43,7 @@ struct FactsAccessibilityTests {
         // A loaded picture and a failed one.
         model.images.visibleRowsChanged(0..<1)
         await model.images.waitUntilIdle()
-        #expect(model.screen(width: 375).rows[0].accessibility.value == "with picture")
+        #expect(try model.content(width: 375).rows[0].accessibility.value == "with picture")
     }
 
     @Test("de_DE: the screen's own words in German, the feed's as sent")
@@ -67,14 +51,14 @@ struct FactsAccessibilityTests {
         let feed = try decodeFeed(try bundledFeedBytes())
         let model = model([.success(feed), .failure(Self.offline)], language: "de_DE")
         await model.load()
-        var screen = model.screen(width: 375)
+        var screen = try model.content(width: 375)
         #expect(screen.refreshAccessibility.label == "Aktualisieren")
         #expect(screen.listAccessibility.label == "13 Fakten")
         #expect(screen.noticeAccessibility?.label == "1 leere Zeile ausgeblendet")
         #expect(screen.rows[0].accessibility.value == "Bild wird geladen")
         #expect(screen.rows[0].accessibility.label.hasPrefix("Beavers. "))
         await model.refresh()
-        screen = model.screen(width: 375)
+        screen = try model.content(width: 375)
         #expect(screen.errorAccessibility?.label == "Die Fakten konnten nicht aktualisiert werden. \(Self.offline.description)")
         #expect(
             screen.announcement?.text
@@ -88,23 +72,22 @@ struct FactsAccessibilityTests {
         await model.load()
         #expect(
             model.state.announcement == Announcement(id: 1, text: "Couldn't load the facts. \(Self.offline.description)", priority: .high))
-        #expect(model.screen(width: 320).errorAccessibility?.label == "Couldn't load the facts. \(Self.offline.description)")
+        #expect(model.state.content == nil)
+        #expect(model.state.placeholder?.accessibility.label == "Couldn't load the facts. \(Self.offline.description)")
         await model.load()
         #expect(model.state.announcement == nil)
         await model.refresh()
         #expect(model.state.announcement == Announcement(id: 2, text: "Facts updated: 1 fact."))
         await model.refresh()
         #expect(
-            model.screen(width: 320).announcement
+            try model.content(width: 320).announcement
                 == Announcement(
                     id: 3, text: "Couldn't refresh the facts. \(Self.offline.description). Offline: saved just now.", priority: .high))
     }
 
     @Test("while a refresh runs the button says so and is not enabled")
     func refreshing() {
-        var state = FactsViewModel.State()
-        state.phase = .loaded
-        state.isRefreshing = true
+        let state = ScreenState(phase: .loading, content: FactsFeed(title: nil, rows: []))
         let screen = FactsViewState(
             state: state, images: { _ in .none }, width: 320, engine: FactRowLayoutEngine(), spoken: FactsSpokenText(language: .german))
         #expect(screen.refreshAccessibility.value == "Wird aktualisiert")
@@ -135,7 +118,8 @@ struct FactsOfflineAnnouncementTests {
     func model(_ answers: [Result<Loaded<FactsFeed>, NetworkError>], language: String) throws -> FactsViewModel {
         let feed = try decodeFeed(#"{"title":"T","rows":[{"title":"A","description":"a","imageHref":null}]}"#)
         return FactsViewModel(
-            loader: ScriptedFactsFeed(answers, saved: Saved(value: feed, savedAt: Self.now.addingTimeInterval(-7200), isFresh: false)),
+            loader: ScriptedFeedLoader(
+                answers: answers, saved: Saved(value: feed, savedAt: Self.now.addingTimeInterval(-7200), isFresh: false)),
             images: FactsImageCoordinator(loader: ControlledImageLoader(mode: .immediate(PixelSize(width: 220, height: 165)))),
             clock: ManualClock(now: Self.now), language: Locale(identifier: language))
     }
@@ -145,7 +129,7 @@ struct FactsOfflineAnnouncementTests {
         let offline = FactsAccessibilityTests.offline
         let model = try model([.failure(offline), .failure(offline)], language: "en_US")
         await model.load()
-        let screen = model.screen(width: 375)
+        let screen = try model.content(width: 375)
         #expect(
             screen.notice?.accessibility
                 == AccessibilityElement(label: "Offline: saved 2 hours ago", traits: .staticText, identifier: "network-notice"))

@@ -85,8 +85,7 @@ struct LoopbackScrollingTests {
                 httpClient: images ?? client, clock: clock, diskCacheDirectory: caches, maxConcurrentRequests: 8
             ))
         let model = FactsViewModel(
-            loader: FactsFeedLoader(
-                loader: FeedLoader(client: client, options: FactsSource.decodingOptions), source: .remote(server.url("/feed.json"))),
+            loader: FactsFeedLoader(source: .remote(server.url("/feed.json")), network: FeedNetwork(client: client)),
             images: FactsImageCoordinator(loader: pipeline, policy: policy),
             clock: clock
         )
@@ -110,7 +109,7 @@ struct LoopbackScrollingTests {
     @Test("top to bottom within the limit and the window, each URL once; back up from cache")
     func scrollDownAndBack() async throws {
         try await withLoadedFeed { server, log, model in
-            #expect(model.state.rows.count == Self.rowCount)
+            #expect(model.state.content?.rows.count == Self.rowCount)
             let images = model.images
             #expect(server.totalRequests == 1, "no image is requested before rows are visible")
 

@@ -1,5 +1,6 @@
 import Facts
 import Foundation
+import ScreenKit
 import SharedNetworking
 import Testing
 

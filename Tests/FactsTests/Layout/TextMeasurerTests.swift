@@ -1,4 +1,5 @@
 import Facts
+import ScreenKit
 import SharedNetworking
 import Testing
 

@@ -1,6 +1,7 @@
 import Facts
 import Foundation
 import SharedNetworking
+import Testing
 
 /// The bundled feed's bytes, read through the module's own resource (never /work/shared).
 func bundledFeedBytes() throws -> Data {
@@ -22,4 +23,13 @@ func decodeFeed(_ json: String) throws(NetworkError) -> Loaded<FactsFeed> {
 func url(_ text: String) -> URL {
     guard let url = URL(string: text) else { preconditionFailure("test URL literal: \(text)") }
     return url
+}
+
+extension FactsViewModel {
+    /// The drawn screen once a view reports `width`: the state's content, laid out for it.
+    @MainActor
+    func content(width: Double) throws -> FactsViewState {
+        setWidth(width)
+        return try #require(state.content)
+    }
 }

@@ -17,9 +17,8 @@ struct OfflineTests {
         let client = ScriptedHTTPClient.holding()
         let clock = ManualClock(now: now)
         let cache = HTTPCache(directory: directory, sizeLimit: 1 << 20, clock: clock, policy: .feeds)
-        let loader = FeedLoader(client: client, options: FactsSource.decodingOptions, cache: cache)
         let model = FactsViewModel(
-            loader: FactsFeedLoader(loader: loader, source: Self.remote),
+            loader: FactsFeedLoader(source: Self.remote, network: FeedNetwork(client: client, cache: cache)),
             images: FactsImageCoordinator(loader: ControlledImageLoader(mode: .immediate(PixelSize(width: 10, height: 10)))),
             clock: clock)
         return (model, client)
@@ -32,24 +31,24 @@ struct OfflineTests {
         #expect(await eventually { firstClient.snapshot.held.count == 1 })
         firstClient.respond(ViewModelTests.feed(["Beavers", "Flag"]))
         await loading.value
-        #expect(first.state.rows.count == 2)
+        #expect(first.state.content?.rows.count == 2)
 
         let (model, client) = launch(at: ViewModelTests.now.addingTimeInterval(7200))
         let task = Task { await model.load() }
         #expect(await eventually { client.snapshot.held.count == 1 })
         // Shown at once, before the network answers.
-        #expect(model.state.rows.map(\.title) == ["Beavers", "Flag"])
-        #expect(model.state.phase == .loaded && model.state.isRefreshing)
+        #expect(model.state.content?.rows.map(\.title) == ["Beavers", "Flag"])
+        #expect(model.state.phase == .loading && model.state.isRefreshing)
         #expect(model.state.notice?.text == "Saved 2 hours ago")
         client.fail(.transport(url: url("https://feeds.example/facts.json"), code: -1009, message: "offline"))
         await task.value
 
-        #expect(model.state.rows.map(\.title) == ["Beavers", "Flag"])
-        #expect(model.state.phase == .loaded)
+        #expect(model.state.content?.rows.map(\.title) == ["Beavers", "Flag"])
+        #expect(model.state.phase == .failed, "failed, with the saved rows kept")
         #expect(model.state.notice?.kind == .offline)
         #expect(model.state.notice?.text == "Offline: saved 2 hours ago")
-        #expect(model.state.errorMessage?.contains("offline") == true)
-        #expect(model.screen(width: 375).notice == model.state.notice)
+        #expect(model.state.error?.description.contains("offline") == true)
+        #expect(try model.content(width: 375).notice == model.state.notice)
         #expect(model.state.lastUpdated == ViewModelTests.now)
     }
 
@@ -67,8 +66,8 @@ struct OfflineTests {
         #expect(client.snapshot.requests.first?.headers["If-None-Match"] == nil)  // the feed had no validators
         client.respond(ViewModelTests.feed(["Beavers", "Moose"]))
         await task.value
-        #expect(model.state.rows.count == 2)
+        #expect(model.state.content?.rows.count == 2)
         #expect(model.state.notice == nil)
-        #expect(model.state.errorMessage == nil)
+        #expect(model.state.error == nil)
     }
 }

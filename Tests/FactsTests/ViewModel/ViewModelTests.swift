@@ -1,5 +1,6 @@
 import Facts
 import Foundation
+import ScreenKit
 import SharedNetworking
 import TestSupport
 import Testing
@@ -24,7 +25,7 @@ struct ViewModelTests {
 
         init(source: FeedSource = ViewModelTests.remote) {
             model = FactsViewModel(
-                loader: FactsFeedLoader(loader: FeedLoader(client: client, options: FactsSource.decodingOptions), source: source),
+                loader: FactsFeedLoader(source: source, network: FeedNetwork(client: client)),
                 images: FactsImageCoordinator(loader: images),
                 clock: clock
             )
@@ -57,15 +58,16 @@ struct ViewModelTests {
         let model = harness.model
         #expect(model.state.phase == .idle)
         await model.load()
-        #expect(model.state.phase == .loaded)
-        #expect(model.state.title == "About Canada")
-        #expect(model.state.rows.count == 13)
-        #expect(model.state.droppedRowCount == 1)
-        #expect(model.screen(width: 320).droppedRowsNotice == "1 empty row hidden")
-        #expect(model.state.lastUpdated == Self.now)
-        #expect(model.state.source == "facts.json")
-        #expect(model.state.errorMessage == nil)
-        #expect(model.diagnostics.contains { $0.kind == .repaired && $0.message.contains("Mac OS Roman") })
+        let state = model.state
+        #expect(state.phase == .loaded)
+        let screen = try #require(state.content)
+        #expect(screen.title == "About Canada")
+        #expect(screen.rows.count == 13)
+        #expect(screen.droppedRowsNotice == "1 empty row hidden")
+        #expect(state.lastUpdated == Self.now && screen.lastUpdated == Self.now)
+        #expect(screen.source == "facts.json")
+        #expect(state.error == nil && screen.errorMessage == nil)
+        #expect(state.diagnostics.contains { $0.kind == .repaired && $0.message.contains("Mac OS Roman") })
         #expect(harness.client.snapshot.requests.count == 0)
         #expect(model.images.rowStates.count == 13)
         #expect(model.images.state(forRow: 4) == .none, "'Eh' has no image")
@@ -79,10 +81,12 @@ struct ViewModelTests {
             during: { model in
                 // The test runs on the main actor: it gets here while the download is pending.
                 #expect(model.state.phase == .loading)
-                #expect(model.state.rows.isEmpty)
+                #expect(model.state.isLoading)
+                #expect(model.state.content == nil)
+                #expect(model.state.placeholder?.title == "Loading the facts…")
             }, answer: { $0.respond(Self.feed(["A", "B"])) })
         #expect(harness.model.state.phase == .loaded)
-        #expect(harness.model.state.rows.map(\.title) == ["A", "B"])
+        #expect(harness.model.state.content?.rows.map(\.title) == ["A", "B"])
     }
 
     @Test("a refresh keeps the rows on screen until the new ones arrive")
@@ -94,13 +98,13 @@ struct ViewModelTests {
             { await $0.refresh() },
             during: { model in
                 #expect(model.state.isRefreshing)
-                #expect(model.state.phase == .loaded)
-                #expect(model.state.rows.map(\.title) == ["A", "B"])
+                #expect(model.state.phase == .loading)
+                #expect(model.state.content?.rows.map(\.title) == ["A", "B"])
             }, answer: { $0.respond(Self.feed(["C"], title: "Updated")) })
         let state = harness.model.state
         #expect(!state.isRefreshing)
-        #expect(state.title == "Updated")
-        #expect(state.rows.map(\.title) == ["C"])
+        #expect(state.content?.title == "Updated")
+        #expect(state.content?.rows.map(\.title) == ["C"])
         #expect(state.lastUpdated == Self.now.addingTimeInterval(60))
     }
 
@@ -110,14 +114,16 @@ struct ViewModelTests {
         await harness.loadRows(["A", "B"])
         await harness.perform({ await $0.refresh() }, answer: { $0.fail(.timedOut(url: url("https://feeds.example/facts.json"))) })
         let state = harness.model.state
-        #expect(state.phase == .loaded)
-        #expect(state.rows.map(\.title) == ["A", "B"])
-        #expect(state.errorMessage == "https://feeds.example/facts.json: timed out")
+        #expect(state.phase == .failed, "failed, with the rows kept")
+        #expect(state.content?.rows.map(\.title) == ["A", "B"])
+        #expect(state.error?.description == "https://feeds.example/facts.json: timed out")
+        #expect(state.content?.errorMessage == state.error?.description)
         #expect(state.lastUpdated == Self.now)
         #expect(!state.isRefreshing)
 
         await harness.perform({ await $0.refresh() }, answer: { $0.respond(Self.feed(["A"])) })
-        #expect(harness.model.state.errorMessage == nil)
+        #expect(harness.model.state.error == nil)
+        #expect(harness.model.state.phase == .loaded)
     }
 
     @Test("a broken refresh (HTML instead of JSON) is an error, not an empty screen")
@@ -127,8 +133,8 @@ struct ViewModelTests {
         await harness.perform(
             { await $0.refresh() },
             answer: { $0.respond(Data("<html><body>Service Unavailable</body></html>".utf8), contentType: "text/html") })
-        #expect(harness.model.state.rows.map(\.title) == ["A"])
-        #expect(harness.model.state.errorMessage?.contains("expected JSON, got an HTML page") == true)
+        #expect(harness.model.state.content?.rows.map(\.title) == ["A"])
+        #expect(harness.model.state.error?.description.contains("expected JSON, got an HTML page") == true)
     }
 
     @Test("a failed first load shows the error full screen; retrying recovers")
@@ -138,8 +144,11 @@ struct ViewModelTests {
             { await $0.load() },
             answer: { $0.fail(.httpStatus(code: 404, url: url("https://feeds.example/facts.json"), bodyExcerpt: "")) })
         #expect(harness.model.state.phase == .failed)
-        #expect(harness.model.state.errorMessage?.contains("HTTP 404") == true)
-        #expect(harness.model.state.title == FactsFeed.defaultTitle)
+        #expect(harness.model.state.error?.description.contains("HTTP 404") == true)
+        #expect(harness.model.state.content == nil)
+        let placeholder = harness.model.state.placeholder
+        #expect(placeholder?.kind == .failed && placeholder?.title == "Couldn't load the facts")
+        #expect(placeholder?.retry == AccessibilityAction(named: "Try again", action: "refresh"))
 
         await harness.perform(
             { await $0.load() },
@@ -147,7 +156,7 @@ struct ViewModelTests {
                 #expect(model.state.phase == .loading)
             }, answer: { $0.respond(Self.feed(["A"])) })
         #expect(harness.model.state.phase == .loaded)
-        #expect(harness.model.state.errorMessage == nil)
+        #expect(harness.model.state.error == nil)
     }
 
     @Test("a refresh during a refresh joins it: one download, both callers get its result")
@@ -166,8 +175,7 @@ struct ViewModelTests {
         await second.value
         await third.value
         #expect(harness.client.snapshot.requests.count == 1)
-        #expect(model.loadCount == 1)
-        #expect(model.state.rows.map(\.title) == ["A"])
+        #expect(model.state.content?.rows.map(\.title) == ["A"])
 
         // Once finished, a new refresh downloads again.
         await harness.perform({ await $0.refresh() }, answer: { $0.respond(Self.feed(["B"])) })
@@ -205,7 +213,7 @@ struct ViewModelTests {
         await model.load()
         model.images.visibleRowsChanged(0..<2)
         await model.images.waitUntilIdle()
-        let screen = model.screen(width: 375)
+        let screen = try #require(model.state.content)
         #expect(screen.title == "About Canada")
         #expect(screen.rows.count == 13)
         #expect(screen.rows[0].image == .loaded(pixelSize: PixelSize(width: 220, height: 165)))
@@ -225,7 +233,8 @@ struct ViewModelTests {
         let harness = Harness(source: .data(Data(#"{"title":"Nothing","rows":null}"#.utf8), name: "empty.json"))
         await harness.model.load()
         #expect(harness.model.state.phase == .loaded)
-        #expect(harness.model.screen(width: 320).emptyText == "This feed has no facts yet.")
+        harness.model.setWidth(320)
+        #expect(harness.model.state.content?.emptyText == "This feed has no facts yet.")
     }
 
     @Test("row heights are measured once: a second call reuses every row, an arriving image re-measures one")
@@ -233,51 +242,54 @@ struct ViewModelTests {
         let harness = Harness(source: try FactsSource.bundled())
         let model = harness.model
         await model.load()
-        let rows = model.state.rows.count
-        let first = model.screen(width: 375)
+        let first = try #require(model.state.content)
+        let rows = first.rows.count
         #expect(model.layoutStatistics.measured == rows)
 
-        let second = model.screen(width: 375)
+        let second = try #require(model.state.content)
         #expect(second == first)
         #expect(model.layoutStatistics == (measured: rows, reused: rows), "nothing measured again")
 
         // Images arrive for the first row and its prefetch window: only those rows are measured.
         model.images.visibleRowsChanged(0..<1)
         await model.images.waitUntilIdle()
-        let withImage = model.screen(width: 375)
+        let withImage = try #require(model.state.content)
         #expect(withImage.rows[0].image == .loaded(pixelSize: PixelSize(width: 220, height: 165)))
         let changed = zip(first.rows, withImage.rows).filter { $0.image != $1.image }.count
         #expect(changed > 0 && changed < rows)
         #expect(model.layoutStatistics.measured == rows + changed, "only the rows whose image changed")
 
         // Another width measures every row; going back to the first width measures none.
-        _ = model.screen(width: 768)
+        model.setWidth(768)
+        #expect(model.state.content?.width == 768)
         #expect(model.layoutStatistics.measured == 2 * rows + changed)
-        #expect(model.screen(width: 375) == withImage)
+        model.setWidth(375)
+        #expect(model.state.content == withImage)
         #expect(model.layoutStatistics.measured == 2 * rows + changed)
 
         // Every cached layout is exactly the engine's.
         let engine = FactRowLayoutEngine()
-        for (index, row) in model.state.rows.enumerated() {
+        let feed = try decodeFeed(try bundledFeedBytes()).value
+        for (index, row) in feed.rows.enumerated() {
             #expect(withImage.rows[index].layout == engine.layout(row, image: withImage.rows[index].image, width: 375))
         }
     }
 
     @Test("a refresh re-measures only the rows whose text changed")
-    func refreshMeasuresChangedRows() async {
+    func refreshMeasuresChangedRows() async throws {
         let harness = Harness()
         await harness.loadRows(["A", "B", "C"])
         let model = harness.model
-        _ = model.screen(width: 375)
+        _ = model.state
         let before = model.layoutStatistics.measured
         await harness.perform({ await $0.refresh() }, answer: { $0.respond(Self.feed(["A", "B2", "C"])) })
-        let screen = model.screen(width: 375)
+        let screen = try #require(model.state.content)
         #expect(screen.rows.map(\.title) == ["A", "B2", "C"])
         #expect(model.layoutStatistics.measured == before + 1)
 
         // A row inserted at the top moves every other row: they are found by content.
         await harness.perform({ await $0.refresh() }, answer: { $0.respond(Self.feed(["New", "A", "B2", "C"])) })
-        let moved = model.screen(width: 375)
+        let moved = try #require(model.state.content)
         #expect(moved.rows.map(\.title) == ["New", "A", "B2", "C"])
         #expect(model.layoutStatistics.measured == before + 2, "only the new row is measured")
         #expect(moved.rows[1].layout == screen.rows[0].layout)

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 import TestSupport
 import Testing
@@ -12,7 +13,9 @@ struct HooSetsAccessibilityTests {
     static func model(language: String? = nil, metrics: HooGridMetrics = .standard) -> HooSetsViewModel {
         let library = HooSetsViewModelTests.library()
         return HooSetsViewModel(
-            loader: StubFeed { Loaded(value: library, diagnostics: [], source: "test") }, metrics: metrics, artwork: HooArtworkState(),
+            loader: ScriptedFeedLoader(Loaded(value: library, diagnostics: [], source: "test")), clock: ManualClock(now: .distantPast),
+            metrics: metrics,
+            artwork: HooArtworkState(),
             language: language.map(Locale.init(identifier:)))
     }
 
@@ -20,7 +23,7 @@ struct HooSetsAccessibilityTests {
     func english() async throws {
         let model = Self.model(language: "en_US")
         await model.load()
-        let state = model.state
+        let state = model.grid
         let first = state.sections[0].items[0].accessibility
         #expect(first.label == "Red 1, Red Set, 1 of 14")
         #expect(first.traits == [.button, .image, .toggle])
@@ -38,7 +41,7 @@ struct HooSetsAccessibilityTests {
         let model = Self.model(language: "de_DE")
         await model.load()
         model.select(HooID(set: 1, hoo: 14))
-        let state = model.state
+        let state = model.grid
         #expect(state.sections[0].items[1].accessibility.label == "Red 2, Red Set, 2 von 14")
         #expect(state.sections[1].accessibility.label == "Yellow Set, 5 Hoos")
         let selected = state.sections[0].items[13].accessibility
@@ -54,7 +57,7 @@ struct HooSetsAccessibilityTests {
         let model = Self.model()
         await model.load()
         model.select(HooID(set: 1, hoo: 14))
-        var state = model.state
+        var state = model.grid
         let selected = state.sections[0].items[13].accessibility
         #expect(selected.traits.contains(.selected))
         #expect(
@@ -68,7 +71,7 @@ struct HooSetsAccessibilityTests {
         #expect(panel.namedActions.last == AccessibilityAction(named: "Close", action: "dismiss-selection"))
         #expect(state.sections[0].items[12].accessibility.namedActions.isEmpty, "only the selected Hoo offers them")
         model.select(HooID(set: 1, hoo: 1))
-        state = model.state
+        state = model.grid
         #expect(state.selection?.accessibility.namedActions.map(\.action) == ["select-next-hoo", "dismiss-selection"])
     }
 
@@ -77,22 +80,22 @@ struct HooSetsAccessibilityTests {
         let model = Self.model()
         await model.load()
         model.selectNext()
-        #expect(model.state.selection?.id == HooID(set: 1, hoo: 1), "nothing selected: the first")
+        #expect(model.grid.selection?.id == HooID(set: 1, hoo: 1), "nothing selected: the first")
         #expect(model.state.announcement == Announcement(id: 1, text: "Red 1, Red Set. line 1"))
         model.select(HooID(set: 1, hoo: 14))
         model.selectNext()
-        #expect(model.state.selection?.id == HooID(set: 2, hoo: 1), "into the next set")
+        #expect(model.grid.selection?.id == HooID(set: 2, hoo: 1), "into the next set")
         #expect(model.state.announcement?.text == "Yellow 1, Yellow Set. line 1")
         model.selectPrevious()
-        #expect(model.state.selection?.id == HooID(set: 1, hoo: 14))
+        #expect(model.grid.selection?.id == HooID(set: 1, hoo: 14))
         model.select(HooID(set: 2, hoo: 5))
         let before = model.state.announcement
         model.selectNext()
-        #expect(model.state.selection?.id == HooID(set: 2, hoo: 5), "at the last Hoo nothing changes")
+        #expect(model.grid.selection?.id == HooID(set: 2, hoo: 5), "at the last Hoo nothing changes")
         #expect(model.state.announcement == before)
         model.dismissSelection()
         model.selectPrevious()
-        #expect(model.state.selection?.id == HooID(set: 2, hoo: 5), "nothing selected: the last")
+        #expect(model.grid.selection?.id == HooID(set: 2, hoo: 5), "nothing selected: the last")
         // Scrolling and rebuilding keep the announcement; only a new one replaces it.
         let last = model.state.announcement
         model.scroll(to: 40)
@@ -102,7 +105,8 @@ struct HooSetsAccessibilityTests {
     @Test("a failed load is announced, interrupting")
     func failure() async {
         let model = HooSetsViewModel(
-            loader: StubFeed { () throws(HooSetsError) in throw HooSetsError.noSets(path: "/nowhere") },
+            loader: ScriptedFeedLoader<HooSetsFeed>([.failure(HooSetsError.noSets(path: "/nowhere").networkError)]),
+            clock: ManualClock(now: .distantPast),
             artwork: HooArtworkState(), language: Locale(identifier: "en_US"))
         await model.load()
         let announcement = model.state.announcement

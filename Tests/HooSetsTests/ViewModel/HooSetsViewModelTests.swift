@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 import TestSupport
 import Testing
@@ -26,13 +27,15 @@ struct HooSetsViewModelTests {
 
     static func model(_ library: HooSetsFeed = library(), viewport: LayoutSize = LayoutSize(width: 320, height: 480)) -> HooSetsViewModel {
         HooSetsViewModel(
-            loader: StubFeed { Loaded(value: library, diagnostics: [], source: "test") }, viewport: viewport, artwork: HooArtworkState())
+            loader: ScriptedFeedLoader(Loaded(value: library, diagnostics: [], source: "test")), clock: ManualClock(now: .distantPast),
+            viewport: viewport,
+            artwork: HooArtworkState())
     }
 
     @Test func loadingBuildsSectionsAndItems() async {
         let model = Self.model()
         await model.load()
-        let state = model.state
+        let state = model.grid
         #expect(!state.isLoading)
         #expect(state.sections.map(\.title) == ["Red Set", "Yellow Set"])
         #expect(state.sections.map(\.countLabel) == ["14 Hoos", "5 Hoos"])
@@ -48,7 +51,7 @@ struct HooSetsViewModelTests {
         let model = Self.model()
         await model.load()
         model.tap(at: LayoutPoint(x: 40, y: 60))
-        let selection = model.state.selection
+        let selection = model.grid.selection
         #expect(selection?.id == HooID(set: 1, hoo: 1))
         #expect(selection?.setTitle == "Red Set")
         #expect(selection?.title == "Red 1")
@@ -56,16 +59,16 @@ struct HooSetsViewModelTests {
         #expect(selection?.color == RGBColor(hex: "#E6395F"))
         #expect(selection?.discFrame == LayoutRect(x: 6.5, y: 53.5, width: 70, height: 70))
         #expect(selection?.backdropImageURL?.path == "/sets/1/1/hoo.png")
-        #expect(model.state.sections[0].items[0].isSelected)
+        #expect(model.grid.sections[0].items[0].isSelected)
 
         model.tap(at: LayoutPoint(x: 120, y: 60))  // another Hoo: moves the disc
-        #expect(model.state.selection?.id == HooID(set: 1, hoo: 2))
+        #expect(model.grid.selection?.id == HooID(set: 1, hoo: 2))
         model.tap(at: LayoutPoint(x: 120, y: 60))  // the same Hoo: dismisses
-        #expect(model.state.selection == nil)
+        #expect(model.grid.selection == nil)
         model.tap(at: LayoutPoint(x: 120, y: 60))
         model.tap(at: LayoutPoint(x: 160, y: 20))  // a header: dismisses
-        #expect(model.state.selection == nil)
-        #expect(model.state.selectionFeedbackCount == 0)  // taps do not tick the scrub haptic
+        #expect(model.grid.selection == nil)
+        #expect(model.grid.selectionFeedbackCount == 0)  // taps do not tick the scrub haptic
     }
 
     @Test func scrubbingSelectsContinuouslyWithHaptics() async {
@@ -81,16 +84,16 @@ struct HooSetsViewModelTests {
         var modes: [GestureMode] = []
         for sample in samples {
             model.handle(sample)
-            seen.append(model.state.selection?.id)
-            modes.append(model.state.gestureMode)
+            seen.append(model.grid.selection?.id)
+            modes.append(model.grid.gestureMode)
         }
         #expect(modes == [.pending, .scrubbing, .scrubbing, .scrubbing])
         #expect(seen == [nil, HooID(set: 1, hoo: 1), HooID(set: 1, hoo: 2), HooID(set: 1, hoo: 7)])
-        #expect(model.state.selectionFeedbackCount == 3)
+        #expect(model.grid.selectionFeedbackCount == 3)
         model.handle(.init(.ended, at: 0.12, x: 180, y: 140))
-        #expect(model.state.gestureMode == .idle)
-        #expect(model.state.selection?.id == HooID(set: 1, hoo: 7))
-        #expect(model.state.contentOffsetY == 0)
+        #expect(model.grid.gestureMode == .idle)
+        #expect(model.grid.selection?.id == HooID(set: 1, hoo: 7))
+        #expect(model.grid.contentOffsetY == 0)
     }
 
     @Test func aVerticalPanScrollsAndHitTestingFollowsTheOffset() async {
@@ -99,42 +102,41 @@ struct HooSetsViewModelTests {
         model.handle(.init(.began, at: 0, x: 100, y: 400))
         model.handle(.init(.moved, at: 0.02, x: 100, y: 300))
         model.handle(.init(.ended, at: 0.04, x: 100, y: 300))
-        #expect(model.state.contentOffsetY == 100)
-        #expect(model.state.selection == nil)
+        #expect(model.grid.contentOffsetY == 100)
+        #expect(model.grid.selection == nil)
         // The viewport point (40, 60) is now content y 160: the second row.
         model.tap(at: LayoutPoint(x: 40, y: 60))
-        #expect(model.state.selection?.id == HooID(set: 1, hoo: 5))
+        #expect(model.grid.selection?.id == HooID(set: 1, hoo: 5))
         // Scrolling stops at the end of the content.
         model.handle(.init(.began, at: 1, x: 100, y: 470))
         model.handle(.init(.moved, at: 1.02, x: 100, y: -500))
-        #expect(model.state.contentOffsetY == model.state.contentSize.height - 480)
+        #expect(model.grid.contentOffsetY == model.grid.contentSize.height - 480)
         model.scroll(to: -40)
-        #expect(model.state.contentOffsetY == 0)
+        #expect(model.grid.contentOffsetY == 0)
     }
 
     @Test func aFailedReloadKeepsWhatIsShown() async {
-        let attempts = Locked(0)
         let library = Self.library()
         let model = HooSetsViewModel(
-            loader: StubFeed { () async throws(HooSetsError) -> Loaded<HooSetsFeed> in
-                let attempt = attempts.withLock { count in
-                    count += 1
-                    return count
-                }
-                if attempt > 1 { throw .noSets(path: "/gone") }
-                return Loaded(value: library, diagnostics: [Diagnostic(.note, path: "x", message: "y")], source: "t")
-            }, artwork: HooArtworkState())
+            loader: ScriptedFeedLoader<HooSetsFeed>([
+                .success(Loaded(value: library, diagnostics: [Diagnostic(.note, path: "x", message: "y")], source: "t")),
+                .failure(HooSetsError.noSets(path: "/gone").networkError),
+            ]), clock: ManualClock(now: .distantPast), artwork: HooArtworkState())
         await model.load()
         model.select(HooID(set: 2, hoo: 3))
         await model.load()
-        #expect(model.state.errorMessage == "/gone: no Hoo sets found (expected NN.zip files or NN/ directories)")
-        #expect(model.state.sections.count == 2)
-        #expect(model.state.selection?.id == HooID(set: 2, hoo: 3))
-        #expect(model.state.diagnostics.count == 1)
+        #expect(model.state.phase == .loaded, "load() with the grid shown reads nothing")
+        await model.refresh()
+        #expect(model.state.phase == .failed)
+        #expect(model.state.error == .file(path: "/gone", reason: "no Hoo sets found (expected NN.zip files or NN/ directories)"))
+        #expect(model.grid.errorMessage == "/gone: no Hoo sets found (expected NN.zip files or NN/ directories)")
+        #expect(model.grid.sections.count == 2)
+        #expect(model.grid.selection?.id == HooID(set: 2, hoo: 3))
+        #expect(model.grid.diagnostics.count == 1)
         model.select(HooID(set: 9, hoo: 9))  // unknown: ignored
-        #expect(model.state.selection?.id == HooID(set: 2, hoo: 3))
+        #expect(model.grid.selection?.id == HooID(set: 2, hoo: 3))
         model.dismissSelection()
-        #expect(model.state.selection == nil)
+        #expect(model.grid.selection == nil)
     }
 
     @Test func rotationKeepsTheTopItemAndTheSelection() async {
@@ -142,9 +144,9 @@ struct HooSetsViewModelTests {
         await model.load()
         model.scroll(to: 207)  // row 3 of Red (items 9–12) starts at 49 + 2 × 79 = 207
         model.select(HooID(set: 1, hoo: 10))
-        #expect(model.state.contentOffsetY == 207)
+        #expect(model.grid.contentOffsetY == 207)
         model.setViewport(LayoutSize(width: 480, height: 320))
-        let state = model.state
+        let state = model.grid
         #expect(state.viewport == LayoutSize(width: 480, height: 320))
         #expect(state.sections[0].items[0].frame.size.width == 119)
         // Item 9 stays at the top of the viewport.
@@ -156,24 +158,26 @@ struct HooSetsViewModelTests {
     @Test func theBundledSetsWithArtworkForEachScale() async throws {
         let scratch = try Scratch("vm")
         defer { scratch.remove() }
-        let model = HooSetsViewModel(loader: try HooSetsSource.bundled(caches: scratch.url), displayScale: .x3)
+        let model = HooSetsViewModel(
+            loader: try HooSetsSource.bundled(caches: scratch.url), clock: ManualClock(now: .distantPast), displayScale: .x3)
         await model.load()
-        #expect(model.state.sections.count == 9)
-        #expect(model.state.sections[0].headerImageURL?.lastPathComponent == "header@3x.png")
-        #expect(model.state.sections[0].headerImageFrame?.size == LayoutSize(width: 123, height: 33))
-        #expect(model.state.artwork.selectionDisc?.lastPathComponent == "selection_disc@3x.png")
+        #expect(model.grid.sections.count == 9)
+        #expect(model.grid.sections[0].headerImageURL?.lastPathComponent == "header@3x.png")
+        #expect(model.grid.sections[0].headerImageFrame?.size == LayoutSize(width: 123, height: 33))
+        #expect(model.grid.artwork.selectionDisc?.lastPathComponent == "selection_disc@3x.png")
         model.setDisplayScale(.x1)
-        #expect(model.state.sections[0].headerImageURL?.lastPathComponent == "header.png")
-        #expect(model.state.artwork.selectionDisc?.lastPathComponent == "selection_disc.png")
-        #expect(model.state.artwork.border?.lastPathComponent == "border.png")
+        #expect(model.grid.sections[0].headerImageURL?.lastPathComponent == "header.png")
+        #expect(model.grid.artwork.selectionDisc?.lastPathComponent == "selection_disc.png")
+        #expect(model.grid.artwork.border?.lastPathComponent == "border.png")
     }
 
     @Test func stateRoundTripsThroughJSON() async throws {
         let model = Self.model()
         await model.load()
         model.select(HooID(set: 1, hoo: 3))
-        let data = try JSONEncoder().encode(model.state)
-        #expect(try JSONDecoder().decode(HooSetsViewState.self, from: data) == model.state)
+        let grid = try #require(model.state.content)
+        let data = try JSONEncoder().encode(grid)
+        #expect(try JSONDecoder().decode(HooSetsViewState.self, from: data) == grid)
     }
 }
 
@@ -193,18 +197,5 @@ struct HooArtworkTests {
         #expect(disc == LayoutSize(width: 70, height: 70))
         #expect(cell == LayoutSize(width: 79, height: 79))
         #expect(HooGridMetrics.standard.discRatio == disc.width / cell.width)
-    }
-}
-
-/// A feed loader answering from a closure.
-struct StubFeed: HooSetsFeedLoading {
-    let answer: @Sendable () async throws(HooSetsError) -> Loaded<HooSetsFeed>
-
-    init(_ answer: @escaping @Sendable () async throws(HooSetsError) -> Loaded<HooSetsFeed>) {
-        self.answer = answer
-    }
-
-    func load() async throws(HooSetsError) -> Loaded<HooSetsFeed> {
-        try await answer()
     }
 }

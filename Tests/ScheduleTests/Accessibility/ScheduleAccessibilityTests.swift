@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 import Testing
 
@@ -156,7 +157,7 @@ struct ScheduleAnnouncementTests {
         let failed = try #require(model.state.announcement)
         #expect(failed.id == 2 && failed.priority == .high)
         // The list stays, marked as the copy saved at the last success: the banner's line is said once.
-        #expect(failed.text == "Couldn't load the schedule. \(Self.offline.description) Offline: saved just now.")
+        #expect(failed.text == "Couldn't refresh the schedule. \(Self.offline.description) Offline: saved just now.")
     }
 
     @Test("de_DE: the same in German")
@@ -187,7 +188,7 @@ struct ScheduleOfflineAnnouncementTests {
     func english() async throws {
         let offline = ScheduleAnnouncementTests.offline
         let loader = ScriptedScheduleLoader([.failure(offline), .failure(offline), .feed(try Fixture.data())])
-        loader.save(try Fixture.data(), at: clock.now.addingTimeInterval(-7200))
+        try loader.save(try Fixture.data(), at: clock.now.addingTimeInterval(-7200))
         let model = model(loader, language: "en_US")
         await model.load()
         let notice = try #require(model.state.notice)
@@ -196,12 +197,14 @@ struct ScheduleOfflineAnnouncementTests {
                 == AccessibilityElement(label: "Offline: saved 2 hours ago", traits: .staticText, identifier: "network-notice"))
         let first = try #require(model.state.announcement)
         #expect(first.priority == .high)
-        #expect(first.text == "Couldn't load the schedule. \(offline.description) Offline: saved 2 hours ago.")
+        #expect(
+            first.text == "Couldn't refresh the schedule. \(offline.description) Offline: saved 2 hours ago.", "a saved copy was on screen")
 
         await model.refresh()
         #expect(model.state.notice?.kind == .offline)
         #expect(model.state.announcement?.id == first.id + 1)
-        #expect(model.state.announcement?.text == "Couldn't load the schedule. \(offline.description)", "the banner is not announced twice")
+        #expect(
+            model.state.announcement?.text == "Couldn't refresh the schedule. \(offline.description)", "the banner is not announced twice")
 
         await model.refresh()
         #expect(model.state.notice == nil)
@@ -212,16 +215,16 @@ struct ScheduleOfflineAnnouncementTests {
     func german() async throws {
         let offline = ScheduleAnnouncementTests.offline
         let loader = ScriptedScheduleLoader([.failure(offline), .feed(try Fixture.data())])
-        loader.save(try Fixture.data(), at: clock.now.addingTimeInterval(-7200))
+        try loader.save(try Fixture.data(), at: clock.now.addingTimeInterval(-7200))
         let model = model(loader, language: "de_DE")
         await model.load()
         #expect(model.state.notice?.accessibility.label == "Offline: vor 2 Stunden gespeichert")
         #expect(
             model.state.announcement?.text
-                == "Der Spielplan konnte nicht geladen werden. \(offline.description) Offline: vor 2 Stunden gespeichert.")
+                == "Der Spielplan konnte nicht aktualisiert werden. \(offline.description) Offline: vor 2 Stunden gespeichert.")
 
         let coldStart = ScriptedScheduleLoader([.feed(try Fixture.data())])
-        coldStart.save(try Fixture.data(), at: clock.now.addingTimeInterval(-7200))
+        try coldStart.save(try Fixture.data(), at: clock.now.addingTimeInterval(-7200))
         let relaunched = self.model(coldStart, language: "de_DE")
         await relaunched.load()
         #expect(relaunched.state.notice == nil)

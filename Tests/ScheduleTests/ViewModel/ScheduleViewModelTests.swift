@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 import TestSupport
 import Testing
@@ -247,7 +248,7 @@ struct ScheduleViewModelOfflineTests {
     @Test func aColdStartOfflineShowsTheSavedCopyMarked() async throws {
         let loader = ScriptedScheduleLoader([.failure(ScheduleViewModelTests.offline)])
         let savedAt = clock.now.addingTimeInterval(-7200)
-        loader.save(try Fixture.data(), at: savedAt)
+        try loader.save(try Fixture.data(), at: savedAt)
         let model = makeViewModel(loader)
         await model.load()
         #expect(model.state.content == (try Fixture.screen()))
@@ -259,7 +260,7 @@ struct ScheduleViewModelOfflineTests {
 
     @Test func theSavedCopyIsShownWhileTheNetworkIsAskedAndASuccessClearsTheMark() async throws {
         let loader = ScriptedScheduleLoader([.feed(try Fixture.data())])
-        loader.save(try Fixture.data(), at: clock.now.addingTimeInterval(-3 * 86400))
+        try loader.save(try Fixture.data(), at: clock.now.addingTimeInterval(-3 * 86400))
         loader.holdNextCall()
         let model = makeViewModel(loader, language: "de_DE")
         let task = Task { await model.load() }
@@ -276,7 +277,7 @@ struct ScheduleViewModelOfflineTests {
 
     @Test func aFreshSavedCopyIsShownWithoutARequest() async throws {
         let loader = ScriptedScheduleLoader([])
-        loader.save(try Fixture.data(), at: clock.now.addingTimeInterval(-60), isFresh: true)
+        try loader.save(try Fixture.data(), at: clock.now.addingTimeInterval(-60), isFresh: true)
         let model = makeViewModel(loader)
         await model.load()
         #expect(loader.callCount == 0)

@@ -3,6 +3,7 @@ import Facts
 import Foundation
 import HooSets
 import Schedule
+import ScreenKit
 import ScreenPreviews
 import SharedNetworking
 import Testing

@@ -1,5 +1,6 @@
 import CarFit
 import Foundation
+import ScreenKit
 import ScreenPreviews
 import SharedNetworking
 import Testing

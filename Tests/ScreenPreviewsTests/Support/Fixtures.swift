@@ -3,8 +3,10 @@ import Facts
 import Foundation
 import HooSets
 import Schedule
+import ScreenKit
 import ScreenPreviews
 import SharedNetworking
+import Testing
 import Trivia
 import TriviaHost
 
@@ -82,14 +84,14 @@ enum Fixtures {
         var calendar = Calendar(identifier: .gregorian)
         calendar.locale = Locale(identifier: "en_US")
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .gmt
-        let loader = FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral))
         let model = CleanerListViewModel(
-            loader: CarFitFeedLoader(loader: loader, source: try CarFitSource.bundled()),
+            loader: CarFitFeedLoader(
+                source: try CarFitSource.bundled(), network: FeedNetwork(client: URLSessionHTTPClient(configuration: .ephemeral))),
             clock: ManualClock(now: Date(timeIntervalSince1970: 1_599_724_800)), calendar: calendar, timeZone: calendar.timeZone)
         await model.load()
         if !days.isEmpty { model.calendarViewModel.select(days) }
         model.calendarViewModel.present()
-        return model.state
+        return try #require(model.state.content)
     }
 
     /// The bundled Packers schedule in en_US, New York time.
@@ -98,7 +100,7 @@ enum Fixtures {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let loaded = try await ScheduleFeedLoader(
-            loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral)), source: try ScheduleSource.bundled()
+            source: try ScheduleSource.bundled(), network: FeedNetwork(client: URLSessionHTTPClient(configuration: .ephemeral))
         )
         .load()
         let context = ScheduleDisplayContext(
@@ -112,16 +114,15 @@ enum Fixtures {
     static func facts(width: Double = 375, image: Data? = nil) async throws -> FactsViewState {
         let model = FactsViewModel(
             loader: FactsFeedLoader(
-                loader: FeedLoader(client: URLSessionHTTPClient(configuration: .ephemeral), options: FactsSource.decodingOptions),
-                source: try FactsSource.bundled()),
+                source: try FactsSource.bundled(), network: FeedNetwork(client: URLSessionHTTPClient(configuration: .ephemeral))),
             images: FactsImageCoordinator(loader: StubImages(data: image)),
-            clock: ManualClock(now: Date(timeIntervalSince1970: 1_599_724_800)))
+            clock: ManualClock(now: Date(timeIntervalSince1970: 1_599_724_800)), width: width)
         await model.load()
         if image != nil {
-            model.images.visibleRowsChanged(model.state.rows.indices)
+            model.images.visibleRowsChanged(try #require(model.state.content?.rows.indices))
             await model.images.waitUntilIdle()
         }
-        return model.screen(width: width)
+        return try #require(model.state.content)
     }
 
     static let questions = [

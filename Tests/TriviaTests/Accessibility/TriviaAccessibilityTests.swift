@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 import TestSupport
 import Testing
@@ -218,7 +219,7 @@ struct TriviaViewModelAnnouncementTests {
         let stack = ViewModelTests.Stack()
         let ada = stack.viewModel(adaUser)
         ada.start()
-        #expect(await eventually { ada.state.link == .online && ada.state.knownBalance == 1 })
+        #expect(await eventually { ada.client.link == .online && ada.client.knownBalance == 1 })
         stack.clock.advance(to: at(opens(0)))
         #expect(await eventually { ada.announcement?.text == "Question 1 of 3. One? 10 seconds to answer." })
         let opened = try #require(ada.announcement)

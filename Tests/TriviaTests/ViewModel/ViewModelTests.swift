@@ -49,7 +49,7 @@ struct ViewModelTests {
         let stack = Stack()
         let ada = stack.viewModel(adaUser)
         ada.start()
-        #expect(await eventually { ada.state.link == .online && ada.state.knownBalance == 1 })
+        #expect(await eventually { ada.client.link == .online && ada.client.knownBalance == 1 })
         #expect(ada.screen.question?.prompt == "Waiting for the first question…")
 
         stack.clock.advance(to: at(opens(0)))
@@ -65,7 +65,7 @@ struct ViewModelTests {
         stack.clock.advance(to: at(opens(1)))
         #expect(await eventually { ada.screen.question?.prompt == "Two?" })
         ada.select(2)
-        #expect(await eventually { ada.state.phase.isConfirmedAnswer })
+        #expect(await eventually { ada.client.phase.isConfirmedAnswer })
         stack.clock.advance(to: at(closes(1)))
         #expect(await eventually { ada.screen.question?.wildcardOffer != nil })
         ada.useWildcard()
@@ -75,7 +75,7 @@ struct ViewModelTests {
         stack.clock.advance(to: at(opens(2)))
         #expect(await eventually { ada.screen.question?.prompt == "Three?" && ada.screen.question?.isInteractive == true })
         ada.select(2)
-        #expect(await eventually { ada.state.phase.isConfirmedAnswer })
+        #expect(await eventually { ada.client.phase.isConfirmedAnswer })
         stack.clock.advance(to: at(closes(2) + 6))
         #expect(await eventually { ada.screen.kind == .final })
         #expect(ada.screen.final?.headline == "You won!")
@@ -89,16 +89,16 @@ struct ViewModelTests {
         let stack = Stack()
         let ada = stack.viewModel(adaUser)
         ada.start()
-        #expect(await eventually { ada.state.link == .online })
+        #expect(await eventually { ada.client.link == .online })
         stack.clock.advance(to: at(opens(0)))
-        #expect(await eventually { ada.state.phase.questionID == "q1" })
+        #expect(await eventually { ada.client.phase.questionID == "q1" })
         let connection = try #require(stack.network.openConnections.first)
         await stack.network.sever(connection)
-        #expect(await eventually { if case .waitingToReconnect = ada.state.link { true } else { false } })
+        #expect(await eventually { if case .waitingToReconnect = ada.client.link { true } else { false } })
         ada.select(1)  // tapped while offline: kept, sent after rejoining
         #expect(ada.screen.banner?.text == "Connection lost. Reconnecting…")
-        #expect(await advance(stack.clock, by: .milliseconds(500)) { ada.state.phase.isConfirmedAnswer })
-        #expect(ada.state.link == .online)
+        #expect(await advance(stack.clock, by: .milliseconds(500)) { ada.client.phase.isConfirmedAnswer })
+        #expect(ada.client.link == .online)
         #expect(await stack.host.standings.first?.answers == ["q1": 1])
         ada.stop()
     }
@@ -109,13 +109,13 @@ struct ViewModelTests {
         stack.network.refusesConnections = true
         let ada = stack.viewModel(adaUser)
         ada.start()
-        #expect(await eventually { if case .waitingToReconnect(1, _) = ada.state.link { true } else { false } })
+        #expect(await eventually { if case .waitingToReconnect(1, _) = ada.client.link { true } else { false } })
         #expect(
             await advance(stack.clock, by: .milliseconds(500)) {
-                if case .waitingToReconnect(2, _) = ada.state.link { true } else { false }
+                if case .waitingToReconnect(2, _) = ada.client.link { true } else { false }
             })
         stack.network.refusesConnections = false
-        #expect(await advance(stack.clock, by: .milliseconds(500)) { ada.state.link == .online })
+        #expect(await advance(stack.clock, by: .milliseconds(500)) { ada.client.link == .online })
         ada.stop()
     }
 
@@ -124,10 +124,10 @@ struct ViewModelTests {
         let stack = Stack()
         let phone = stack.viewModel(adaUser)
         phone.start()
-        #expect(await eventually { phone.state.link == .online })
+        #expect(await eventually { phone.client.link == .online })
         let tablet = stack.viewModel(adaUser)
         tablet.start()
-        #expect(await eventually { tablet.state.link == .online && phone.state.link == .closed(.replaced) })
+        #expect(await eventually { tablet.client.link == .online && phone.client.link == .closed(.replaced) })
         phone.stop()
         tablet.stop()
     }
@@ -142,8 +142,8 @@ struct ViewModelTests {
         let stack = Stack()
         let ada = stack.viewModel(adaUser, balances: Down())
         ada.start()
-        #expect(await eventually { ada.state.link == .online })
-        #expect(await eventually { ada.state.knownBalance == 1 }, "the host's welcome carries the balance")
+        #expect(await eventually { ada.client.link == .online })
+        #expect(await eventually { ada.client.knownBalance == 1 }, "the host's welcome carries the balance")
         #expect(ada.screen.header.wildcards == "Wild-cards: 1")
         ada.stop()
     }

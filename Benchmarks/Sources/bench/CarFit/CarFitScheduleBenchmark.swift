@@ -19,7 +19,8 @@ struct CarFitScheduleBenchmark: Benchmark {
 
     func contenders(in directory: URL, scale: Scale) throws -> [Contender] {
         let data = try Data(contentsOf: directory.appendingPathComponent("visits.json"))
-        let visits = try FixtureBenchmarks.loader.decode(CarFitFeed.self, from: data, sourceName: "visits.json").value.visits()
+        let visits = try FixtureBenchmarks.loader.decode(CarFitFeed.self, from: data, sourceName: "visits.json").value.visits(
+            source: "visits.json")
         return [
             .ours("ours: VisitSchedule + VisitCardFormatter") {
                 let schedule = VisitSchedule(visits: visits, calendar: Fixed.calendar)

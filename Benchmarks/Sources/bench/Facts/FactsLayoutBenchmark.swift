@@ -1,9 +1,10 @@
 import Facts
 import Foundation
+import ScreenKit
 import SharedNetworking
 import Synchronization
 
-/// `FactsViewModel.screen(width:)` on a 4,000-row list, the way a SwiftUI `body` calls it: again
+/// `FactsViewModel.state` on a 4,000-row list, the way a SwiftUI `body` calls it: again
 /// and again, after each image that arrives. Ours reuses row layouts through `FactRowLayoutCache`
 /// (the second call measures nothing; an arriving image re-measures its row); the peer is what
 /// every call cost before: every row measured (`FactsViewState(…, engine:)`).
@@ -18,7 +19,7 @@ struct FactsLayoutBenchmark: Benchmark {
 
     static func rowCount(_ scale: Scale) -> Int { scale == .full ? 4_000 : 40 }
 
-    static func state(_ scale: Scale) throws -> FactsViewModel.State {
+    static func state(_ scale: Scale) throws -> ScreenState<FactsFeed> {
         let data = try Data(contentsOf: try bundledFactsURL())
         let feed = try FeedLoader(client: OfflineHTTPClient(), options: FactsSource.decodingOptions).decode(
             FactsFeed.self, from: data, sourceName: "facts.json")
@@ -29,7 +30,7 @@ struct FactsLayoutBenchmark: Benchmark {
                 id: index, title: "\(text.title ?? "Fact") \(index)", description: text.description,
                 imageURL: index % 3 == 0 ? URL(string: "https://img.example/\(index).png") : nil)
         }
-        return FactsViewModel.State(title: "About Canada", rows: rows, phase: .loaded)
+        return ScreenState(phase: .loaded, content: FactsFeed(title: "About Canada", rows: rows))
     }
 
     private static func bundledFactsURL() throws -> URL {
@@ -41,7 +42,7 @@ struct FactsLayoutBenchmark: Benchmark {
         let state = try Self.state(scale)
         let list = CachedList(state: state)
         let screen: @Sendable () throws -> Void = {
-            guard list.screen().rows.count == state.rows.count else { throw BenchmarkError("rows lost") }
+            guard list.screen().rows.count == (state.content?.rows.count ?? 0) else { throw BenchmarkError("rows lost") }
         }
         return [
             Contender.ours("ours, second call (layouts cached)", reset: { _ = list.screen() }, screen),
@@ -53,7 +54,7 @@ struct FactsLayoutBenchmark: Benchmark {
                 }, screen),
             .peer("every row measured (each call before the cache)") {
                 let screen = FactsViewState(state: state, images: { _ in .notLoaded }, width: 375, engine: FactRowLayoutEngine())
-                guard screen.rows.count == state.rows.count else { throw BenchmarkError("rows lost") }
+                guard screen.rows.count == (state.content?.rows.count ?? 0) else { throw BenchmarkError("rows lost") }
             },
         ]
     }
@@ -61,12 +62,12 @@ struct FactsLayoutBenchmark: Benchmark {
 
 /// The list as the view-model keeps it between calls: the rows' image states and the layout cache.
 private final class CachedList: Sendable {
-    let state: FactsViewModel.State
+    let state: ScreenState<FactsFeed>
     private let images = Mutex([Int: RowImageState]())
     private let cache = Mutex(FactRowLayoutCache())
     private let nextImage = Mutex(0)
 
-    init(state: FactsViewModel.State) {
+    init(state: ScreenState<FactsFeed>) {
         self.state = state
     }
 
@@ -82,7 +83,7 @@ private final class CachedList: Sendable {
     func imageArrives() {
         let row = nextImage.withLock { next in
             defer { next += 3 }
-            return next % state.rows.count
+            return next % max(1, state.content?.rows.count ?? 0)
         }
         images.withLock { $0[row] = .loaded(pixelSize: PixelSize(width: 220, height: 165)) }
     }

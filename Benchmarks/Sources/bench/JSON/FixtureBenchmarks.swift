@@ -2,6 +2,7 @@ import CarFit
 import Facts
 import Foundation
 import Schedule
+import ScreenKit
 import SharedNetworking
 
 /// Each exercise's real feed, bytes → the view state its screen shows, against the floor: a
@@ -21,7 +22,7 @@ enum FixtureBenchmarks {
                 floor: CarFitWork.floor,
                 decodeOnly: CarFitWork.decode, extra: [("ours, first load: the screen's formatter made too", CarFitWork.firstCards)]),
             DecodeBenchmark(
-                name: "json-facts", title: "facts.json (Mac Roman) → FactsViewModel.State vs JSONDecoder of the same text as UTF-8",
+                name: "json-facts", title: "facts.json (Mac Roman) → the screen's state vs JSONDecoder of the same text as UTF-8",
                 runs: smallFeedRuns, document: { _ in try fixture(FactsSource.bundled()) }, ours: FactsWork.state, floor: FactsWork.floor,
                 decodeOnly: FactsWork.decode),
             DecodeBenchmark(
@@ -131,7 +132,8 @@ enum CarFitWork {
     static let formatter = VisitCardFormatter(calendar: Fixed.calendar)
 
     @Sendable static func cards(_ data: Data) async throws {
-        let visits = try FixtureBenchmarks.loader.decode(CarFitFeed.self, from: data, sourceName: "carfit.json").value.visits()
+        let visits = try FixtureBenchmarks.loader.decode(CarFitFeed.self, from: data, sourceName: "carfit.json").value.visits(
+            source: "carfit.json")
         let schedule = VisitSchedule(visits: visits, calendar: Fixed.calendar)
         let cards = formatter.cardsByDay(schedule).values.reduce(0) { $0 + $1.count }
         guard cards == schedule.count, cards > 0 else { throw BenchmarkError("cards lost") }
@@ -139,14 +141,15 @@ enum CarFitWork {
 
     /// The first load of a screen: the formatter made too, nothing formatted yet.
     @Sendable static func firstCards(_ data: Data) throws {
-        let visits = try FixtureBenchmarks.loader.decode(CarFitFeed.self, from: data, sourceName: "carfit.json").value.visits()
+        let visits = try FixtureBenchmarks.loader.decode(CarFitFeed.self, from: data, sourceName: "carfit.json").value.visits(
+            source: "carfit.json")
         let schedule = VisitSchedule(visits: visits, calendar: Fixed.calendar)
         let cards = VisitCardFormatter(calendar: Fixed.calendar).cardsByDay(schedule).values.reduce(0) { $0 + $1.count }
         guard cards == schedule.count, cards > 0 else { throw BenchmarkError("cards lost") }
     }
 
     @Sendable static func decode(_ data: Data) throws {
-        _ = try FixtureBenchmarks.loader.decode(CarFitFeed.self, from: data, sourceName: "carfit.json").value.visits()
+        _ = try FixtureBenchmarks.loader.decode(CarFitFeed.self, from: data, sourceName: "carfit.json").value.visits(source: "carfit.json")
     }
 
     @Sendable static func floor(_ data: Data) throws {
@@ -181,8 +184,8 @@ enum FactsWork {
 
     @Sendable static func state(_ data: Data) async throws {
         let feed = try loader.decode(FactsFeed.self, from: data, sourceName: "facts.json").value
-        let state = FactsViewModel.State(title: feed.displayTitle, rows: feed.rows, phase: .loaded, droppedRowCount: feed.droppedRowCount)
-        guard !state.rows.isEmpty else { throw BenchmarkError("no rows") }
+        let state = ScreenState(phase: .loaded, content: feed)
+        guard state.content?.rows.isEmpty == false else { throw BenchmarkError("no rows") }
     }
 
     @Sendable static func decode(_ data: Data) throws {

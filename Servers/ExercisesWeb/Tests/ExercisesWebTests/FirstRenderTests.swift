@@ -26,7 +26,7 @@ struct FirstRenderTests {
     func hooSetsDrawTheGridOnceLoaded() async throws {
         let screen = HooSetsLiveScreen(context: SessionTests.context())
         defer { screen.stop() }
-        let html = try await VocabularyTests.markup(screen) { !screen.model.state.sections.isEmpty }
+        let html = try await VocabularyTests.markup(screen) { screen.model.state.content?.sections.isEmpty == false }
         #expect(html.contains("hoo-grid"))
         #expect(!html.contains("Loading the Hoo sets"))
     }

@@ -33,7 +33,7 @@ struct VocabularyTests {
     func everyCarFitControlIsTaken() async throws {
         let screen = CarFitLiveScreen(context: SessionTests.context())
         defer { screen.stop() }
-        _ = try await Self.markup(screen) { !screen.model.state.sections.isEmpty }
+        _ = try await Self.markup(screen) { screen.model.state.content?.sections.isEmpty == false }
         try screen.handle(.action(name: "toggle-calendar", value: nil))
         var sheet = LiveStyleSheet()
         let html = LiveMarkup.html(screen.render(), sheet: &sheet)
@@ -52,7 +52,7 @@ struct VocabularyTests {
     func everyHooSetsControlIsTaken() async throws {
         let screen = HooSetsLiveScreen(context: SessionTests.context())
         defer { screen.stop() }
-        _ = try await Self.markup(screen) { !screen.model.state.sections.isEmpty }
+        _ = try await Self.markup(screen) { screen.model.state.content?.sections.isEmpty == false }
         try screen.handle(.action(name: "select-hoo", value: "01/02"))
         var sheet = LiveStyleSheet()
         let html = LiveMarkup.html(screen.render(), sheet: &sheet)
@@ -60,9 +60,9 @@ struct VocabularyTests {
         #expect(Set(actions.map(\.0)) == ["select-hoo", "select-next-hoo", "select-previous-hoo", "dismiss-selection"])
         let next = try #require(actions.first { $0.0 == "select-next-hoo" })
         try screen.handle(.action(name: next.0, value: next.1))
-        #expect(screen.model.state.selection?.id.description == next.1)
+        #expect(screen.model.state.content?.selection?.id.description == next.1)
         try screen.handle(.action(name: "dismiss-selection", value: nil))
-        #expect(screen.model.state.selection == nil)
+        #expect(screen.model.state.content?.selection == nil)
         #expect(throws: LiveEventError.self) { try screen.handle(.action(name: "dismiss", value: nil)) }
     }
 
@@ -70,7 +70,7 @@ struct VocabularyTests {
     func factsAndScheduleRefreshFromTheirOwnButtons() async throws {
         let facts = FactsLiveScreen(context: SessionTests.context())
         defer { facts.stop() }
-        let factsHTML = try await Self.markup(facts) { !facts.model.state.rows.isEmpty }
+        let factsHTML = try await Self.markup(facts) { facts.model.state.content?.rows.isEmpty == false }
         #expect(Self.actions(in: factsHTML).map(\.0) == ["refresh"])
         let schedule = ScheduleLiveScreen(context: SessionTests.context())
         defer { schedule.stop() }
@@ -92,7 +92,7 @@ struct VocabularyTests {
         for contrast in ContrastPreference.allCases {
             let screen = CarFitLiveScreen(context: SessionTests.context(contrast: contrast))
             defer { screen.stop() }
-            _ = try await Self.markup(screen) { !screen.model.state.sections.isEmpty }
+            _ = try await Self.markup(screen) { screen.model.state.content?.sections.isEmpty == false }
             try screen.handle(.action(name: "toggle-calendar", value: nil))
             var sheet = LiveStyleSheet()
             html[contrast] = LiveMarkup.html(screen.render(), sheet: &sheet) + sheet.css

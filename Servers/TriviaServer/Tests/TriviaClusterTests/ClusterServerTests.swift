@@ -83,8 +83,8 @@ struct ClusterServerTests {
         let (ada, grace, alan, linus) = (models[0], models[1], models[2], models[3])
         for model in models { model.start() }
         progress("players started")
-        #expect(await eventually(within: .seconds(10)) { models.allSatisfy { $0.state.link == .online && $0.state.knownBalance != nil } })
-        let balances = models.map(\.state.knownBalance)
+        #expect(await eventually(within: .seconds(10)) { models.allSatisfy { $0.client.link == .online && $0.client.knownBalance != nil } })
+        let balances = models.map(\.client.knownBalance)
 
         progress("online; q1 opens")
         clock.advance(to: epoch.addingTimeInterval(10))
@@ -121,7 +121,7 @@ struct ClusterServerTests {
         #expect(await eventually(within: .seconds(10)) { models.allSatisfy { $0.isShowingResult(of: "q3") } })
         progress("the end")
         clock.advance(to: epoch.addingTimeInterval(58))
-        #expect(await eventually(within: .seconds(10)) { models.allSatisfy { $0.finish != nil && $0.state.link == .closed(.finished) } })
+        #expect(await eventually(within: .seconds(10)) { models.allSatisfy { $0.finish != nil && $0.client.link == .closed(.finished) } })
         let winners = ada.finish?.winners.map(\.user) ?? []
         var standings: [UserID: FinalStanding] = [:]
         for (model, user) in zip(models, players) { standings[user] = model.finish?.you }

@@ -63,14 +63,14 @@ struct FailoverTests {
             for model in models { model.start() }
             progress("players started")
             #expect(
-                await eventually(within: .seconds(10)) { models.allSatisfy { $0.state.link == .online && $0.state.knownBalance != nil } })
-            #expect(models.map(\.state.knownBalance) == [2, 1, 0, 1], "the balance endpoint answers on both nodes")
+                await eventually(within: .seconds(10)) { models.allSatisfy { $0.client.link == .online && $0.client.knownBalance != nil } })
+            #expect(models.map(\.client.knownBalance) == [2, 1, 0, 1], "the balance endpoint answers on both nodes")
 
             /// Every answer a client saw acknowledged, by user and question.
             var acknowledged: [UserID: [QuestionID: Int]] = [:]
             @MainActor func answer(_ model: TriviaViewModel, _ user: UserID, right: Bool) {
                 guard let round = model.questionRound, let question = questions.first(where: { $0.id == round.question.questionId }) else {
-                    Issue.record("\(user) is not on a question: \(model.state.phase)")
+                    Issue.record("\(user) is not on a question: \(model.client.phase)")
                     return
                 }
                 let choice = right ? question.answer : (question.answer + 1) % question.choices.count
@@ -121,7 +121,7 @@ struct FailoverTests {
             answer(linus, "linus", right: true)
             #expect(await confirmed(remaining))
             #expect(
-                await eventually(within: .seconds(30)) { models.allSatisfy { $0.finish != nil && $0.state.link == .closed(.finished) } })
+                await eventually(within: .seconds(30)) { models.allSatisfy { $0.finish != nil && $0.client.link == .closed(.finished) } })
 
             // The same winners and counts as the acknowledged answers give: none lost, none twice.
             #expect(ada.finish?.winners.map(\.user).sorted() == ["ada", "linus"])
@@ -178,11 +178,11 @@ struct FailoverTests {
             let (ada, grace) = (models[0], models[1])
             for model in models { model.start() }
             progress("players started")
-            #expect(await eventually(within: .seconds(10)) { models.allSatisfy { $0.state.link == .online } })
+            #expect(await eventually(within: .seconds(10)) { models.allSatisfy { $0.client.link == .online } })
 
             @MainActor func answerRight(_ model: TriviaViewModel) {
                 guard let round = model.questionRound, let question = questions.first(where: { $0.id == round.question.questionId }) else {
-                    Issue.record("not on a question: \(model.state.phase)")
+                    Issue.record("not on a question: \(model.client.phase)")
                     return
                 }
                 model.select(question.answer)
@@ -214,7 +214,7 @@ struct FailoverTests {
             for model in models { answerRight(model) }
             #expect(await eventually(within: .seconds(20)) { models.allSatisfy(\.isConfirmed) })
             #expect(
-                await eventually(within: .seconds(30)) { models.allSatisfy { $0.finish != nil && $0.state.link == .closed(.finished) } })
+                await eventually(within: .seconds(30)) { models.allSatisfy { $0.finish != nil && $0.client.link == .closed(.finished) } })
             #expect(models.map { $0.finish?.you.correctAnswers } == [3, 3], "every answer counted once")
             #expect(ada.finish?.winners.map(\.user).sorted() == ["ada", "grace"])
             #expect(recorder.acquisitions.count > claimsBefore, "the lease was claimed again after the restart")
@@ -251,10 +251,10 @@ struct FailoverTests {
             let (ada, grace) = (models[0], models[1])
             for model in models { model.start() }
             progress("players started")
-            #expect(await eventually(within: .seconds(10)) { models.allSatisfy { $0.state.link == .online } })
+            #expect(await eventually(within: .seconds(10)) { models.allSatisfy { $0.client.link == .online } })
             @MainActor func answerRight(_ model: TriviaViewModel) {
                 guard let id = model.questionRound?.question.questionId, let question = set.questions.first(where: { $0.id == id }) else {
-                    Issue.record("not on a question: \(model.state.phase)")
+                    Issue.record("not on a question: \(model.client.phase)")
                     return
                 }
                 model.select(question.answer)
@@ -279,14 +279,14 @@ struct FailoverTests {
                     try await ServerNodeProcess(name: name, cluster: postgres.url, port: port, arguments: arguments, recorder: recorder))
             }
             nodes = restarted
-            #expect(await eventually(within: .seconds(15)) { grace.isConfirmed && models.allSatisfy { $0.state.link == .online } })
+            #expect(await eventually(within: .seconds(15)) { grace.isConfirmed && models.allSatisfy { $0.client.link == .online } })
             #expect(ada.isConfirmed && ada.isShowing(question: q2), "ada resumed where she was")
 
             #expect(await eventually(within: .seconds(30)) { models.allSatisfy { $0.isShowing(question: q3) } })
             for model in models { answerRight(model) }
             #expect(await eventually(within: .seconds(10)) { models.allSatisfy { $0.isConfirmed } })
             #expect(
-                await eventually(within: .seconds(30)) { models.allSatisfy { $0.finish != nil && $0.state.link == .closed(.finished) } })
+                await eventually(within: .seconds(30)) { models.allSatisfy { $0.finish != nil && $0.client.link == .closed(.finished) } })
             #expect(ada.finish?.winners.map(\.user).sorted() == ["ada", "grace"])
             #expect(models.map { $0.finish?.you.correctAnswers } == [3, 3], "each answer counted once, across the restart")
             #expect(recorder.acquisitions.count >= 2, "a new owner after the restart")

@@ -6,17 +6,17 @@ import TriviaHost
 extension TriviaViewModel {
     /// The question on screen, if any.
     public var questionRound: QuestionRound? {
-        if case .question(let round) = state.phase { round } else { nil }
+        if case .question(let round) = client.phase { round } else { nil }
     }
 
     /// The result on screen, if any.
     public var resultRound: ResultRound? {
-        if case .result(let round) = state.phase { round } else { nil }
+        if case .result(let round) = client.phase { round } else { nil }
     }
 
     /// The final standings, once the competition finished.
     public var finish: FinishPayload? {
-        if case .finished(let finish) = state.phase { finish } else { nil }
+        if case .finished(let finish) = client.phase { finish } else { nil }
     }
 
     /// Whether question `id` is on screen.
@@ -30,13 +30,13 @@ extension TriviaViewModel {
     /// One line on where this client is, for a ``FailureReport``.
     public var diagnosticSummary: String {
         let phase: String =
-            switch state.phase {
+            switch client.phase {
             case .waiting: "waiting"
             case .question(let round): "question \(round.question.questionId) answer \(String(describing: round.answer))"
             case .result(let round): "result of \(round.result.questionId) wildcard \(String(describing: round.wildcard))"
             case .finished: "finished"
             }
-        let notice = state.notice.map { " · notice \($0)" } ?? ""
-        return "link \(state.link) · \(phase) · balance \(state.balance) · seq \(state.lastSeq)\(notice)"
+        let notice = client.notice.map { " · notice \($0)" } ?? ""
+        return "link \(client.link) · \(phase) · balance \(client.balance) · seq \(client.lastSeq)\(notice)"
     }
 }

@@ -18,9 +18,9 @@ struct EndToEndTests {
         let alan = makeViewModel(harness, user: "alan", seed: 3)  // balance 0
         let players = [ada, grace, alan]
         for model in players { model.start() }
-        #expect(await eventually { players.allSatisfy { $0.state.link == .online && $0.state.knownBalance != nil } })
-        #expect(players.map(\.state.knownBalance) == [2, 1, 0])
-        #expect(players.allSatisfy { $0.state.role == .player })
+        #expect(await eventually { players.allSatisfy { $0.client.link == .online && $0.client.knownBalance != nil } })
+        #expect(players.map(\.client.knownBalance) == [2, 1, 0])
+        #expect(players.allSatisfy { $0.client.role == .player })
         let katherine = try await ProtocolClient.joined(harness, as: "katherine")  // balance 2, scripted
 
         // Question 1: ada and alan right, grace and katherine wrong.
@@ -48,7 +48,7 @@ struct EndToEndTests {
         }
         grace.useWildcard()
         #expect(await eventually { grace.resultRound?.wildcard == .accepted(balance: 0) })
-        #expect(grace.state.role == .player && grace.state.knownBalance == 0)
+        #expect(grace.client.role == .player && grace.client.knownBalance == 0)
 
         #expect(try await katherine.next("result").result?.correct == false)
         try await katherine.send(.useWildcard(UseWildcardPayload(requestId: "k-w1", questionId: "q1")))
@@ -59,7 +59,7 @@ struct EndToEndTests {
         let linus = makeViewModel(harness, user: "linus", seed: 4)
         linus.start()
         let barbara = try await ProtocolClient.joined(harness, as: "barbara")
-        #expect(await eventually { linus.state.link == .online && linus.state.role == .viewer })
+        #expect(await eventually { linus.client.link == .online && linus.client.role == .viewer })
 
         // Question 2: ada right; grace, alan and katherine wrong.
         harness.advance(by: 6)
@@ -84,7 +84,7 @@ struct EndToEndTests {
         #expect(await eventually { everyone.allSatisfy { $0.isShowingResult(of: "q2") } })
         #expect(grace.resultRound?.wildcard == .notOffered, "one wild-card per competition")
         #expect(alan.resultRound?.wildcard == .notOffered, "no balance")
-        #expect(grace.state.role == .viewer && alan.state.role == .viewer && ada.state.role == .player)
+        #expect(grace.client.role == .viewer && alan.client.role == .viewer && ada.client.role == .player)
         _ = try await katherine.next("result")
         try await katherine.send(.useWildcard(UseWildcardPayload(requestId: "k-w2", questionId: "q2")))
         let second = try #require(try await katherine.next("wildcardResult").wildcardResult)
@@ -101,7 +101,7 @@ struct EndToEndTests {
         #expect(await eventually { ada.isShowingResult(of: "q3") })
         #expect(ada.resultRound?.result.wildcardDeadline == nil, "no wild-card after the last question")
         harness.advance(by: 6)
-        #expect(await eventually { everyone.allSatisfy { $0.finish != nil && $0.state.link == .closed(.finished) } })
+        #expect(await eventually { everyone.allSatisfy { $0.finish != nil && $0.client.link == .closed(.finished) } })
         for client in [katherine, barbara] {
             #expect(try await client.next("finish").finish?.summary.questionCount == 3)
         }

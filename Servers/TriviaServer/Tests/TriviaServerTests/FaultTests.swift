@@ -16,7 +16,7 @@ struct FaultTests {
         // Reconnecting waits 4–8 s (jitter), so the host moves on while the client is away.
         let ada = makeViewModel(harness, user: "ada", seed: 7, reconnectBaseDelay: .seconds(8))
         ada.start()
-        #expect(await eventually { ada.state.link == .online })
+        #expect(await eventually { ada.client.link == .online })
         harness.advance(to: 10)
         #expect(await eventually { ada.isShowing(question: "q1") })
 
@@ -30,8 +30,8 @@ struct FaultTests {
             return
         }
         harness.advance(by: away)  // +14…18 s: reconnected before the deadline at +20 s
-        #expect(await eventually { ada.state.link == .online && ada.questionRound?.answer == .confirmed(choice: 1) })
-        #expect(ada.state.lastSeq == 2, "q1, then the answer's acknowledgement")
+        #expect(await eventually { ada.client.link == .online && ada.questionRound?.answer == .confirmed(choice: 1) })
+        #expect(ada.client.lastSeq == 2, "q1, then the answer's acknowledgement")
 
         // Dropped again at +18 s: the result goes out at +20 s while it is away (back at +22…26 s).
         harness.advance(to: 18)
@@ -40,15 +40,15 @@ struct FaultTests {
         #expect((4...8).contains(awayAgain))
         harness.advance(to: 20)
         #expect(await eventually { await harness.host.standings.first?.lastSeq == 3 })
-        #expect(ada.state.link != .online && ada.state.lastSeq == 2)
+        #expect(ada.client.link != .online && ada.client.lastSeq == 2)
         harness.advance(to: 18 + awayAgain)  // back: the missed result is replayed
-        #expect(await eventually { ada.state.link == .online && ada.state.lastSeq == 3 })
-        #expect(ada.isShowingResult(of: "q1") && ada.state.correctAnswers == 1, "the missed result was processed")
+        #expect(await eventually { ada.client.link == .online && ada.client.lastSeq == 3 })
+        #expect(ada.isShowingResult(of: "q1") && ada.client.correctAnswers == 1, "the missed result was processed")
         harness.advance(to: 26)  // q2 opens
         #expect(await eventually { ada.isShowing(question: "q2") })
-        #expect(ada.state.lastSeq == 4, "the missed result, then the next question")
-        #expect(ada.state.correctAnswers == 1, "counted once")
-        #expect(ada.state.role == .player && ada.questionRound?.question.role == .player)
+        #expect(ada.client.lastSeq == 4, "the missed result, then the next question")
+        #expect(ada.client.correctAnswers == 1, "counted once")
+        #expect(ada.client.role == .player && ada.questionRound?.question.role == .player)
 
         let standing = try #require(await harness.host.standings.first)
         #expect(standing.answers == ["q1": 1] && standing.correctAnswers == 1)
@@ -62,9 +62,9 @@ struct FaultTests {
         let harness = try await ServerHarness.start()
         let phone = makeViewModel(harness, user: "ada", seed: 1)
         phone.start()
-        #expect(await eventually { phone.state.link == .online })
+        #expect(await eventually { phone.client.link == .online })
         let tablet = try await ProtocolClient.joined(harness, as: "ada")
-        #expect(await eventually { phone.state.link == .closed(.replaced) })
+        #expect(await eventually { phone.client.link == .closed(.replaced) })
         #expect(phone.screen.banner?.text.contains("another device") == true)
         harness.advance(by: 10)
         #expect(try await tablet.next("question").question?.questionId == "q1")
@@ -72,7 +72,7 @@ struct FaultTests {
         // until then), and the phone stays closed: its reconnect timer would have fired in the
         // 10 s just passed on its clock.
         #expect(await eventually { harness.server.connectionCount == 1 }, "only the tablet is connected")
-        #expect(phone.state.link == .closed(.replaced), "the phone does not come back")
+        #expect(phone.client.link == .closed(.replaced), "the phone does not come back")
 
         let laptop = try await ProtocolClient.joined(harness, as: "ada", resumeFrom: 1)
         #expect(try await tablet.next("error").error?.code == .replaced)
@@ -87,18 +87,18 @@ struct FaultTests {
         let first = try await ServerHarness.start()
         let ada = makeViewModel(first, user: "ada", seed: 3)
         ada.start()
-        #expect(await eventually { ada.state.link == .online })
+        #expect(await eventually { ada.client.link == .online })
         first.advance(by: 10)
         #expect(await eventually { ada.isShowing(question: "q1") })
 
         try await first.stop()
         let delay = try await reconnectDelay(of: ada, on: first)
-        #expect(ada.state.notice == .hostError(code: .shuttingDown, message: "the game server is stopping; reconnect in a moment"))
+        #expect(ada.client.notice == .hostError(code: .shuttingDown, message: "the game server is stopping; reconnect in a moment"))
 
         // The new process on the same port knows nothing of the old competition.
         let second = try await ServerHarness.start(clock: first.clock, port: first.port)
         second.advance(by: delay)
-        #expect(await eventually { ada.state.link == .closed(.interrupted(message: ada.interruption ?? "")) })
+        #expect(await eventually { ada.client.link == .closed(.interrupted(message: ada.interruption ?? "")) })
         #expect(ada.interruption?.contains("restarted") == true)
         let banner = try #require(ada.screen.banner)
         #expect(banner.kind == .connection && banner.text.contains("restarted"))
@@ -116,6 +116,6 @@ struct FaultTests {
 extension TriviaViewModel {
     /// The host's message when the competition was interrupted.
     var interruption: String? {
-        if case .closed(.interrupted(let message)) = state.link { message } else { nil }
+        if case .closed(.interrupted(let message)) = client.link { message } else { nil }
     }
 }

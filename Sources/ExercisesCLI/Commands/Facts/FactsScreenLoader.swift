@@ -14,7 +14,7 @@ enum FactsScreenLoader {
     @MainActor
     static func load(
         source: FeedSource,
-        loader: FeedLoader,
+        network: FeedNetwork,
         images: (any ResourceLoading)?,
         clock: any AppClock,
         width: Double,
@@ -22,25 +22,27 @@ enum FactsScreenLoader {
         language: Locale? = nil
     ) async throws(CLIError) -> Result {
         let model = FactsViewModel(
-            loader: FactsFeedLoader(loader: loader, source: source),
+            loader: FactsFeedLoader(source: source, network: network),
             images: FactsImageCoordinator(loader: images ?? OfflineImages(), policy: imagePolicy),
             clock: clock,
             layoutEngine: FactRowLayoutEngine(metrics: metrics),
+            width: width,
             language: language
         )
         await model.load()
-        if model.state.phase == .failed {
-            throw .input(model.state.errorMessage ?? "\(source.description): could not be loaded")
+        guard let rows = model.state.content?.rows else {
+            throw .input(model.state.error?.description ?? "\(source.description): could not be loaded")
         }
-        var diagnostics = model.diagnostics
-        if let notice = model.state.notice, let error = model.state.errorMessage {
-            diagnostics.append(SavedScreenNote.diagnostic(error: error, notice: notice))
+        var diagnostics = model.state.diagnostics
+        if let notice = model.state.notice, let error = model.state.error {
+            diagnostics.append(SavedScreenNote.diagnostic(error: error.description, notice: notice))
         }
         if images != nil {
-            model.images.visibleRowsChanged(model.state.rows.indices)
+            model.images.visibleRowsChanged(rows.indices)
             await model.images.waitUntilIdle()
         }
-        return Result(screen: model.screen(width: width), diagnostics: diagnostics)
+        guard let screen = model.state.content else { throw .input("\(source.description): could not be loaded") }
+        return Result(screen: screen, diagnostics: diagnostics)
     }
 
     /// The app's policy, decoding images at most at the largest slot of a 3× (Pro Max) screen.

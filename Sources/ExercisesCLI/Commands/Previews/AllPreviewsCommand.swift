@@ -84,8 +84,10 @@ struct AllPreviewsCommand: ExerciseCommand {
     /// A wrong first answer (so the wild-card is offered and used), then every answer right.
     static func triviaAnswers(_ context: CommandContext) async throws(CLIError) -> String {
         do throws(NetworkError) {
-            let questions = try await TriviaQuestionSet.load(from: try TriviaSource.bundled(), loader: context.feedLoader())
-                .value.questions
+            let questions = try await TriviaQuestionSet.load(
+                from: try TriviaSource.bundled(), loader: context.feedNetwork.loader(options: FeedDecodingOptions())
+            )
+            .value.questions
             return questions.enumerated().map { index, question in
                 String((index == 0 ? (question.answer + 1) % question.choices.count : question.answer) + 1)
             }.joined(separator: ",")

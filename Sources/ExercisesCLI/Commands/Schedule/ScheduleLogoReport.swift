@@ -1,4 +1,5 @@
 import Schedule
+import ScreenKit
 import SharedNetworking
 import TerminalScreens
 

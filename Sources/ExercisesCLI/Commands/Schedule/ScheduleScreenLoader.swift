@@ -1,5 +1,6 @@
 import Foundation
 import Schedule
+import ScreenKit
 import SharedNetworking
 
 /// Runs the schedule's view-model once, the way the app's first appearance does; with logos,

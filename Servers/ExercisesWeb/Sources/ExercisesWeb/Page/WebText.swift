@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 /// The live pages' own words (the index, the page that opens a session, the connection's

@@ -20,21 +20,14 @@ final class CarFitLiveScreen: LiveScreen {
     init(context: ScreenContext) {
         self.context = context
         let environment = context.environment
-        let feed: FeedSource?
-        do {
-            feed = try context.feed(.carfit) { try CarFitSource.bundled() }
-        } catch {
-            feed = nil
-        }
+        let feed = context.feed(.carfit) { () throws(NetworkError) in try CarFitSource.bundled() }
         let usesSample = context.configuration.feeds[.carfit] == nil
         var clock: any AppClock = environment.clock
         // The sample's morning, as `exercises carfit` has it: one definition for both front-ends.
         if usesSample, let morning = CarFitSampleDay.clock(in: environment) { clock = morning }
-        let loader: any CarFitFeedLoading =
-            feed.map { CarFitFeedLoader(loader: context.feedLoader, source: $0) }
-            ?? CarFitFeedLoader(loader: context.feedLoader, source: .data(Data(), name: "carfit.json"))
         model = CleanerListViewModel(
-            loader: loader, clock: clock, calendar: environment.calendar, timeZone: environment.timeZone,
+            loader: CarFitFeedLoader(source: feed, network: context.feedNetwork), clock: clock, calendar: environment.calendar,
+            timeZone: environment.timeZone,
             language: environment.messagesLocale, contrast: context.configuration.contrast)
     }
 
@@ -46,10 +39,12 @@ final class CarFitLiveScreen: LiveScreen {
 
     func stop() { tasks.cancelAll() }
 
+    /// The module's page of `model.state` (its placeholder until the visits are there), with the
+    /// list's refresh action as a visible bar button.
     func render() -> PreviewScreen {
         let state = model.state
         var screen = CarFitPreview.screen(state, theme: .resolved(for: context.configuration.contrast))
-        if let refresh = state.listAccessibility.namedActions.first(where: { $0.action == CarFitAction.refresh.rawValue }) {
+        if let refresh = state.content?.listAccessibility.namedActions.first(where: { $0.action == CarFitAction.refresh.rawValue }) {
             screen.navigationBar?.leadingItem = LiveMarkup.refreshButton(refresh)
         }
         return screen

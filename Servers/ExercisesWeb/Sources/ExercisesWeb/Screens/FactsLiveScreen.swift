@@ -13,23 +13,17 @@ final class FactsLiveScreen: LiveScreen {
     let model: FactsViewModel
     private let context: ScreenContext
     private let tasks = ScreenTasks()
-    private var width = 390.0
     private var visible: ClosedRange<Int>?
 
     init(context: ScreenContext) {
         self.context = context
-        let source: FeedSource
-        do {
-            source = try context.feed(.facts) { try FactsSource.bundled() }
-        } catch {
-            source = .data(Data(), name: "facts.json")
-        }
+        let source = context.feed(.facts) { () throws(NetworkError) in try FactsSource.bundled() }
         model = FactsViewModel(
-            loader: FactsFeedLoader(loader: context.feedLoader, source: source),
+            loader: FactsFeedLoader(source: source, network: context.feedNetwork),
             images: FactsImageCoordinator(
                 loader: context.factImages, policy: ImageLoadingPolicy(decodeTarget: FactsLayoutMetrics().largestImageSlot(scale: 3))),
             clock: context.environment.clock, layoutEngine: FactRowLayoutEngine(metrics: .resolved(for: context.configuration.contrast)),
-            language: context.environment.messagesLocale)
+            width: 390, language: context.environment.messagesLocale)
     }
 
     var surface: LiveSurface { .list }
@@ -47,22 +41,24 @@ final class FactsLiveScreen: LiveScreen {
         model.images.cancelAll()
     }
 
+    /// The module's page of `model.state` (its placeholder until the rows are there), with the
+    /// images the coordinator holds.
     func render() -> PreviewScreen {
-        let screen = model.screen(width: width)
+        let state = model.state
         var loaded: [URL: Data] = [:]
-        for (index, row) in screen.rows.enumerated() {
+        for (index, row) in (state.content?.rows ?? []).enumerated() {
             if case .loaded = row.image, let url = row.imageURL, let data = model.images.imageData(forRow: index) { loaded[url] = data }
         }
         var images = PreviewImages()
         let media = context.media, found = loaded
         images.linked = { url in found[url].flatMap { data in media.link(url) { data } } }
-        return FactsPreview.screen(screen, images: images)
+        return FactsPreview.screen(state, images: images, contrast: context.configuration.contrast)
     }
 
     func handle(_ event: LiveEvent) throws(LiveEventError) {
         switch event {
         case .viewport(let width, _):
-            self.width = width
+            model.setWidth(width)
         case .scroll(_, let visible):
             self.visible = visible
             reportVisible()
@@ -80,8 +76,8 @@ final class FactsLiveScreen: LiveScreen {
 
     /// Tells the coordinator which rows are in view (it adds its prefetch window).
     private func reportVisible() {
-        guard let visible, !model.state.rows.isEmpty else { return }
-        let last = model.state.rows.count - 1
+        guard let visible, let rows = model.state.content?.rows, !rows.isEmpty else { return }
+        let last = rows.count - 1
         let lower = min(visible.lowerBound, last), upper = min(visible.upperBound, last)
         model.images.visibleRowsChanged(lower..<(upper + 1))
     }

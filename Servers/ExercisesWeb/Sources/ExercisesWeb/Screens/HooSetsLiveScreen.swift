@@ -1,5 +1,6 @@
 import Foundation
 import HooSets
+import ScreenKit
 import ScreenPreviews
 import SharedNetworking
 
@@ -16,7 +17,6 @@ final class HooSetsLiveScreen: LiveScreen {
     let model: HooSetsViewModel
     private let context: ScreenContext
     private let tasks = ScreenTasks()
-    private var setupError: String?
 
     init(context: ScreenContext) {
         self.context = context
@@ -25,15 +25,16 @@ final class HooSetsLiveScreen: LiveScreen {
         if let directory = context.configuration.feeds[.hoosets], directory.isFileURL {
             source = HooSetsSource(directory: directory, cacheDirectory: caches.appendingPathComponent("HooSets/dir", isDirectory: true))
         } else {
-            do {
+            do throws(HooSetsError) {
                 source = try HooSetsSource.bundled(caches: caches)
             } catch {
-                setupError = error.description
-                source = HooSetsSource(directory: caches, cacheDirectory: caches)
+                // The bundled sets are not there: a directory that is not there either, so the
+                // load fails naming it and the screen says so in its own words.
+                source = HooSetsSource(directory: caches.appendingPathComponent("HooSets (bundle resource)"), cacheDirectory: caches)
             }
         }
         model = HooSetsViewModel(
-            loader: source, metrics: .resolved(for: context.configuration.contrast), displayScale: .x2,
+            loader: source, clock: context.environment.clock, metrics: .resolved(for: context.configuration.contrast), displayScale: .x2,
             viewport: LayoutSize(width: 390, height: 753), language: context.environment.messagesLocale)
     }
 
@@ -45,19 +46,13 @@ final class HooSetsLiveScreen: LiveScreen {
 
     func stop() { tasks.cancelAll() }
 
+    /// The module's page of `model.state`: its placeholder until the sets are read (the first
+    /// render comes before the load's task runs), then the grid, with the bundled files linked.
     func render() -> PreviewScreen {
-        if let setupError { return Self.message(setupError, title: "HooSets", slug: "hoosets") }
-        // Before the first load ends (and before it starts: the first render comes before the
-        // load's task runs) there is no grid to draw: say so, as the other screens do, rather
-        // than an empty grid.
-        if model.state.sections.isEmpty, model.phase == .idle || model.phase == .loading {
-            let text = HooSetsSpokenText(locale: context.environment.messagesLocale).loading
-            return Self.message(text, title: "HooSets", slug: "hoosets")
-        }
         var images = PreviewImages()
         let media = context.media
         images.linked = { url in media.linkFile(url) }
-        return HooSetsPreview.screen(model.state, images: images)
+        return HooSetsPreview.screen(model.state, images: images, contrast: context.configuration.contrast)
     }
 
     /// The view state's actions (`HooSetsAction`, the `data-action` of the Hoos and of the
@@ -68,10 +63,11 @@ final class HooSetsLiveScreen: LiveScreen {
         case .selectHoo:
             guard let value, let id = HooID(parsing: value) else { throw .unsupported("\(name) needs a Hoo like 01/03") }
             // A toggle: the selected Hoo's own action dismisses it, as a tap on it does.
-            model.select(id == model.state.selection?.id ? nil : id)
+            model.select(id == model.state.content?.selection?.id ? nil : id)
         case .selectNextHoo: model.selectNext()
         case .selectPreviousHoo: model.selectPrevious()
         case .dismissSelection: model.dismissSelection()
+        case .refresh: tasks.run { [model] in await model.refresh() }
         }
     }
 
@@ -90,7 +86,7 @@ final class HooSetsLiveScreen: LiveScreen {
                 }
             model.handle(TouchSample(samplePhase, at: time, x: x, y: y))
         case .wheel(let deltaY):
-            model.scroll(to: model.state.contentOffsetY + deltaY)
+            model.scroll(to: (model.state.content?.contentOffsetY ?? 0) + deltaY)
         case .action(let name, let value):
             try perform(name, value: value)
         case .scroll:

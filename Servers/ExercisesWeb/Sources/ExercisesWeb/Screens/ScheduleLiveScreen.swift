@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import Schedule
+import ScreenKit
 import ScreenPreviews
 import SharedNetworking
 
@@ -14,20 +15,13 @@ final class ScheduleLiveScreen: LiveScreen {
     private let context: ScreenContext
     private let tasks = ScreenTasks()
     private var requested: Set<Int> = []
-    private var feedError: String?
 
     init(context: ScreenContext) {
         self.context = context
         let environment = context.environment
-        let source: FeedSource
-        do {
-            source = try context.feed(.schedule) { try ScheduleSource.bundled() }
-        } catch {
-            source = .data(Data(), name: "schedule.json")
-            feedError = "The bundled schedule is missing: \(error)"
-        }
+        let source = context.feed(.schedule) { () throws(NetworkError) in try ScheduleSource.bundled() }
         model = ScheduleViewModel(
-            loader: ScheduleFeedLoader(loader: context.feedLoader, source: source), resources: context.logos,
+            loader: ScheduleFeedLoader(source: source, network: context.feedNetwork), resources: context.logos,
             locale: environment.locale, timeZone: environment.timeZone, calendar: environment.calendar, clock: environment.clock,
             logos: context.configuration.logoBase.map(TeamLogoCatalog.init(baseURL:)) ?? .yinzCam,
             metrics: .resolved(for: context.configuration.contrast), language: environment.messagesLocale)
@@ -41,25 +35,19 @@ final class ScheduleLiveScreen: LiveScreen {
 
     func stop() { tasks.cancelAll() }
 
+    /// The module's page of `model.state` (its placeholder until the schedule is there), with the
+    /// logos the view-model has, and the list's refresh action as a visible bar button.
     func render() -> PreviewScreen {
         let state = model.state
-        guard let content = state.content else {
-            let text = feedError ?? state.error.map { "The schedule could not be loaded: \($0.description)" } ?? "Loading the schedule…"
-            let retry = state.error.map { _ in AccessibilityAction(named: "Refresh", action: ScheduleAction.refresh.rawValue) }
-            return Self.message(text, title: "Schedule", slug: "schedule", refresh: retry)
-        }
         var images = PreviewImages()
-        let logos = state.logos, media = context.media
+        let logos = model.logos, media = context.media
         images.linked = { url in
             guard case .loaded(let image) = logos[url] else { return nil }
             return media.link(url) { image.data }
         }
-        var screen = SchedulePreview.screen(content, images: images, notice: state.notice, announcement: state.announcement)
-        if let refresh = content.accessibility.namedActions.first(where: { $0.action == ScheduleAction.refresh.rawValue }) {
+        var screen = SchedulePreview.screen(state, images: images, contrast: context.configuration.contrast)
+        if let refresh = state.content?.accessibility.namedActions.first(where: { $0.action == ScheduleAction.refresh.rawValue }) {
             screen.navigationBar?.trailingItem = LiveMarkup.refreshButton(refresh)
-        }
-        if state.isRefreshing {
-            screen.caption = "Refreshing… " + screen.caption
         }
         return screen
     }

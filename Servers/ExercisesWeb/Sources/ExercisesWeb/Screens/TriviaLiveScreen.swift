@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import Observation
+import ScreenKit
 import ScreenPreviews
 import SharedNetworking
 import Trivia
@@ -84,7 +85,7 @@ final class TriviaLiveScreen: LiveScreen {
         let state = model.screen
         let caption = [state.header.title, state.header.progress, state.header.role?.text, state.header.wildcards]
             .compactMap { $0 }.joined(separator: " · ")
-        var screen = TriviaPreview.screen(state, slug: "trivia", title: "Trivia", caption: caption)
+        var screen = TriviaPreview.screen(model.state, slug: "trivia", title: "Trivia", caption: caption)
         if state.kind == .final {
             let next = LiveMarkup.button(
                 AccessibilityElement(

@@ -42,12 +42,20 @@ struct ScreenContext: Sendable {
         self.factImages = pipeline("images", requests: 4)
     }
 
-    /// The feed of `exercise`: the URL given with `--feed`, else the bundled copy.
-    func feed(_ exercise: WebExercise, bundled: () throws -> FeedSource) throws -> FeedSource {
+    /// The feed of `exercise`: the URL given with `--feed`, else the bundled copy. A bundled copy
+    /// that cannot be found becomes a source that fails to load naming it (`schedule.json: not
+    /// found in bundle …`), so the screen says why in its own words, as for any failed load.
+    func feed(_ exercise: WebExercise, bundled: () throws(NetworkError) -> FeedSource) -> FeedSource {
         if let url = configuration.feeds[exercise] { return url.isFileURL ? .file(url) : .remote(url) }
-        return try bundled()
+        do throws(NetworkError) {
+            return try bundled()
+        } catch {
+            return .data(Data(), name: error.description)
+        }
     }
 
-    /// A feed loader on the environment's HTTP client and the shared feed cache.
-    var feedLoader: FeedLoader { FeedLoader(client: environment.httpClient, cache: feedCache) }
+    /// The network parts of every feed loader: the environment's HTTP client and the shared
+    /// feed cache. Each module's loader adds its own decoding rules (`FactsFeedLoader` reads the
+    /// Facts feed as Mac OS Roman, as `exercises facts` does).
+    var feedNetwork: FeedNetwork { FeedNetwork(client: environment.httpClient, cache: feedCache) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 import SharedNetworking
 
 /// What a browser says about the person using it, so that a session's screens are in their

@@ -99,12 +99,12 @@ public final class PlaySession {
 
     /// Set once the game cannot go on here: finished, refused, replaced or interrupted.
     private var endedOutcome: PlayOutcome? {
-        switch model.state.link {
+        switch model.client.link {
         case .closed(.finished): return .finished
         case .closed(.stopped): return .left
         case .closed: return .ended(model.screen.banner?.text ?? "The game ended.")
         default:
-            if case .finished = model.state.phase { return .finished }
+            if case .finished = model.client.phase { return .finished }
             return nil
         }
     }
@@ -117,8 +117,8 @@ public final class PlaySession {
     private func observe() {
         let continuation = self.continuation
         withObservationTracking {
-            _ = model.screen
             _ = model.state
+            _ = model.client
         } onChange: {
             continuation.yield(.screenChanged)
         }

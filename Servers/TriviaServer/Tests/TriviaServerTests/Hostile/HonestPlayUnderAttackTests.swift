@@ -52,7 +52,7 @@ struct HonestPlayUnderAttackTests {
         #expect(await eventually { rounds.withLock { $0 } >= 1 }, "the attack is under way before anyone joins")
         let players = [("ada", 1), ("grace", 2), ("alan", 3)].map { makeViewModel(harness, user: UserID($0.0), seed: UInt64($0.1)) }
         for model in players { model.start() }
-        #expect(await eventually { players.allSatisfy { $0.state.link == .online } })
+        #expect(await eventually { players.allSatisfy { $0.client.link == .online } })
         for (question, answer) in [("q1", 1), ("q2", 0), ("q3", 2)] {
             harness.advance(to: harness.elapsed < 10 ? 10 : harness.elapsed + 6)
             #expect(await eventually { players.allSatisfy { $0.isShowing(question: QuestionID(question)) } }, "\(question) shown")

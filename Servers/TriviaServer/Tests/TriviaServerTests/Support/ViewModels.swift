@@ -29,10 +29,10 @@ func makeViewModel(
 @MainActor
 func reconnectDelay(of model: TriviaViewModel, on harness: ServerHarness) async throws -> Double {
     let waiting = await eventually {
-        if case .waitingToReconnect = model.state.link { true } else { false }
+        if case .waitingToReconnect = model.client.link { true } else { false }
     }
-    guard waiting, case .waitingToReconnect(_, let delay) = model.state.link else {
-        throw HarnessError("\(model.state.link) is not waiting to reconnect")
+    guard waiting, case .waitingToReconnect(_, let delay) = model.client.link else {
+        throw HarnessError("\(model.client.link) is not waiting to reconnect")
     }
     guard await harness.appClock.waitForTimer(at: harness.clock.now.addingTimeInterval(delay.timeInterval)) else {
         throw HarnessError("the reconnect timer (\(delay)) was not armed")
