@@ -12,4 +12,7 @@ extension CarFitStrings: ScreenLoadingText {
         case .german: "Erneut versuchen"
         }
     }
+
+    /// `CarFit`, the app's name in every language: the bar over the placeholder.
+    public var screenName: String { "CarFit" }
 }

@@ -34,4 +34,9 @@ extension FactsSpokenText: ScreenLoadingText {
         default: "Try again"
         }
     }
+
+    /// `Facts`, `Fakten`: the bar over the placeholder, as written on the loaded screen.
+    public var screenName: String {
+        FactsWrittenText(language: language).screenName
+    }
 }

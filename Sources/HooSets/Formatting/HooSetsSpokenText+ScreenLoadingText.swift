@@ -26,4 +26,9 @@ extension HooSetsSpokenText: ScreenLoadingText {
         default: "Try again"
         }
     }
+
+    /// `Hoo Sets`, `Hoo-Sets`: the bar over the placeholder, the loaded grid's title.
+    public var screenName: String {
+        HooSetsWrittenText(language: language).title
+    }
 }

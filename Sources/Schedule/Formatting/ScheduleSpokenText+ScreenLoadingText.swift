@@ -34,4 +34,9 @@ extension ScheduleSpokenText: ScreenLoadingText {
         default: "Try again"
         }
     }
+
+    /// `Schedule`, `Spielplan`: the bar over the placeholder, as written on the loaded screen.
+    public var screenName: String {
+        ScheduleWrittenText(language: language).screenName
+    }
 }

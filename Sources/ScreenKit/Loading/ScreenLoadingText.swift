@@ -14,4 +14,7 @@ public protocol ScreenLoadingText: Sendable {
     var refreshFailedTitle: String { get }
     /// The name of the action that tries a failed first load again: `Try again`.
     var retry: String { get }
+    /// The screen's name, as its page or bar names it: `Schedule`, `Spielplan`. The bar over the
+    /// placeholder says it, so a screen with nothing to show yet is in its language too.
+    var screenName: String { get }
 }

@@ -28,13 +28,17 @@ public struct ScreenPlaceholder: Sendable, Hashable, Codable {
     /// The placeholder as VoiceOver reaches it: one static element saying the title and the
     /// reason as a sentence each, with the retry as its named action; identifier `placeholder`.
     public var accessibility: AccessibilityElement
+    /// The screen's name in the same language (``ScreenLoadingText/screenName``: `Spielplan`), for
+    /// the bar over the placeholder; `nil` when it was not given.
+    public var screenName: String?
 
     /// A placeholder from its parts; ``accessibility`` is made from them.
-    public init(kind: Kind, title: String, message: String? = nil, retry: AccessibilityAction? = nil) {
+    public init(kind: Kind, title: String, message: String? = nil, retry: AccessibilityAction? = nil, screenName: String? = nil) {
         self.kind = kind
         self.title = title
         self.message = message
         self.retry = retry
+        self.screenName = screenName
         let label = message.map { "\(title). \($0)" } ?? title
         self.accessibility = AccessibilityElement(
             label: label, traits: kind == .loading ? [.staticText, .updatesFrequently] : .staticText,
@@ -43,7 +47,7 @@ public struct ScreenPlaceholder: Sendable, Hashable, Codable {
 
     /// `Loading the schedule…` in `text`'s words.
     public static func loading(_ text: some ScreenLoadingText) -> ScreenPlaceholder {
-        ScreenPlaceholder(kind: .loading, title: text.loading)
+        ScreenPlaceholder(kind: .loading, title: text.loading, screenName: text.screenName)
     }
 
     /// `Couldn't load the schedule` with `error`'s description (none once the error was
@@ -52,6 +56,6 @@ public struct ScreenPlaceholder: Sendable, Hashable, Codable {
     public static func failed(_ error: NetworkError?, text: some ScreenLoadingText, retryAction: String?) -> ScreenPlaceholder {
         ScreenPlaceholder(
             kind: .failed, title: text.loadFailedTitle, message: error?.description,
-            retry: retryAction.map { AccessibilityAction(named: text.retry, action: $0) })
+            retry: retryAction.map { AccessibilityAction(named: text.retry, action: $0) }, screenName: text.screenName)
     }
 }

@@ -10,12 +10,13 @@ import SharedNetworking
 /// Every screen's `screen(_: ScreenState<…>)` entry draws it the same way, so no page, static or
 /// live, writes loading or error text of its own.
 enum PreviewPlaceholder {
-    /// The placeholder page of `state` under a bar titled `title`; `contrast` picks the notice
-    /// banner's colours.
+    /// The placeholder page of `state` under a bar titled with the placeholder's screen name, in
+    /// the module's words (`title` when it has none); `contrast` picks the notice banner's colours.
     static func screen<Content>(_ state: ScreenState<Content>, slug: String, title: String, contrast: ContrastPreference)
         -> PreviewScreen
     {
         let placeholder = state.placeholder ?? ScreenPlaceholder(kind: .loading, title: title)
+        let title = placeholder.screenName ?? title
         var content: [HTMLNode] = [
             PreviewNoticeBanner.node(state.notice, contrast: contrast),
             .element(

@@ -149,7 +149,7 @@ struct CleanerListViewModelTests {
         try #require(await source.waitUntilHeld())
         #expect(viewModel.state.isLoading)
         #expect(!viewModel.state.isRefreshing)
-        #expect(viewModel.state.placeholder == ScreenPlaceholder(kind: .loading, title: "Loading visits…"))
+        #expect(viewModel.state.placeholder == ScreenPlaceholder(kind: .loading, title: "Loading visits…", screenName: "CarFit"))
         #expect(viewModel.sections.isEmpty)
         source.finish(with: .success(VisitBatch(visits: dayVisits)))
         await load.value
@@ -217,7 +217,7 @@ struct CleanerListViewModelTests {
                 == ScreenPlaceholder(
                     kind: .failed, title: "Couldn't load the visits",
                     message: "visits.json: the server refused the request (code 401): Token expired",
-                    retry: AccessibilityAction(named: "Try again", action: "refresh")))
+                    retry: AccessibilityAction(named: "Try again", action: "refresh"), screenName: "CarFit"))
         await viewModel.load()
         #expect(viewModel.state.content != nil)
         #expect(viewModel.state.placeholder == nil)

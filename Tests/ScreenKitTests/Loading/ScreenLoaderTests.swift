@@ -18,6 +18,7 @@ struct ScreenLoaderTests {
         let loadFailedTitle = "Couldn't load the words"
         let refreshFailedTitle = "Couldn't refresh the words"
         let retry = "Try again"
+        let screenName = "Words"
     }
 
     /// A view-model's part: the words in capitals, and how many there are.
@@ -42,7 +43,7 @@ struct ScreenLoaderTests {
         let feed = ScriptedFeedLoader<String>([.success(Self.words("one")), .success(Self.words("two"))])
         let (screen, presenter) = Self.machine(feed)
         #expect(screen.state.phase == .idle)
-        #expect(screen.state.placeholder == ScreenPlaceholder(kind: .loading, title: "Loading the words…"))
+        #expect(screen.state.placeholder == ScreenPlaceholder(kind: .loading, title: "Loading the words…", screenName: "Words"))
         await screen.load()
         #expect(screen.state.phase == .loaded)
         #expect(screen.state.content == "ONE")
@@ -158,7 +159,7 @@ struct ScreenLoaderTests {
             screen.state.placeholder
                 == ScreenPlaceholder(
                     kind: .failed, title: "Couldn't load the words", message: Self.broken.description,
-                    retry: AccessibilityAction(named: "Try again", action: "refresh")))
+                    retry: AccessibilityAction(named: "Try again", action: "refresh"), screenName: "Words"))
         #expect(screen.state.placeholder?.accessibility.label == "Couldn't load the words. \(Self.broken.description)")
         #expect(
             screen.state.announcement == Announcement(id: 1, text: "Couldn't load the words. \(Self.broken.description)", priority: .high))
