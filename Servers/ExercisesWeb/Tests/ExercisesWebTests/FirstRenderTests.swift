@@ -14,11 +14,13 @@ struct FirstRenderTests {
         return LiveMarkup.html(screen.render(), sheet: &sheet)
     }
 
-    @Test(arguments: [("en_US", "Loading the Hoo sets…"), ("de_DE", "Die Hoo-Sets werden geladen…")])
-    func hooSetsBeforeItsLoad(locale: String, text: String) {
+    /// The placeholder's words and the bar's title over them, both in the session's language.
+    @Test(arguments: [("en_US", "Loading the Hoo sets…", "Hoo Sets"), ("de_DE", "Die Hoo-Sets werden geladen…", "Hoo-Sets")])
+    func hooSetsBeforeItsLoad(locale: String, text: String, title: String) {
         let screen = HooSetsLiveScreen(context: SessionTests.context(locale: locale))
         let html = Self.html(screen)
         #expect(html.contains(#"role="status">\#(text)</p>"#))
+        #expect(html.contains("<span class=\"nav-title-text\">\(title)</span></h1>"))
         #expect(!html.contains("hoo-grid"))
     }
 
