@@ -118,7 +118,7 @@ let package = Package(
         /// `trivia-play`), and the terminal-cell layout they share.
         .target(
             name: "TerminalScreens",
-            dependencies: ["SharedNetworking", "ScreenKit", "Schedule", "CarFit", "HooSets", "Facts", "Trivia"],
+            dependencies: ["ScreenKit", "Schedule", "CarFit", "HooSets", "Facts", "Trivia"],
             swiftSettings: strictSettings
         ),
         /// The `exercises` command's logic: hand-written, table-driven argument parsing and one

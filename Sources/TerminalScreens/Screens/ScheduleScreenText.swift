@@ -1,6 +1,5 @@
 import Schedule
 import ScreenKit
-import SharedNetworking
 
 /// Draws ``/Schedule/ScheduleViewState`` as terminal text, laid out like the exercise's screenshot:
 ///
