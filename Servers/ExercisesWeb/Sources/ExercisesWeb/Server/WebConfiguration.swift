@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 import SharedNetworking
 
 /// Everything `exercises-web` is started with: where it listens, how screens are formatted,
@@ -34,6 +35,15 @@ public struct WebConfiguration: Sendable {
     public var sessionIdleTimeout: Duration
     /// The largest message a page may send.
     public var maxEventBytes: Int
+    /// Sessions one client (an IPv4 address, an IPv6 `/64`) may hold at once: one client cannot
+    /// take every session.
+    public var maxSessionsPerClient: Int
+    /// Other names the server is reached by (`--public-host`), besides `host` and the loopback
+    /// names: a request whose `Host` is none of them is refused (DNS rebinding).
+    public var publicHosts: [String]
+    /// What a connection may take before it has sent a whole request, and how many one client
+    /// and all of them may hold (`ServerSupport`'s guard, shared with `trivia-server`).
+    public var connectionLimits: ConnectionGuardLimits
 
     /// A configuration; the defaults serve 127.0.0.1:8080 in en_US and UTC on the bundled data.
     public init(
@@ -41,7 +51,8 @@ public struct WebConfiguration: Sendable {
         timeZone: TimeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .gmt,
         contrast: ContrastPreference = .standard, feeds: [WebExercise: URL] = [:], logoBase: URL? = nil, trivia: URL? = nil,
         triviaRounds: TriviaRounds = TriviaRounds(), cacheDirectory: URL, maxSessions: Int = 2_000,
-        sessionIdleTimeout: Duration = .seconds(600), maxEventBytes: Int = 16 << 10
+        sessionIdleTimeout: Duration = .seconds(600), maxEventBytes: Int = 16 << 10, maxSessionsPerClient: Int = 50,
+        publicHosts: [String] = [], connectionLimits: ConnectionGuardLimits = ConnectionGuardLimits()
     ) {
         self.host = host
         self.port = port
@@ -56,6 +67,9 @@ public struct WebConfiguration: Sendable {
         self.maxSessions = max(1, maxSessions)
         self.sessionIdleTimeout = sessionIdleTimeout
         self.maxEventBytes = maxEventBytes
+        self.maxSessionsPerClient = max(1, maxSessionsPerClient)
+        self.publicHosts = publicHosts
+        self.connectionLimits = connectionLimits
     }
 }
 
