@@ -46,7 +46,7 @@ public final class ExercisesWebServer: Sendable {
         let media = MediaStore()
         let lobby = TriviaLobby(
             external: configuration.trivia, rounds: configuration.triviaRounds, clock: environment.clock, eventLoopGroup: eventLoopGroup,
-            http: environment.httpClient, logger: logger)
+            http: environment.httpClient, logger: logger, maxSeats: configuration.maxSessions)
         self.media = media
         self.lobby = lobby
         let context = ScreenContext(environment: environment, configuration: configuration, media: media, trivia: lobby)
