@@ -136,7 +136,7 @@ struct SessionTests {
         let context = Self.context()
         return SessionStore(
             limit: limit, perClientLimit: perClient, idleTimeout: .seconds(0), clock: SystemClock(), newID: { UUID().uuidString },
-            makeScreen: { _, _ in LiveSession.Setup(screen: CarFitLiveScreen(context: context), language: Locale(identifier: "en")) })
+            makeScreen: { _, _, _ in LiveSession.Setup(screen: CarFitLiveScreen(context: context), language: Locale(identifier: "en")) })
     }
 
     static func session(_ creation: SessionStore.Creation) -> LiveSession? {

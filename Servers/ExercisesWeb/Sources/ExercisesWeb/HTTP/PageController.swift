@@ -95,10 +95,15 @@ struct PageController<Context: RequestContext & RemoteAddressRequestContext> {
             acceptLanguage: request.headers[.acceptLanguage], pageLanguages: Array((asked.languages ?? []).prefix(32)),
             timeZone: asked.timeZone)
         let words = WebText(locale: preferences.environmentLocale ?? language)
-        switch await open(exercise, preferences, owner: client) {
+        // The browser, as its cookie names it (a new one the first time): what its sessions show,
+        // it may fetch from /media.
+        let known = MediaClient.fromCookies(request.headers[.cookie])
+        let browser = known ?? MediaClient.random()
+        switch await open(exercise, preferences, owner: client, media: browser) {
         case .created(let path):
             var response = Self.json(.created, CreateResponse(location: path))
             response.headers[.location] = path
+            if known == nil { response.headers[.setCookie] = browser.setCookie }
             return response
         case .clientAtLimit(let held):
             var response = Self.json(.tooManyRequests, CreateResponse(message: words.tooManySessions(held)))
@@ -119,8 +124,8 @@ struct PageController<Context: RequestContext & RemoteAddressRequestContext> {
     }
 
     @MainActor
-    private func open(_ exercise: WebExercise, _ preferences: SessionPreferences, owner: ClientAddress) -> Opening {
-        switch store.create(exercise, preferences: preferences, owner: owner) {
+    private func open(_ exercise: WebExercise, _ preferences: SessionPreferences, owner: ClientAddress, media: MediaClient) -> Opening {
+        switch store.create(exercise, preferences: preferences, owner: owner, media: media) {
         case .created(let session): .created(path: WebRoutes.page(exercise, session: session.id))
         case .clientAtLimit: .clientAtLimit(held: store.count(for: owner))
         case .full: .full

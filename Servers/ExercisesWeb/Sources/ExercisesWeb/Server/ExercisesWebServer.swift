@@ -54,9 +54,10 @@ public final class ExercisesWebServer: Sendable {
             limit: configuration.maxSessions, perClientLimit: configuration.maxSessionsPerClient,
             idleTimeout: configuration.sessionIdleTimeout, clock: environment.clock,
             newID: newSessionID
-        ) { exercise, preferences in
+        ) { exercise, preferences, browser in
             var session = context
             session.environment = preferences.environment(over: environment)
+            session.media = SessionMedia(store: media, client: browser)
             let screen: any LiveScreen =
                 switch exercise {
                 case .schedule: ScheduleLiveScreen(context: session)

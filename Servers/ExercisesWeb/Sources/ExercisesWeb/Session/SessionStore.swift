@@ -10,7 +10,7 @@ import SharedNetworking
 /// "busy" page. At the total limit, the longest idle session without a socket makes room.
 @MainActor
 final class SessionStore {
-    /// What ``create(_:preferences:owner:)`` did.
+    /// What ``create(_:preferences:owner:media:)`` did.
     enum Creation {
         /// A new session.
         case created(LiveSession)
@@ -29,11 +29,11 @@ final class SessionStore {
     private let idleTimeout: TimeInterval
     private let clock: any AppClock
     private let newID: @Sendable () -> String
-    private let makeScreen: @MainActor (WebExercise, SessionPreferences) -> LiveSession.Setup
+    private let makeScreen: @MainActor (WebExercise, SessionPreferences, MediaClient?) -> LiveSession.Setup
 
     nonisolated init(
         limit: Int, perClientLimit: Int = .max, idleTimeout: Duration, clock: any AppClock, newID: @escaping @Sendable () -> String,
-        makeScreen: @escaping @MainActor (WebExercise, SessionPreferences) -> LiveSession.Setup
+        makeScreen: @escaping @MainActor (WebExercise, SessionPreferences, MediaClient?) -> LiveSession.Setup
     ) {
         self.limit = limit
         self.perClientLimit = max(1, perClientLimit)
@@ -53,8 +53,11 @@ final class SessionStore {
     func session(_ id: String) -> LiveSession? { sessions[id] }
 
     /// A new session of `exercise` in the language and time zone `preferences` ask for, held by
-    /// `owner` (`nil`: a session made in-process, by a test or a benchmark, counted for no one).
-    func create(_ exercise: WebExercise, preferences: SessionPreferences = .none, owner: ClientAddress? = nil) -> Creation {
+    /// `owner` (`nil`: a session made in-process, by a test or a benchmark, counted for no one);
+    /// the images its screens show are granted to the browser `media`.
+    func create(
+        _ exercise: WebExercise, preferences: SessionPreferences = .none, owner: ClientAddress? = nil, media: MediaClient? = nil
+    ) -> Creation {
         if let owner, perClient[owner, default: 0] >= perClientLimit {
             // Its own idle sessions make room first: a person who reloads many tabs is not locked out.
             guard let oldest = oldestIdle(of: owner) else { return .clientAtLimit }
@@ -66,7 +69,7 @@ final class SessionStore {
         }
         var id = newID()
         while sessions[id] != nil { id = newID() }
-        let setup = makeScreen(exercise, preferences)
+        let setup = makeScreen(exercise, preferences, media)
         let session = LiveSession(id: id, exercise: exercise, screen: setup.screen, language: setup.language, clock: clock)
         sessions[id] = session
         if let owner {
