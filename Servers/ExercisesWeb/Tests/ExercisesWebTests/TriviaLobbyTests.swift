@@ -14,9 +14,31 @@ import TriviaServer
 /// asks again, never handed to another tab.
 @Suite("Trivia seats")
 struct TriviaLobbyTests {
+    /// A competition starts when the first tab arrives, and tabs arriving together (before its
+    /// first question) play it together; one arriving after it started gets the next one.
+    @Test(.timeLimit(.minutes(1)))
+    func aCompetitionStartsWhenSomeoneArrives() async throws {
+        let lobby = TriviaLobby(
+            external: nil, rounds: TriviaRounds(lobby: .seconds(1)), clock: SystemClock(),
+            eventLoopGroup: MultiThreadedEventLoopGroup.singleton, http: SocketHTTPClient(secure: OfflineHTTPClient()),
+            logger: Logger(label: "test"))
+        let running = Task { await lobby.run() }
+        defer { running.cancel() }
+        let players = (0..<5).map { _ in lobby.newPlayer() }
+        let seats = try await withThrowingTaskGroup(of: TriviaLobby.Seat.self) { group in
+            for player in players { group.addTask { try await lobby.seat(for: player) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(Set(seats.map(\.competition)).count == 1, "tabs arriving together were split")
+        try await Task.sleep(for: .seconds(1.5))
+        let late = try await lobby.seat(for: lobby.newPlayer())
+        #expect(late.competition != seats[0].competition, "a tab arrived in a game that had started")
+        await lobby.shutdown()
+    }
+
     static func lobby(external: URL? = nil) -> TriviaLobby {
         TriviaLobby(
-            external: external, rounds: TriviaRounds(interval: .seconds(600), lobby: .seconds(600)), clock: SystemClock(),
+            external: external, rounds: TriviaRounds(lobby: .seconds(600)), clock: SystemClock(),
             eventLoopGroup: MultiThreadedEventLoopGroup.singleton, http: SocketHTTPClient(secure: OfflineHTTPClient()),
             logger: Logger(label: "test"), maxSeats: 3)
     }
@@ -38,8 +60,10 @@ struct TriviaLobbyTests {
         // Asking again (a reconnect, a page that asks 499 times) gives the same seat, not another's.
         for _ in 0..<20 { #expect(try await lobby.seat(for: a) == seatA) }
         _ = try await lobby.seat(for: c)
-        // The competition has three seats: the fourth tab is told so, and nobody loses theirs.
-        await #expect(throws: TriviaLobbyError.self) { try await lobby.seat(for: d) }
+        // The competition has three seats: the fourth tab gets one in a new competition, and nobody
+        // loses theirs.
+        let seatD = try await lobby.seat(for: d)
+        #expect(seatD.competition != seatA.competition)
         #expect(try await lobby.seat(for: b) == seatB)
         await lobby.shutdown()
     }

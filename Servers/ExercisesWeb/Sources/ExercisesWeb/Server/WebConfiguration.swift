@@ -22,7 +22,7 @@ public struct WebConfiguration: Sendable {
     /// The schedule's logo directory; the exercise's own when `nil`.
     public var logoBase: URL?
     /// An external Trivia server (or cluster node) the Trivia tabs join; `nil` runs the Trivia
-    /// server in this process with a new competition every ``TriviaRounds/interval``.
+    /// server in this process, a competition starting when someone arrives (``TriviaRounds``).
     public var trivia: URL?
     /// The in-process competitions' timing.
     public var triviaRounds: TriviaRounds
@@ -73,12 +73,11 @@ public struct WebConfiguration: Sendable {
     }
 }
 
-/// How the in-process Trivia server schedules its competitions: a new one every `interval`,
-/// opening `lobby` after it is announced, so that whoever arrives can play the next one.
+/// How the in-process Trivia server runs its competitions: one starts when a tab arrives and
+/// none is in its lobby, its first question ``lobby`` later, so that whoever arrives plays from
+/// the first question within seconds, with everyone who arrives meanwhile.
 public struct TriviaRounds: Sendable, Hashable {
-    /// Time between the starts of two competitions.
-    public var interval: Duration
-    /// Time from a competition's announcement to its first question.
+    /// Time from a competition's start (the first tab asking for a seat) to its first question.
     public var lobby: Duration
     /// Questions per competition (the bundled set's first ones).
     public var questionCount: Int
@@ -87,14 +86,11 @@ public struct TriviaRounds: Sendable, Hashable {
     /// Time a result stays on screen (the wild-card window).
     public var reviewWindow: Duration
 
-    /// Rounds; the defaults announce a five-question game every 90 seconds, each opening 90
-    /// seconds after its announcement: there is always a competition in its lobby, so whoever
-    /// arrives plays the next one from its first question.
+    /// Rounds; the defaults: five questions of 10 s, each result shown 5 s, the first question
+    /// 10 s after the first tab arrives (a game of about 85 s).
     public init(
-        interval: Duration = .seconds(90), lobby: Duration = .seconds(90), questionCount: Int = 5, answerWindow: Duration = .seconds(12),
-        reviewWindow: Duration = .seconds(6)
+        lobby: Duration = .seconds(10), questionCount: Int = 5, answerWindow: Duration = .seconds(10), reviewWindow: Duration = .seconds(5)
     ) {
-        self.interval = interval
         self.lobby = lobby
         self.questionCount = max(1, questionCount)
         self.answerWindow = answerWindow

@@ -9,8 +9,9 @@ import TriviaHost
 import TriviaServer
 
 /// Where the Trivia tabs play: an external Trivia server (`--trivia URL`), or Trivia servers
-/// run in this process, a new competition every ``TriviaRounds/interval`` so that whoever
-/// arrives can play the next one.
+/// run in this process, started when someone arrives: a tab that finds no competition in its
+/// lobby starts one whose first question comes ``TriviaRounds/lobby`` later (10 s), and every
+/// tab that arrives before then plays it with them.
 ///
 /// **A seat is a person's.** Each tab is a ``Player`` (its session's, with a name kept from one
 /// competition to the next) and gets a seat of its own: in-process, a seat of the competition's
@@ -51,6 +52,12 @@ public actor TriviaLobby {
         var url: URL
         var competition: CompetitionID
         var task: Task<Void, Never>
+        /// When its first question opens.
+        var startsAt: Date
+        /// When its last result has been shown: the game is over.
+        var playedUntil: Date
+        /// When it is over and its final screen has been shown a while: it can be stopped.
+        var endsAt: Date
         /// The seat each player holds in this competition.
         var seated: [String: Seat] = [:]
     }
@@ -63,6 +70,9 @@ public actor TriviaLobby {
     private let http: any HTTPClient
     private let maxSeats: Int
     private var current: [Round] = []
+    private var questions: TriviaQuestionSet?
+    private var starting: Task<Void, Never>?
+    private var loadFailed = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
     /// On an external server: which player holds which account (by its index in the list).
     private var heldAccounts: [String: Int] = [:]
@@ -95,25 +105,19 @@ public actor TriviaLobby {
         self.logger = logger
     }
 
-    /// Starts a competition every interval until ``shutdown()`` (returns at once for an external server).
+    /// Loads the bundled questions, then lets seats be taken until ``shutdown()`` (returns at
+    /// once for an external server). Competitions start on demand, in ``seat(for:)``.
     public func run() async {
         guard external == nil else { return }
-        let questions: TriviaQuestionSet
         do {
             questions = try await TriviaQuestionSet.load(from: TriviaSource.bundled(), loader: FeedLoader(client: http)).value
                 .prefix(rounds.questionCount)
         } catch {
             logger.error("trivia: the bundled questions could not be loaded: \(error)")
-            return
+            loadFailed = true
         }
-        while !stopped && !Task.isCancelled {
-            await startRound(questions)
-            do {
-                try await clock.sleep(for: rounds.interval)
-            } catch {
-                break
-            }
-        }
+        for waiter in waiting { waiter.resume() }
+        waiting = []
     }
 
     /// Stops every in-process competition.
@@ -130,15 +134,38 @@ public actor TriviaLobby {
         waiting = []
     }
 
-    /// `player`'s seat in the newest competition (the same one if it has a seat there already):
-    /// with a lobby as long as the interval it has not started yet (with a shorter one, the host
-    /// makes a late arrival a viewer).
+    /// `player`'s seat in the newest competition (the same one if it has a seat there already),
+    /// starting a new one when the newest has already started: a tab never arrives in the middle
+    /// of a game it cannot play.
     public func seat(for player: Player) async throws(TriviaLobbyError) -> Seat {
         if let external {
             return try await externalSeat(for: player, at: external)
         }
-        while current.isEmpty && !stopped {
+        while questions == nil && !loadFailed && !stopped {
             await withCheckedContinuation { waiting.append($0) }
+        }
+        guard let questions, !stopped else {
+            throw .unavailable(stopped ? "the Trivia server is stopping" : "the bundled questions could not be loaded")
+        }
+        // The newest competition, if it is still in its lobby and has a seat for this player
+        // (already theirs, or free); else a new one, whose first question comes a lobby later.
+        // A game the player is in and that is not over: the same seat (a reconnect, a reload).
+        if let round = current.last(where: { $0.seated[player.id] != nil && clock.now < $0.playedUntil }),
+            let seat = round.seated[player.id]
+        {
+            return seat
+        }
+        while needsNewRound(for: player) {
+            // One start at a time: tabs arriving together join the same new competition.
+            if let starting {
+                await starting.value
+                continue
+            }
+            let start = Task { await self.startRound(questions) }
+            starting = start
+            await start.value
+            starting = nil
+            if stopped { break }
         }
         guard let index = current.indices.last else { throw .unavailable("the Trivia server is stopping") }
         if let seat = current[index].seated[player.id] { return seat }
@@ -148,6 +175,14 @@ public actor TriviaLobby {
         let seat = Seat(server: current[index].url, competition: current[index].competition, user: account.user, token: account.token)
         current[index].seated[player.id] = seat
         return seat
+    }
+
+    /// Whether `player` needs a new competition: none runs, or the newest has started (or is
+    /// full) without them.
+    private func needsNewRound(for player: Player) -> Bool {
+        guard !stopped else { return false }
+        guard let last = current.last else { return true }
+        return clock.now >= last.startsAt || last.seats.claimedCount >= last.seats.count
     }
 
     /// `player`'s session ended: an external server's account it held is free for another tab.
@@ -208,19 +243,29 @@ public actor TriviaLobby {
         }
         var iterator = port.stream.makeAsyncIterator()
         guard let bound = await iterator.next(), let url = URL(string: "http://127.0.0.1:\(bound)") else { return }
-        current.append(Round(server: server, seats: seats, url: url, competition: configuration.competition, task: task))
-        // Competitions overlap (a new one is announced while the last is played); the oldest kept
-        // ones may still be on their final screens.
-        while current.count > 4 {
+        let questionTime = (rounds.answerWindow + rounds.reviewWindow).timeInterval * Double(questions.questions.count)
+        current.append(
+            Round(
+                server: server, seats: seats, url: url, competition: configuration.competition, task: task,
+                startsAt: configuration.startsAt,
+                playedUntil: configuration.startsAt.addingTimeInterval(questionTime),
+                endsAt: configuration.startsAt.addingTimeInterval(questionTime + Self.finalScreenSeconds)))
+        // Competitions overlap (one is played while the next fills its lobby). One whose final
+        // screen has been shown a while is stopped; so is the oldest past a few kept at once.
+        let now = clock.now
+        while let oldest = current.first, current.count > Self.keptRounds || (current.count > 1 && oldest.endsAt < now) {
             let old = current.removeFirst()
             Task {
                 await old.server.shutdown()
                 await old.task.value
             }
         }
-        for waiter in waiting { waiter.resume() }
-        waiting = []
     }
+
+    /// Competitions kept running at once at most.
+    static let keptRounds = 4
+    /// How long a finished competition's final screen stays before its server stops.
+    static let finalScreenSeconds: TimeInterval = 120
 
     private func competition(at server: URL) async throws(TriviaLobbyError) -> CompetitionID {
         struct Health: Decodable { var competition: CompetitionID }
