@@ -53,6 +53,7 @@ let package = Package(
                 .product(name: "ExercisesCLI", package: "MobileExercises"),
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "ServerSupport", package: "TriviaServer"),
+                .product(name: "ChildProcesses", package: "TriviaServer"),
                 .product(name: "TriviaServer", package: "TriviaServer"),
                 .product(name: "TriviaWebSocketClient", package: "TriviaServer"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -8,7 +8,7 @@ extension ExercisesWebServer {
         // Before the routes: a middleware applies to the routes added after it.
         router.add(middleware: SecurityHeaders())
         AssetController.bundled().addRoutes(to: router)
-        HealthController(store: store, media: media).addRoutes(to: router)
+        HealthController(store: store, media: media, lobby: lobby).addRoutes(to: router)
         MediaController(media: media).addRoutes(to: router)
         PageController(store: store, language: language).addRoutes(to: router)
         return router

@@ -26,11 +26,27 @@ public actor TriviaLobby {
         public var token: String
     }
 
+    /// An in-process competition's schedule, as its host runs it (`/health` reports them, so a
+    /// load client knows when each question is broadcast).
+    public struct Competition: Sendable, Equatable {
+        /// The competition.
+        public var competition: CompetitionID
+        /// When its first question opens.
+        public var startsAt: Date
+        /// How long each question accepts answers.
+        public var answerWindow: Duration
+        /// How long each result stays before the next question.
+        public var reviewWindow: Duration
+        /// How many questions it asks.
+        public var questionCount: Int
+    }
+
     private struct Round {
         var server: TriviaServer
         var url: URL
-        var competition: CompetitionID
+        var schedule: Competition
         var task: Task<Void, Never>
+        var competition: CompetitionID { schedule.competition }
     }
 
     private let external: URL?
@@ -93,6 +109,12 @@ public actor TriviaLobby {
         waiting = []
     }
 
+    /// The in-process competitions kept now, oldest first (the last is the one new tabs join);
+    /// none on an external server, whose schedule this process does not know.
+    public func competitions() -> [Competition] {
+        current.map(\.schedule)
+    }
+
     /// A seat in the newest competition: with a lobby as long as the interval it has not started
     /// yet (with a shorter one, the host makes a late arrival a viewer).
     public func seat() async throws(TriviaLobbyError) -> Seat {
@@ -150,7 +172,10 @@ public actor TriviaLobby {
         }
         var iterator = port.stream.makeAsyncIterator()
         guard let bound = await iterator.next(), let url = URL(string: "http://127.0.0.1:\(bound)") else { return }
-        current.append(Round(server: server, url: url, competition: configuration.competition, task: task))
+        let schedule = Competition(
+            competition: configuration.competition, startsAt: configuration.startsAt, answerWindow: configuration.answerWindow,
+            reviewWindow: configuration.reviewWindow, questionCount: questions.questions.count)
+        current.append(Round(server: server, url: url, schedule: schedule, task: task))
         // Competitions overlap (a new one is announced while the last is played); the oldest kept
         // ones may still be on their final screens.
         while current.count > 4 {
