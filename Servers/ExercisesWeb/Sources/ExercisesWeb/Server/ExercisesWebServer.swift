@@ -90,13 +90,6 @@ public final class ExercisesWebServer: Sendable {
     /// Sessions kept now.
     @MainActor public var sessionCount: Int { store.count }
 
-    /// Opens a session of `exercise` as `GET /{app}` does and returns its id (`nil` when every
-    /// session has a socket and the limit is reached). Benchmarks and tests connect to
-    /// `/live/{id}` without a browser.
-    @MainActor public func openSession(_ exercise: WebExercise) -> String? {
-        store.create(exercise)?.id
-    }
-
     /// Opens a session as the page that creates one does, with a browser's `Accept-Language`,
     /// its `navigator.languages` and its time zone.
     @MainActor func openSession(_ exercise: WebExercise, preferences: SessionPreferences) -> String? {
