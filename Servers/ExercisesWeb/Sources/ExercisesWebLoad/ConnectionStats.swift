@@ -15,9 +15,14 @@ struct ConnectionStats: Sendable, Equatable {
     var sendLagMax = 0.0
     /// Whether this session sent events (its plan made it active).
     var active = false
-    /// Messages and their bytes (payload, all fragments) received after the warm-up.
+    /// Messages and their bytes (payload, all fragments) received after the warm-up, but for
+    /// those that acknowledge warm-up events only.
     var messages = 0
     var bytes = 0
+    /// The messages that acknowledged counted events, and their bytes, by the step of the
+    /// scenario's round (``LoadScenario/eventNames``) of the last event each acknowledged.
+    var stepMessages: [Int] = []
+    var stepBytes: [Int] = []
     /// The first message on the socket: its bytes, and whether it was a whole screen (`reset`).
     var firstMessageBytes = 0
     var firstWasReset = false

@@ -28,6 +28,8 @@ final class LiveSocketHandler: ChannelInboundHandler {
         var seq: Int
         var at: NIODeadline
         var counted: Bool
+        /// Its place in the scenario's round (``LoadScenario/eventNames``).
+        var step: Int
     }
 
     private let scenario: LoadScenario
@@ -57,6 +59,8 @@ final class LiveSocketHandler: ChannelInboundHandler {
         self.attached = attached
         self.finished = finished
         seenAt = Array(repeating: nil, count: markers.count)
+        stats.stepBytes = Array(repeating: 0, count: scenario.eventNames.count)
+        stats.stepMessages = Array(repeating: 0, count: scenario.eventNames.count)
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -121,28 +125,50 @@ final class LiveSocketHandler: ChannelInboundHandler {
             }
             return LiveMessagePeek(bytes)
         }
+        let size = message.readableBytes
+        if peek.kind == .expired { stats.expired = true }
+        // What it acknowledges: the last counted event it settles, or only warm-up events.
+        let settled = peek.ack.map { acknowledge(through: $0, refused: peek.kind == .error, at: now) } ?? .nothing
         if !sawFirst {
             sawFirst = true
-            stats.firstMessageBytes = message.readableBytes
+            stats.firstMessageBytes = size
             stats.firstWasReset = peek.reset
             attached.succeed()
-        } else if let plan, now >= plan.measureFrom {
+        } else if let plan, now >= plan.measureFrom, settled != .warmUpOnly {
             stats.messages += 1
-            stats.bytes += message.readableBytes
+            stats.bytes += size
+            if case .counted(let step) = settled, step < stats.stepBytes.count {
+                stats.stepBytes[step] += size
+                stats.stepMessages[step] += 1
+            }
         }
-        if peek.kind == .expired { stats.expired = true }
-        if let ack = peek.ack { acknowledge(through: ack, refused: peek.kind == .error, at: now) }
         finishIfDone(at: now)
     }
 
-    private func acknowledge(through ack: Int, refused: Bool, at now: NIODeadline) {
+    /// What one `ack` settled.
+    private enum Settled: Equatable {
+        /// No event was outstanding up to it.
+        case nothing
+        /// Warm-up events only: the message is the warm-up's, not counted.
+        case warmUpOnly
+        /// Counted events, the last of them at this step of the round.
+        case counted(step: Int)
+    }
+
+    private func acknowledge(through ack: Int, refused: Bool, at now: NIODeadline) -> Settled {
+        var settled = Settled.nothing
         while let first = outstanding.first, first.seq <= ack {
             outstanding.removeFirst()
-            guard first.counted else { continue }
+            guard first.counted else {
+                if settled == .nothing { settled = .warmUpOnly }
+                continue
+            }
+            settled = .counted(step: first.step)
             stats.acknowledged += 1
             if refused { stats.refused += 1 }
             stats.latencies.append(Self.seconds(now - first.at))
         }
+        return settled
     }
 
     // MARK: Sending
@@ -168,9 +194,9 @@ final class LiveSocketHandler: ChannelInboundHandler {
         seq += 1
         let time = Self.seconds(now - plan.origin)
         if let text = scenario.event(eventNumber, seq: seq, time: time) {
-            eventNumber += 1
             let counted = planned >= plan.measureFrom
-            outstanding.append(Sent(seq: seq, at: now, counted: counted))
+            outstanding.append(Sent(seq: seq, at: now, counted: counted, step: eventNumber % max(1, scenario.eventNames.count)))
+            eventNumber += 1
             if counted {
                 stats.sent += 1
                 stats.sendLagMax = max(stats.sendLagMax, Self.seconds(now - planned))

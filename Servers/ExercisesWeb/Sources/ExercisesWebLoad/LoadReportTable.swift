@@ -35,6 +35,11 @@ enum LoadReportTable {
         row(trivia ? "messages per question shown" : "messages per acknowledged event") {
             $0.messagesPerAcknowledgedEvent.map { String(format: "%.2f", $0) } ?? "–"
         }
+        let steps = results.map(\.bytesPerStep.count).max() ?? 0
+        for step in 0..<steps {
+            let name = results.lazy.compactMap { $0.bytesPerStep.indices.contains(step) ? $0.bytesPerStep[step].step : nil }.first ?? ""
+            row("  acknowledging \(name)") { $0.bytesPerStep.indices.contains(step) ? bytes($0.bytesPerStep[step].bytes) : "–" }
+        }
         row("received, all sessions") { mebibytes($0.bytesReceived) }
         row("first screen (mean)") { bytes($0.firstScreenBytes) }
         row("server RSS before sessions") { mebibytes($0.memory.beforeSessions) }

@@ -29,6 +29,9 @@ struct LoadResult: Codable, Equatable, Sendable {
     var bytesPerAcknowledgedEvent: Double?
     /// Bytes every session received after the warm-up, sending or not.
     var bytesReceived: Int
+    /// The mean size of the message that acknowledged each step of the round, by its name
+    /// (CarFit: "select a day" is the select with the calendar open).
+    var bytesPerStep: [StepBytes]
     /// Messages received after the warm-up, per acknowledged event.
     var messagesPerAcknowledgedEvent: Double?
     /// The first message on a socket (the whole screen), on average.
@@ -41,6 +44,12 @@ struct LoadResult: Codable, Equatable, Sendable {
     var trivia: TriviaRun?
     /// What went wrong, a line each (distinct messages, the first few).
     var problems: [String]
+
+    /// One step of a scenario's round and the size of its acknowledging message.
+    struct StepBytes: Codable, Equatable, Sendable {
+        var step: String
+        var bytes: Double?
+    }
 
     /// Events as the clients counted them.
     struct EventCounts: Codable, Equatable, Sendable {

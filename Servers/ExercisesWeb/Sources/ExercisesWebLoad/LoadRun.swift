@@ -108,6 +108,7 @@ struct LoadRun: Sendable {
             socketsAttached: connections.count, socketsClosedEarly: totals.socketsClosedEarly, sessionsExpired: totals.sessionsExpired,
             events: totals.events, latency: totals.latency, bytesPerAcknowledgedEvent: totals.bytesPerAcknowledgedEvent,
             bytesReceived: totals.bytesReceived,
+            bytesPerStep: zip(settings.scenario.eventNames, totals.bytesPerStep).map { LoadResult.StepBytes(step: $0, bytes: $1) },
             messagesPerAcknowledgedEvent: totals.messagesPerAcknowledgedEvent, firstScreenBytes: totals.firstScreenBytes, memory: memory,
             client: LoadResult.ClientReadings(
                 threads: threads, driveCPUSeconds: driveCPU, driveSeconds: driveSeconds,

@@ -39,6 +39,16 @@ enum LoadScenario: String, CaseIterable, Codable, Sendable, ExpressibleByArgumen
         #""type":"action","action":"toggle-calendar"}"#,
     ]
 
+    /// The steps of the round each active session goes through, by name (the report gives the
+    /// bytes of the message that acknowledged each).
+    var eventNames: [String] {
+        switch self {
+        case .carfit: ["open the calendar", "select a day", "deselect it", "close the calendar"]
+        case .hoosets: ["tap: down", "tap: up", "scrub: down", "scrub: move", "scrub: move again", "scrub: up"]
+        case .trivia, .idle: []
+        }
+    }
+
     /// A tap on the first Hoo, then a scrub across the first row: (phase, x, y) in points.
     static let hooSetsSamples: [(phase: String, x: Int, y: Int)] = [
         ("began", 60, 150), ("ended", 60, 150),

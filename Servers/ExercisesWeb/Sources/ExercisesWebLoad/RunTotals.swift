@@ -11,6 +11,8 @@ struct RunTotals: Equatable, Sendable {
     var latency: LatencySummary
     var bytesPerAcknowledgedEvent: Double?
     var messagesPerAcknowledgedEvent: Double?
+    /// The mean size of the message that acknowledged each step of the round.
+    var bytesPerStep: [Double?]
     var firstScreenBytes: Double?
     /// Every session's bytes after the warm-up.
     var bytesReceived: Int
@@ -56,6 +58,12 @@ struct RunTotals: Equatable, Sendable {
         bytesPerAcknowledgedEvent = acknowledged > 0 ? Double(bytes) / Double(acknowledged) : nil
         messagesPerAcknowledgedEvent = acknowledged > 0 ? Double(messages) / Double(acknowledged) : nil
         bytesReceived = received
+        let steps = stats.map(\.stepBytes.count).max() ?? 0
+        bytesPerStep = (0..<steps).map { step in
+            let messages = stats.reduce(0) { $0 + ($1.stepMessages.indices.contains(step) ? $1.stepMessages[step] : 0) }
+            let bytes = stats.reduce(0) { $0 + ($1.stepBytes.indices.contains(step) ? $1.stepBytes[step] : 0) }
+            return messages > 0 ? Double(bytes) / Double(messages) : nil
+        }
         firstScreenBytes = stats.isEmpty ? nil : Double(firstBytes) / Double(stats.count)
         socketsClosedEarly = stats.count(where: \.closedEarly)
         sessionsExpired = stats.count(where: \.expired)

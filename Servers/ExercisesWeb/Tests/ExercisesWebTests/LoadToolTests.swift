@@ -43,6 +43,8 @@ struct LoadToolTests {
         first.firstWasReset = true
         first.sendLagMax = 0.002
         first.active = true
+        first.stepMessages = [1, 1]
+        first.stepBytes = [1_000, 3_000]
         var second = ConnectionStats()
         second.sent = 2
         second.acknowledged = 2
@@ -54,6 +56,8 @@ struct LoadToolTests {
         second.closedEarly = true
         second.sendLagMax = 0.005
         second.active = true
+        second.stepMessages = [0, 1]
+        second.stepBytes = [0, 2_000]
         var idle = ConnectionStats()  // sent nothing: its bytes are not an event's
         idle.bytes = 9_000
         idle.messages = 4
@@ -66,6 +70,7 @@ struct LoadToolTests {
         #expect(totals.bytesPerAcknowledgedEvent == 1_500)
         #expect(totals.messagesPerAcknowledgedEvent == 1.25)
         #expect(totals.bytesReceived == 15_000)
+        #expect(totals.bytesPerStep == [1_000, 2_500])
         #expect(totals.firstScreenBytes == 15_000)
         #expect(totals.socketsClosedEarly == 1)
         #expect(totals.sendLagMaxMilliseconds == 5)
@@ -199,6 +204,9 @@ struct LoadToolTests {
         #expect(stats.bytes == bytes.count)
         #expect(stats.firstWasReset)
         #expect(stats.active)
+        // It acknowledged "select a day" last: its bytes are that step's.
+        #expect(stats.stepMessages == [0, 1, 0, 0])
+        #expect(stats.stepBytes == [0, bytes.count, 0, 0])
     }
 
     /// A Trivia session's question is timed from its broadcast to the first message showing it.
@@ -252,7 +260,7 @@ struct LoadToolTests {
             let group = MultiThreadedEventLoopGroup.singleton
             let run = LoadRun(
                 settings: LoadSettings(
-                    scenario: .carfit, sessions: 5, active: 5, rate: 2, seconds: 1.5, warmup: 0.5, grace: 3, settle: 0.2, sources: 2),
+                    scenario: .carfit, sessions: 5, active: 5, rate: 2, seconds: 2, warmup: 0.5, grace: 3, settle: 0.2, sources: 2),
                 endpoint: endpoint, configuration: "", serverCommand: nil, server: .health(endpoint, group: group), group: group,
                 threads: 1, time: TimeBase(wall: 0, uptime: .now()), say: { _ in })
             let result = try await run.run()
@@ -265,6 +273,8 @@ struct LoadToolTests {
             #expect(result.events.refused == 0)
             #expect(result.latency.count == result.events.sent)
             #expect((result.bytesPerAcknowledgedEvent ?? 0) > 100)
+            #expect(result.bytesPerStep.map(\.step) == LoadScenario.carfit.eventNames)
+            #expect(result.bytesPerStep.allSatisfy { ($0.bytes ?? 0) > 100 })
             #expect((result.firstScreenBytes ?? 0) > 1_000)
             #expect(result.memory.beforeSessions.map { $0 > 0 } == true)
             #expect(result.problems.isEmpty, "\(result.problems)")
