@@ -47,8 +47,7 @@ enum LoadReportTable {
         row("  after sockets attached") { mebibytes($0.memory.afterSocketsAttached) }
         row("  after the run") { mebibytes($0.memory.afterRun) }
         row("per session: loaded / attached") { result in
-            "\(kibibytes(result.memory.perSessionLoaded(result.sessionsOpened))) / "
-                + kibibytes(result.memory.perSessionAttached(result.socketsAttached))
+            "\(kibibytes(result.memory.perSessionLoaded)) / \(kibibytes(result.memory.perSessionAttached))"
         }
         row("server CPU while running") { $0.serverCPUSeconds.map { String(format: "%.1f s", $0) } ?? "–" }
         row("client CPU while running") { result in

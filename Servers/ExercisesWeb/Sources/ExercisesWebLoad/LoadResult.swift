@@ -67,15 +67,19 @@ struct LoadResult: Codable, Equatable, Sendable {
         var afterSessionsLoaded: Int?
         var afterSocketsAttached: Int?
         var afterRun: Int?
+        /// Growth from before the sessions to after they loaded, per session opened.
+        var perSessionLoaded: Double?
+        /// Growth from before the sessions to after their sockets attached, per socket attached.
+        var perSessionAttached: Double?
 
-        /// Growth from before the sessions to after they loaded, per session.
-        func perSessionLoaded(_ sessions: Int) -> Double? { growth(to: afterSessionsLoaded, sessions) }
-        /// Growth from before the sessions to after their sockets attached, per session.
-        func perSessionAttached(_ sessions: Int) -> Double? { growth(to: afterSocketsAttached, sessions) }
-
-        private func growth(to after: Int?, _ sessions: Int) -> Double? {
-            guard let beforeSessions, let after, sessions > 0 else { return nil }
-            return Double(after - beforeSessions) / Double(sessions)
+        /// Fills in the growth per session from the readings.
+        mutating func divide(opened: Int, attached: Int) {
+            func growth(to after: Int?, _ sessions: Int) -> Double? {
+                guard let beforeSessions, let after, sessions > 0 else { return nil }
+                return Double(after - beforeSessions) / Double(sessions)
+            }
+            perSessionLoaded = growth(to: afterSessionsLoaded, opened)
+            perSessionAttached = growth(to: afterSocketsAttached, attached)
         }
     }
 

@@ -89,6 +89,7 @@ struct LoadRun: Sendable {
         let driveCPU = ProcessMemory.cpuSeconds(pid: getpid()) - driveCPUAtStart
         let serverCPU = server.cpuSeconds().flatMap { end in serverCPUAtStart.map { end - $0 } }
         memory.afterRun = await server.residentBytes()
+        memory.divide(opened: ids.count, attached: connections.count)
 
         say("closing")
         for connection in connections { connection.close() }

@@ -277,6 +277,7 @@ struct LoadToolTests {
             #expect(result.bytesPerStep.allSatisfy { ($0.bytes ?? 0) > 100 })
             #expect((result.firstScreenBytes ?? 0) > 1_000)
             #expect(result.memory.beforeSessions.map { $0 > 0 } == true)
+            #expect(result.memory.perSessionAttached != nil)
             #expect(result.problems.isEmpty, "\(result.problems)")
         }
     }
