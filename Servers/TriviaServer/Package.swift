@@ -77,6 +77,7 @@ let package = Package(
             name: "TriviaWebSocketMessages",
             dependencies: [
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "WSCore", package: "swift-websocket"),
             ],
             swiftSettings: strictSettings

@@ -95,16 +95,14 @@ final class LiveSocketHandler: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
         switch frame.opcode {
-        case .ping:
-            write(WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData), context: context)
-        case .connectionClose:
-            if !closeSent {
-                var reply = context.channel.allocator.buffer(capacity: 2)
-                reply.write(webSocketErrorCode: .normalClosure)
-                write(WebSocketFrame(fin: true, opcode: .connectionClose, data: reply), context: context)
-                closeSent = true
+        case .ping, .connectionClose:
+            if let reply = WebSocketClientFrames.reply(to: frame, closeSent: closeSent, allocator: context.channel.allocator) {
+                WebSocketClientFrames.write(reply, to: context)
             }
-            context.close(promise: nil)
+            if frame.opcode == .connectionClose {
+                closeSent = true
+                context.close(promise: nil)
+            }
         case .text, .binary, .continuation:
             switch assembler.append(frame.unmaskedData, continuation: frame.opcode == .continuation, fin: frame.fin) {
             case .message(let message): receive(message, at: .now())
@@ -201,7 +199,8 @@ final class LiveSocketHandler: ChannelInboundHandler {
                 stats.sent += 1
                 stats.sendLagMax = max(stats.sendLagMax, Self.seconds(now - planned))
             }
-            write(WebSocketFrame(fin: true, opcode: .text, data: context.channel.allocator.buffer(string: text)), context: context)
+            WebSocketClientFrames.write(
+                WebSocketFrame(fin: true, opcode: .text, data: context.channel.allocator.buffer(string: text)), to: context)
         }
         let next = planned + plan.interval
         schedule(at: next) { handler in handler.send(planned: next) }
@@ -238,18 +237,9 @@ final class LiveSocketHandler: ChannelInboundHandler {
     private func close(context: ChannelHandlerContext) {
         guard !closeSent, context.channel.isActive else { return }
         finish()
-        var data = context.channel.allocator.buffer(capacity: 2)
-        data.write(webSocketErrorCode: .normalClosure)
-        write(WebSocketFrame(fin: true, opcode: .connectionClose, data: data), context: context)
+        WebSocketClientFrames.write(WebSocketClientFrames.normalClose(allocator: context.channel.allocator), to: context)
         closeSent = true
         schedule(at: .now() + .seconds(1)) { handler in handler.context?.close(promise: nil) }
-    }
-
-    /// Writes `frame` masked, as a client must (RFC 6455 §5.3), and flushes it.
-    private func write(_ frame: WebSocketFrame, context: ChannelHandlerContext) {
-        var frame = frame
-        frame.maskKey = .random()
-        context.writeAndFlush(wrapOutboundOut(frame), promise: nil)
     }
 
     /// Runs `work` on this channel's event loop at `deadline`, unless the channel is gone by then.
