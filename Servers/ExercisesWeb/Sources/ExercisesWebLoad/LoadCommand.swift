@@ -81,6 +81,7 @@ public struct LoadCommand: AsyncParsableCommand {
     /// The command as ArgumentParser makes it.
     public init() {}
 
+    /// Refuses options that cannot make a run, before anything starts.
     public func validate() throws {
         guard (server == nil) != (url == nil) else { throw ValidationError("give --server PATH or --url URL (one of them)") }
         if url != nil, !compare.isEmpty || !serverArg.isEmpty {
@@ -98,6 +99,7 @@ public struct LoadCommand: AsyncParsableCommand {
         }
     }
 
+    /// Runs every configuration asked for and prints the report; exits 1 when none could run.
     public func run() async throws {
         let files = ProcessMemory.raiseFileLimit()
         guard sessions + 64 <= files else {

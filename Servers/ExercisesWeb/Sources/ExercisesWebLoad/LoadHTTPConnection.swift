@@ -16,14 +16,19 @@ final class LoadHTTPConnection {
 
     private var inbound: NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator
     private let outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>
+    private let channel: any Channel
     private let endpoint: ServerEndpoint
+    /// A response that has not ended by then closes the connection: a server that stops answering
+    /// fails the run instead of hanging it.
+    static let timeout = TimeAmount.seconds(30)
 
     private init(
         inbound: NIOAsyncChannelInboundStream<HTTPClientResponsePart>.AsyncIterator,
-        outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>, endpoint: ServerEndpoint
+        outbound: NIOAsyncChannelOutboundWriter<HTTPClientRequestPart>, channel: any Channel, endpoint: ServerEndpoint
     ) {
         self.inbound = inbound
         self.outbound = outbound
+        self.channel = channel
         self.endpoint = endpoint
     }
 
@@ -42,7 +47,8 @@ final class LoadHTTPConnection {
             }
         }
         return try await channel.executeThenClose { inbound, outbound in
-            try await body(LoadHTTPConnection(inbound: inbound.makeAsyncIterator(), outbound: outbound, endpoint: endpoint))
+            try await body(
+                LoadHTTPConnection(inbound: inbound.makeAsyncIterator(), outbound: outbound, channel: channel.channel, endpoint: endpoint))
         }
     }
 
@@ -62,6 +68,9 @@ final class LoadHTTPConnection {
     }
 
     private func send(_ method: HTTPMethod, _ path: String, body: String?, headers extra: [(String, String)]) async throws -> Reply {
+        let channel = self.channel
+        let deadline = channel.eventLoop.scheduleTask(in: Self.timeout) { channel.close(promise: nil) }
+        defer { deadline.cancel() }
         var headers = HTTPHeaders([("Host", endpoint.authority), ("Content-Length", String(body?.utf8.count ?? 0))])
         headers.add(contentsOf: extra)
         try await outbound.write(.head(HTTPRequestHead(version: .http1_1, method: method, uri: path, headers: headers)))
@@ -81,6 +90,7 @@ final class LoadHTTPConnection {
                 return Reply(status: status, body: String(buffer: received), closes: closes)
             }
         }
-        throw LoadError("the server closed the connection before answering \(method) \(path)")
+        let seconds = Self.timeout.nanoseconds / 1_000_000_000
+        throw LoadError("the server closed the connection, or did not answer within \(seconds) s, before answering \(method) \(path)")
     }
 }
