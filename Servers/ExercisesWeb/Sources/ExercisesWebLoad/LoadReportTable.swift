@@ -12,7 +12,9 @@ enum LoadReportTable {
             rows.append((label, results.map(value)))
         }
         let trivia = results.contains { $0.trivia != nil }
-        row("configuration") { $0.configuration.isEmpty ? "(as started)" : $0.configuration }
+        row("configuration") { result in
+            result.configuration.isEmpty ? (result.serverCommand == nil ? "(the server at --url)" : "(as started)") : result.configuration
+        }
         row("scenario") { result in
             let load = result.scenario.sendsEvents ? ", \(result.active) active at \(number(result.rate))/s" : ""
             let time = result.trivia == nil ? ", \(number(result.seconds)) s (+\(number(result.warmup)) s warm-up)" : ""

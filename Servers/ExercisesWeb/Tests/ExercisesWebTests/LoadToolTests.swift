@@ -96,6 +96,36 @@ struct LoadToolTests {
         #expect(competition.broadcast(2) == 1_024)
     }
 
+    @Test func theTablePutsConfigurationsSideBySide() throws {
+        func result(_ configuration: String, p99: Double) -> LoadResult {
+            var stats = ConnectionStats()
+            stats.sent = 4
+            stats.acknowledged = 4
+            stats.latencies = [0.001, 0.002, 0.003, p99]
+            let totals = RunTotals([stats])
+            return LoadResult(
+                configuration: configuration, serverCommand: "exercises-web --port 0 \(configuration)", scenario: .carfit, sessions: 1,
+                active: 1, rate: 1, seconds: 4, warmup: 0, sources: 1, sessionsOpened: 1, socketsAttached: 1, socketsClosedEarly: 0,
+                sessionsExpired: 0, events: totals.events, latency: totals.latency, bytesPerAcknowledgedEvent: 100, bytesReceived: 400,
+                bytesPerStep: [], messagesPerAcknowledgedEvent: 1, firstScreenBytes: 1_000, memory: LoadResult.MemoryReadings(),
+                client: LoadResult.ClientReadings(
+                    threads: 1, driveCPUSeconds: 0.1, driveSeconds: 4, totalCPUSeconds: 0.2, sendLagMaxMilliseconds: 0.5),
+                serverCPUSeconds: 1, trivia: nil, problems: [])
+        }
+        let report = LoadReport(
+            runs: [result("--renderer whole", p99: 0.040), result("--renderer diff", p99: 0.004)],
+            notRun: [LoadReport.NotRun(configuration: "--renderer nope", reason: "the server refused its arguments")])
+        let lines = LoadReportTable.render(report).split(separator: "\n").map(String.init)
+        let configuration = try #require(lines.first { $0.hasPrefix("configuration") })
+        #expect(configuration.contains("--renderer whole") && configuration.contains("--renderer diff"))
+        let p99 = try #require(lines.first { $0.hasPrefix("latency p99") })
+        #expect(p99.contains("40.0 ms") && p99.contains("4.00 ms"))
+        #expect(lines.contains("not run (--renderer nope): the server refused its arguments"))
+        // The JSON carries the same runs.
+        let decoded = try JSONDecoder().decode(LoadReport.self, from: JSONEncoder().encode(report))
+        #expect(decoded == report)
+    }
+
     // MARK: Messages
 
     @Test func acknowledgementsAreReadFromTheServersOwnMessages() {
