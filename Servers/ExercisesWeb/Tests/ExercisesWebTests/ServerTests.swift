@@ -43,6 +43,38 @@ struct ServerTests {
         #expect(ids.allSatisfy { $0.count == 32 && $0.unicodeScalars.allSatisfy(\.properties.isASCIIHexDigit) })
     }
 
+    /// `/health` says what a load client in another process needs: the server's resident memory
+    /// and each in-process Trivia competition's schedule.
+    @Test(.timeLimit(.minutes(1)))
+    func theHealthReportsMemoryAndTheTriviaSchedule() async throws {
+        let rounds = TriviaRounds(lobby: .seconds(300), questionCount: 2, answerWindow: .seconds(8), reviewWindow: .seconds(4))
+        func shortRounds(_ configuration: inout WebConfiguration) { configuration.triviaRounds = rounds }
+        try await withRunningWebServer(configure: shortRounds) { _, port in
+            func health() async throws -> [String: Any] {
+                let response = try #require(try await rawGET(port: port, "/health"))
+                #expect(response.status == 200)
+                return try #require(try JSONSerialization.jsonObject(with: Data(response.body.utf8)) as? [String: Any])
+            }
+            // A competition starts when a tab arrives (once the bundled questions have loaded).
+            #expect(try await rawPOST(port: port, "/trivia/s", json: "{}")?.status == 201)
+            #expect(await eventually { ((try? await health())?["trivia"] as? [Any])?.isEmpty == false })
+            let report = try await health()
+            #expect(report["status"] as? String == "ok")
+            #if os(Linux)
+                #expect((report["rssBytes"] as? Int ?? 0) > 1 << 20)
+            #else
+                #expect(report["rssBytes"] is NSNull)
+            #endif
+            let competition = try #require((report["trivia"] as? [[String: Any]])?.last)
+            #expect((competition["competition"] as? String)?.hasPrefix("web-") == true)
+            #expect(competition["questions"] as? Int == 2)
+            #expect(competition["answerSeconds"] as? Double == 8)
+            #expect(competition["reviewSeconds"] as? Double == 4)
+            let opensIn = (competition["startsAt"] as? Double ?? 0) - Date().timeIntervalSince1970
+            #expect(opensIn > 240 && opensIn <= 300)
+        }
+    }
+
     /// Every route of ``WebRoutes`` answers over a real connection, and what is not a route is 404.
     @Test(.timeLimit(.minutes(1)))
     func theRoutesAnswerOverHTTP() async throws {

@@ -11,7 +11,7 @@ extension ExercisesWebServer {
         router.add(middleware: SecurityHeaders())
         router.add(middleware: HostPolicyMiddleware(hostPolicy))
         AssetController.bundled().addRoutes(to: router)
-        HealthController(store: store, media: media).addRoutes(to: router)
+        HealthController(store: store, media: media, lobby: lobby).addRoutes(to: router)
         MediaController(media: media).addRoutes(to: router)
         PageController(store: store, language: language, hostPolicy: hostPolicy).addRoutes(to: router)
         return router

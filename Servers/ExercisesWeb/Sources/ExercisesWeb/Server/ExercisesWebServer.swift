@@ -101,20 +101,6 @@ public final class ExercisesWebServer: Sendable {
     /// Sessions with a socket attached now.
     @MainActor public var attachedCount: Int { store.attachedCount }
 
-    /// Opens a session of `exercise` as `GET /{app}` does and returns its id (`nil` when every
-    /// session has a socket and the limit is reached). Benchmarks and tests connect to
-    /// `/live/{id}` without a browser.
-    @MainActor public func openSession(_ exercise: WebExercise) -> String? {
-        openSession(exercise, preferences: .none)
-    }
-
-    /// Opens a session as the page that creates one does, with a browser's `Accept-Language`,
-    /// its `navigator.languages` and its time zone.
-    @MainActor func openSession(_ exercise: WebExercise, preferences: SessionPreferences) -> String? {
-        guard case .created(let session) = store.create(exercise, preferences: preferences) else { return nil }
-        return session.id
-    }
-
     private func sweep() async {
         while !Task.isCancelled {
             do {

@@ -46,11 +46,25 @@ public actor TriviaLobby {
         }
     }
 
+    /// An in-process competition's schedule, as its host runs it (`/health` reports them, so a
+    /// load client knows when each question is broadcast).
+    public struct Competition: Sendable, Equatable {
+        /// The competition.
+        public var competition: CompetitionID
+        /// When its first question opens.
+        public var startsAt: Date
+        /// How long each question accepts answers.
+        public var answerWindow: Duration
+        /// How long each result stays before the next question.
+        public var reviewWindow: Duration
+        /// How many questions it asks.
+        public var questionCount: Int
+    }
+
     private struct Round {
         var server: TriviaServer
         var seats: TriviaSeats
         var url: URL
-        var competition: CompetitionID
         var task: Task<Void, Never>
         /// When its first question opens.
         var startsAt: Date
@@ -60,6 +74,10 @@ public actor TriviaLobby {
         var endsAt: Date
         /// The seat each player holds in this competition.
         var seated: [String: Seat] = [:]
+        /// Its schedule, as `/health` reports it.
+        var schedule: Competition
+        /// The competition it runs.
+        var competition: CompetitionID { schedule.competition }
     }
 
     private let external: URL?
@@ -132,6 +150,12 @@ public actor TriviaLobby {
         }
         for waiter in waiting { waiter.resume() }
         waiting = []
+    }
+
+    /// The in-process competitions kept now, oldest first (the last is the one new tabs join);
+    /// none on an external server, whose schedule this process does not know.
+    public func competitions() -> [Competition] {
+        current.map(\.schedule)
     }
 
     /// `player`'s seat in the newest competition (the same one if it has a seat there already),
@@ -246,10 +270,12 @@ public actor TriviaLobby {
         let questionTime = (rounds.answerWindow + rounds.reviewWindow).timeInterval * Double(questions.questions.count)
         current.append(
             Round(
-                server: server, seats: seats, url: url, competition: configuration.competition, task: task,
-                startsAt: configuration.startsAt,
+                server: server, seats: seats, url: url, task: task, startsAt: configuration.startsAt,
                 playedUntil: configuration.startsAt.addingTimeInterval(questionTime),
-                endsAt: configuration.startsAt.addingTimeInterval(questionTime + Self.finalScreenSeconds)))
+                endsAt: configuration.startsAt.addingTimeInterval(questionTime + Self.finalScreenSeconds),
+                schedule: Competition(
+                    competition: configuration.competition, startsAt: configuration.startsAt, answerWindow: configuration.answerWindow,
+                    reviewWindow: configuration.reviewWindow, questionCount: questions.questions.count)))
         // Competitions overlap (one is played while the next fills its lobby). One whose final
         // screen has been shown a while is stopped; so is the oldest past a few kept at once.
         let now = clock.now
