@@ -23,7 +23,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "exercises-web", targets: ["exercises-web"]),
-        .executable(name: "exercises-web-bench", targets: ["exercises-web-bench"]),
+        .executable(name: "exercises-web-load", targets: ["exercises-web-load"]),
         .library(name: "ExercisesWeb", targets: ["ExercisesWeb"]),
     ],
     dependencies: [
@@ -54,6 +54,7 @@ let package = Package(
                 .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "ScreenKit", package: "MobileExercises"),
                 .product(name: "ServerSupport", package: "TriviaServer"),
+                .product(name: "ChildProcesses", package: "TriviaServer"),
                 .product(name: "TriviaServer", package: "TriviaServer"),
                 .product(name: "TriviaWebSocketClient", package: "TriviaServer"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -77,18 +78,30 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        /// Input-to-screen latency and memory per session: a WebSocket client replaying events
-        /// against a server it starts in-process (Docs/Benchmarks.md, "Live pages").
-        .executableTarget(
-            name: "exercises-web-bench",
+        /// The load tool's parts (Docs/Benchmarks.md, "Live pages"): sessions opened as a page opens
+        /// them, WebSockets from many loopback addresses (SwiftNIO, one channel handler each),
+        /// the acknowledgements and bytes read from the server's messages, the report. A library
+        /// so that the tests use it without an executable.
+        .target(
+            name: "ExercisesWebLoad",
             dependencies: [
-                "ExercisesWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ChildProcesses", package: "TriviaServer"),
+                .product(name: "TriviaWebSocketMessages", package: "TriviaServer"),
+                .product(name: "TriviaHost", package: "MobileExercises"),
+                .product(name: "SharedNetworking", package: "MobileExercises"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
+            swiftSettings: strictSettings
+        ),
+        /// `exercises-web-load`: input to acknowledging screen, bytes per event and memory per
+        /// session of an `exercises-web` in another process, with N browser-like sessions.
+        .executableTarget(
+            name: "exercises-web-load",
+            dependencies: ["ExercisesWebLoad"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -96,11 +109,14 @@ let package = Package(
             dependencies: [
                 .product(name: "TestSupport", package: "MobileExercises"),
                 "ExercisesWeb",
+                "ExercisesWebLoad",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),

@@ -42,6 +42,10 @@ let package = Package(
         .library(name: "TriviaCluster", targets: ["TriviaCluster"]),
         .library(name: "TriviaClusterServer", targets: ["TriviaClusterServer"]),
         .library(name: "TriviaLoad", targets: ["TriviaLoad"]),
+        // For exercises-web-load (Servers/ExercisesWeb): its server child, the server's memory,
+        // and the live page's messages joined from their frames.
+        .library(name: "ChildProcesses", targets: ["ChildProcesses"]),
+        .library(name: "TriviaWebSocketMessages", targets: ["TriviaWebSocketMessages"]),
         .executable(name: "trivia-cluster", targets: ["trivia-cluster"]),
     ],
     dependencies: [
@@ -64,7 +68,8 @@ let package = Package(
         .target(name: "CSpawn"),
         /// Child processes that inherit nothing but their standard streams, awaited off the
         /// cooperative pool: the load test's nodes and every process the tests start
-        /// (Docs/Reliability.md: Foundation's `Process` leaked descriptors between children).
+        /// (Docs/Reliability.md: Foundation's `Process` leaked descriptors between children), and
+        /// a process's memory and CPU time from /proc.
         .target(name: "ChildProcesses", dependencies: ["CSpawn"], swiftSettings: strictSettings),
         /// What both ends of the socket share: WebSocket frames joined into messages within a
         /// size limit checked at every fragment.
@@ -72,6 +77,7 @@ let package = Package(
             name: "TriviaWebSocketMessages",
             dependencies: [
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "WSCore", package: "swift-websocket"),
             ],
             swiftSettings: strictSettings

@@ -42,6 +42,22 @@ public enum FeedText {
         return end == text.endIndex ? String(text) : String(text[..<end]) + "…"
     }
 
+    /// The most characters of one text field a screen is given: about two phone screens of body
+    /// text. A feed is bounded only by its size (``FeedDecodingOptions/maxBytes``, 16 MiB), so one
+    /// field could otherwise be megabytes that every layout and render would work through
+    /// (a 15 MiB fact stalled a live page's server for seconds).
+    public static let displayLimit = 4_000
+
+    /// `text`, or its first ``displayLimit`` characters followed by "…" and how many characters
+    /// it had, when it is longer.
+    public static func boundedForDisplay(_ text: String) -> (text: String, originalCount: Int?) {
+        // At most one character per UTF-8 byte: most texts are known short without counting.
+        guard text.utf8.count > displayLimit else { return (text, nil) }
+        let end = text.index(text.startIndex, offsetBy: displayLimit, limitedBy: text.endIndex) ?? text.endIndex
+        guard end < text.endIndex else { return (text, nil) }
+        return (String(text[..<end]) + "…", text.count)
+    }
+
     /// White space or a line break: Unicode's Zs, Zl and Zp categories, U+0009–U+000D, U+0085.
     public static func isSpaceOrNewline(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

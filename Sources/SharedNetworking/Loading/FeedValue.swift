@@ -125,7 +125,17 @@ extension KeyedDecodingContainer {
     public func decodeText(forKey key: Key, decoder: any Decoder) -> String? {
         do {
             guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
-            return FeedText.nonBlank(text)
+            guard let shown = FeedText.nonBlank(text) else { return nil }
+            // A screen shows a few thousand characters; a feed may send megabytes in one field.
+            // Cut here, off the main actor, so that no view-model, layout or render ever works
+            // through more than a screen can show (the feed's own limit is its size in bytes).
+            let (cut, was) = FeedText.boundedForDisplay(shown)
+            if let was {
+                decoder.report(
+                    .repaired, "text of \(was) characters cut to the first \(FeedText.displayLimit), more than a screen can show", at: [key]
+                )
+            }
+            return cut
         } catch {
             return decodeText(forKey: key, notText: decoder)
         }

@@ -20,7 +20,7 @@ struct ExercisesWebCommand: AsyncParsableCommand {
         abstract: "Serves the five exercises as live pages: each browser tab drives the module's real view-model over a WebSocket.",
         discussion: """
             Prints "listening on http://HOST:PORT" first (the chosen port for --port 0); open it in a browser. \
-            Trivia runs in this process, a new competition every few minutes, unless --trivia names a Trivia server. \
+            Trivia runs in this process, a competition starting when someone arrives, unless --trivia names a Trivia server. \
             SIGINT/SIGTERM stop it.
             """)
 
@@ -51,23 +51,41 @@ struct ExercisesWebCommand: AsyncParsableCommand {
     @Option(help: "Join this Trivia server (or cluster node) instead of running one in this process.")
     var trivia: String?
 
-    @Option(help: "Seconds between two in-process Trivia competitions.")
-    var triviaEvery: Double = 90
-
-    @Option(help: "Seconds from a competition's announcement to its first question.")
-    var triviaLobby: Double = 90
+    @Option(help: "Seconds from the first tab of an in-process competition to its first question (the lobby).")
+    var triviaLobby: Double = 10
 
     @Option(help: "Questions per in-process competition.")
     var triviaQuestions = 5
 
     @Option(help: "Seconds each question accepts answers.")
-    var triviaSeconds: Double = 12
+    var triviaSeconds: Double = 10
 
     @Option(help: "Seconds a result stays on screen (the wild-card window).")
-    var triviaReviewSeconds: Double = 6
+    var triviaReviewSeconds: Double = 5
 
     @Option(help: "Sessions kept at most.")
     var maxSessions = 2_000
+
+    @Option(help: "Sessions one client (an IPv4 address, an IPv6 /64) may hold at once; past it, 429 with Retry-After.")
+    var maxSessionsPerClient = 50
+
+    @Option(
+        help: ArgumentHelp(
+            "Another name this server is reached by, besides --host and the loopback names (repeatable); a request for any other "
+                + "name is refused with 421 (DNS rebinding).", valueName: "NAME[:PORT]"))
+    var publicHost: [String] = []
+
+    @Option(help: "Seconds a client has to send a whole request head (and again after each answer on a kept-alive connection).")
+    var headerSeconds: Double = 10
+
+    @Option(help: "Seconds a client has to send a request's body after its head.")
+    var bodySeconds: Double = 10
+
+    @Option(help: "Connections one client may hold open at once; one more is closed at once.")
+    var maxConnectionsPerClient = 64
+
+    @Option(help: "Connections held open at most (default: the descriptor limit less a reserve); newcomers wait in the backlog.")
+    var maxConnections: Int?
 
     @Option(help: "Caches (extracted Hoo sets, images); default: a folder under the system's temporary directory.")
     var cacheDir: String?
@@ -78,10 +96,13 @@ struct ExercisesWebCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535") }
         guard ContrastOption.preference(parsing: contrast) != nil else { throw ValidationError("--contrast must be standard or high") }
-        guard triviaEvery >= 10, triviaLobby >= 1, triviaSeconds >= 1, triviaReviewSeconds >= 1, triviaQuestions >= 1 else {
-            throw ValidationError("--trivia-every must be at least 10, the other --trivia-… times at least 1")
+        guard triviaLobby >= 1, triviaSeconds >= 1, triviaReviewSeconds >= 1, triviaQuestions >= 1 else {
+            throw ValidationError("the --trivia-… times and counts must be at least 1")
         }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \(logLevel) is not a level") }
+        guard headerSeconds > 0, bodySeconds > 0, maxConnectionsPerClient >= 1, maxSessionsPerClient >= 1, (maxConnections ?? 1) >= 1 else {
+            throw ValidationError("--header-seconds and --body-seconds must be positive, the --max-… counts at least 1")
+        }
         _ = try feeds()
     }
 
@@ -120,9 +141,13 @@ struct ExercisesWebCommand: AsyncParsableCommand {
             contrast: ContrastOption.preference(parsing: contrast) ?? .standard,
             feeds: try feeds(), logoBase: logoBase.flatMap(URL.init(string:)), trivia: trivia.flatMap(URL.init(string:)),
             triviaRounds: TriviaRounds(
-                interval: .seconds(triviaEvery), lobby: .seconds(triviaLobby), questionCount: triviaQuestions,
+                lobby: .seconds(triviaLobby), questionCount: triviaQuestions,
                 answerWindow: .seconds(triviaSeconds), reviewWindow: .seconds(triviaReviewSeconds)),
-            cacheDirectory: caches, maxSessions: maxSessions)
+            cacheDirectory: caches, maxSessions: maxSessions, maxSessionsPerClient: maxSessionsPerClient, publicHosts: publicHost,
+            connectionLimits: ConnectionGuardLimits(
+                headerTimeout: .seconds(headerSeconds), bodyTimeout: .seconds(bodySeconds),
+                maxConnectionsPerClient: maxConnectionsPerClient,
+                maxConnections: maxConnections))
         let server = ExercisesWebServer(
             configuration: configuration, environment: environment, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)
         let host = self.host

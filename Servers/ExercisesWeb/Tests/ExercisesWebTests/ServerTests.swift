@@ -1,5 +1,7 @@
 import Foundation
 import HTTPTypes
+import ServerSupport
+import TestSupport
 import Testing
 
 @testable import ExercisesWeb
@@ -26,6 +28,12 @@ struct ServerTests {
         #expect(!RequestOrigin.isSameOrigin(request(origin: "http://127.0.0.1:8081")))
         #expect(!RequestOrigin.isSameOrigin(request(origin: "null")))
         #expect(RequestOrigin.isSameOrigin(request(origin: "ws://127.0.0.1")))
+        // DNS rebinding: Host and Origin both the attacker's name, which this server does not serve.
+        var rebound = request(origin: "http://attacker.example:8080")
+        rebound.authority = "attacker.example:8080"
+        #expect(RequestOrigin.isSameOrigin(rebound), "the literal rule alone cannot see it")
+        #expect(!RequestOrigin.isSameOrigin(rebound, policy: HostPolicy(bindHost: "127.0.0.1")))
+        #expect(RequestOrigin.isSameOrigin(request(origin: "http://127.0.0.1:8080"), policy: HostPolicy(bindHost: "127.0.0.1")))
         #expect(!RequestOrigin.isSameOrigin(request(origin: "ws://evil.example")))
     }
 
@@ -33,6 +41,38 @@ struct ServerTests {
         let ids = (0..<100).map { _ in ExercisesWebServer.randomSessionID() }
         #expect(Set(ids).count == 100)
         #expect(ids.allSatisfy { $0.count == 32 && $0.unicodeScalars.allSatisfy(\.properties.isASCIIHexDigit) })
+    }
+
+    /// `/health` says what a load client in another process needs: the server's resident memory
+    /// and each in-process Trivia competition's schedule.
+    @Test(.timeLimit(.minutes(1)))
+    func theHealthReportsMemoryAndTheTriviaSchedule() async throws {
+        let rounds = TriviaRounds(lobby: .seconds(300), questionCount: 2, answerWindow: .seconds(8), reviewWindow: .seconds(4))
+        func shortRounds(_ configuration: inout WebConfiguration) { configuration.triviaRounds = rounds }
+        try await withRunningWebServer(configure: shortRounds) { _, port in
+            func health() async throws -> [String: Any] {
+                let response = try #require(try await rawGET(port: port, "/health"))
+                #expect(response.status == 200)
+                return try #require(try JSONSerialization.jsonObject(with: Data(response.body.utf8)) as? [String: Any])
+            }
+            // A competition starts when a tab arrives (once the bundled questions have loaded).
+            #expect(try await rawPOST(port: port, "/trivia/s", json: "{}")?.status == 201)
+            #expect(await eventually { ((try? await health())?["trivia"] as? [Any])?.isEmpty == false })
+            let report = try await health()
+            #expect(report["status"] as? String == "ok")
+            #if os(Linux)
+                #expect((report["rssBytes"] as? Int ?? 0) > 1 << 20)
+            #else
+                #expect(report["rssBytes"] is NSNull)
+            #endif
+            let competition = try #require((report["trivia"] as? [[String: Any]])?.last)
+            #expect((competition["competition"] as? String)?.hasPrefix("web-") == true)
+            #expect(competition["questions"] as? Int == 2)
+            #expect(competition["answerSeconds"] as? Double == 8)
+            #expect(competition["reviewSeconds"] as? Double == 4)
+            let opensIn = (competition["startsAt"] as? Double ?? 0) - Date().timeIntervalSince1970
+            #expect(opensIn > 240 && opensIn <= 300)
+        }
     }
 
     /// Every route of ``WebRoutes`` answers over a real connection, and what is not a route is 404.
@@ -122,5 +162,57 @@ struct ServerTests {
                 try await rawGET(port: port, "/live/0123abcd", headers: upgrade.merging(["Origin": "http://evil.example"]) { $1 })?.status
                     == 400)
         }
+    }
+
+    /// DNS rebinding: a request for another name than this server's is refused before any route,
+    /// and so is a socket upgrade with Host and Origin both the attacker's.
+    @Test(.timeLimit(.minutes(1)))
+    func anotherHostNameIsRefused() async throws {
+        try await withRunningWebServer { _, port in
+            let rebound = try #require(try await rawGET(port: port, "/", headers: ["Host": "attacker.example:\(port)"]))
+            #expect(rebound.status == 421)
+            #expect(try await rawGET(port: port, "/", headers: ["Host": "localhost:\(port)"])?.status == 200)
+            let upgrade = [
+                "Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Version": "13",
+                "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+                "Host": "attacker.example:\(port)", "Origin": "http://attacker.example:\(port)",
+            ]
+            #expect(try await rawGET(port: port, "/live/0123abcd", headers: upgrade)?.status != 101)
+            let post = try await rawPOST(
+                port: port, "/carfit/s", json: "{}",
+                headers: ["Host": "attacker.example:\(port)", "Origin": "http://attacker.example:\(port)"])
+            #expect(post?.status == 421)
+        }
+    }
+
+    /// One client holding its share of sessions is told to wait (429, Retry-After); a second
+    /// client (another loopback address) still gets its page.
+    @Test(.timeLimit(.minutes(1)))
+    func oneClientCannotTakeEverySession() async throws {
+        try await withRunningWebServer(
+            configure: { $0.maxSessionsPerClient = 3 },
+            { server, port in
+                // Three sessions in use: each has its socket open (a client's idle sessions would
+                // make room for its new ones instead).
+                var sockets: [Task<String, any Error>] = []
+                for _ in 0..<3 {
+                    let created = try #require(try await rawPOST(port: port, "/carfit/s", json: "{}"))
+                    #expect(created.status == 201)
+                    let id = String((created.headers["location"] ?? "").split(separator: "/").last ?? "")
+                    let upgrade =
+                        "GET /live/\(id) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                        + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+                    sockets.append(Task { try await rawExchange(port: port, upgrade) })
+                }
+                defer { for socket in sockets { socket.cancel() } }
+                #expect(await eventually { await server.attachedCount == 3 })
+                let refused = try #require(try await rawPOST(port: port, "/carfit/s", json: "{}"))
+                #expect(refused.status == 429)
+                #expect(refused.headers["retry-after"] != nil)
+                #expect(refused.body.contains("3 sessions"))
+                let other = try await rawPOST(port: port, "/carfit/s", json: "{}", from: "127.0.0.2")
+                #expect(other?.status == 201, "a second client was refused")
+                #expect(await server.sessionCount == 4)
+            })
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NIOPosix
+import ServerSupport
 import SharedNetworking
 import TestSupport
 import Testing
@@ -92,21 +93,54 @@ struct SessionTests {
     }
 
     @Test func theStoreIsBoundedAndEndsIdleSessions() {
-        let context = Self.context()
-        let store = SessionStore(
-            limit: 2, idleTimeout: .seconds(0), clock: SystemClock(), newID: { UUID().uuidString },
-            makeScreen: { _, _ in LiveSession.Setup(screen: CarFitLiveScreen(context: context), language: Locale(identifier: "en")) })
-        let first = store.create(.carfit)
-        let second = store.create(.carfit)
+        let store = Self.store(limit: 2)
+        let first = Self.session(store.create(.carfit))
+        let second = Self.session(store.create(.carfit))
         #expect(first != nil && second != nil)
         _ = second?.attach()
-        let third = store.create(.carfit)
+        let third = Self.session(store.create(.carfit))
         #expect(third != nil)
         #expect(store.count == 2)
         #expect(store.session(first?.id ?? "") == nil, "the idle session without a socket made room")
         _ = third?.attach()
-        #expect(store.create(.carfit) == nil, "every session has a socket: no room")
+        guard case .full = store.create(.carfit) else {
+            Issue.record("every session has a socket: there is no room")
+            return
+        }
         store.endAll()
         #expect(store.count == 0)
+    }
+
+    /// One client cannot take every session: past its share it is refused, and another client
+    /// still gets one; the client's own idle sessions make room first.
+    @Test func oneClientHoldsItsShareAndNoMore() {
+        let store = Self.store(limit: 100, perClient: 2)
+        let greedy = ClientAddress("203.0.113.7"), other = ClientAddress("198.51.100.1")
+        let held = (0..<2).compactMap { _ in Self.session(store.create(.carfit, owner: greedy)) }
+        for session in held { _ = session.attach() }
+        guard case .clientAtLimit = store.create(.carfit, owner: greedy) else {
+            Issue.record("a client past its share got a session")
+            return
+        }
+        #expect(Self.session(store.create(.carfit, owner: other)) != nil, "another client was refused")
+        #expect(store.count(for: greedy) == 2)
+        // A session without a socket is the client's own to give up.
+        held[0].detach(generation: 1)
+        #expect(Self.session(store.create(.carfit, owner: greedy)) != nil)
+        #expect(store.count(for: greedy) == 2)
+        store.endAll()
+        #expect(store.count(for: greedy) == 0)
+    }
+
+    static func store(limit: Int, perClient: Int = .max) -> SessionStore {
+        let context = Self.context()
+        return SessionStore(
+            limit: limit, perClientLimit: perClient, idleTimeout: .seconds(0), clock: SystemClock(), newID: { UUID().uuidString },
+            makeScreen: { _, _, _ in LiveSession.Setup(screen: CarFitLiveScreen(context: context), language: Locale(identifier: "en")) })
+    }
+
+    static func session(_ creation: SessionStore.Creation) -> LiveSession? {
+        if case .created(let session) = creation { return session }
+        return nil
     }
 }

@@ -190,11 +190,11 @@ def feeds():
     server.httpd.shutdown()
 
 
-# Short Trivia competitions, so that a test plays one in about 40 s: one is announced every 10 s
-# and opens 10 s later (so one is always in its lobby), 2 questions of 8 s, results shown 5 s.
+# Short Trivia competitions, so that a test plays one in about 40 s: one starts when the first
+# tab arrives and opens 10 s later (every tab arriving meanwhile plays it), 2 questions of 8 s,
+# results shown 5 s.
 TRIVIA = (
-    "--trivia-every", "10", "--trivia-lobby", "10", "--trivia-questions", "2",
-    "--trivia-seconds", "8", "--trivia-review-seconds", "5",
+    "--trivia-lobby", "10", "--trivia-questions", "2", "--trivia-seconds", "8", "--trivia-review-seconds", "5",
 )
 
 

@@ -66,16 +66,12 @@ final class BotHandler: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
         switch frame.opcode {
-        case .ping:
-            write(WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData), context: context)
-        case .connectionClose:
-            // The server closed (or answered ours): reply if we did not start it, then hang up.
-            if !closeSent {
-                var reply = context.channel.allocator.buffer(capacity: 2)
-                reply.write(webSocketErrorCode: .normalClosure)
-                write(WebSocketFrame(fin: true, opcode: .connectionClose, data: reply), context: context)
+        case .ping, .connectionClose:
+            if let reply = WebSocketClientFrames.reply(to: frame, closeSent: closeSent, allocator: context.channel.allocator) {
+                WebSocketClientFrames.write(reply, to: context)
             }
-            context.close(promise: nil)
+            // The server closed (or answered ours): replied to if we did not start it, hang up.
+            if frame.opcode == .connectionClose { context.close(promise: nil) }
         case .text, .binary, .continuation:
             let outcome = assembler.append(frame.unmaskedData, continuation: frame.opcode == .continuation, fin: frame.fin)
             guard case .message(let message) = outcome else { return }
@@ -184,24 +180,16 @@ final class BotHandler: ChannelInboundHandler {
         state.sent += 1
         if let request { state.metrics.answersSent.insert(request) }
         let bytes = codec.encodeBytes(ClientEnvelope(id: MessageID("\(bot.user)-m\(state.sent)"), seq: state.sent, message: message))
-        write(WebSocketFrame(fin: true, opcode: .text, data: context.channel.allocator.buffer(bytes: bytes)), context: context)
+        WebSocketClientFrames.write(
+            WebSocketFrame(fin: true, opcode: .text, data: context.channel.allocator.buffer(bytes: bytes)), to: context)
     }
 
     /// Starts the close handshake (once); the server answers and closes the socket.
     private func close(context: ChannelHandlerContext) {
         guard !closeSent, context.channel.isActive else { return }
-        var data = context.channel.allocator.buffer(capacity: 2)
-        data.write(webSocketErrorCode: .normalClosure)
-        write(WebSocketFrame(fin: true, opcode: .connectionClose, data: data), context: context)
+        WebSocketClientFrames.write(WebSocketClientFrames.normalClose(allocator: context.channel.allocator), to: context)
         closeSent = true
         schedule(in: 5, context: context) { _, context in context.close(promise: nil) }
-    }
-
-    /// Writes `frame` masked, as a client must (RFC 6455 §5.3), and flushes it.
-    private func write(_ frame: WebSocketFrame, context: ChannelHandlerContext) {
-        var frame = frame
-        frame.maskKey = .random()
-        context.writeAndFlush(wrapOutboundOut(frame), promise: nil)
     }
 
     /// Runs `work` on this channel's event loop after `seconds` (on the loop's wheel, to the

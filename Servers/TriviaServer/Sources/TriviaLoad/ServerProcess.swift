@@ -67,37 +67,6 @@ final class ServerProcess: Sendable {
     }
 }
 
-/// Reads a Linux process's memory and CPU from `/proc`.
-enum ProcessMemory {
-    static func read(pid: Int32) -> (rss: Int, peak: Int) {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return (0, 0) }
-        func kilobytes(_ key: String) -> Int {
-            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(key) }) else { return 0 }
-            return (Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") ?? 0) * 1024
-        }
-        return (kilobytes("VmRSS:"), kilobytes("VmHWM:"))
-    }
-
-    static func cpuSeconds(pid: Int32) -> Double {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return 0 }
-        // Fields after "(comm)": state is field 3; utime and stime are fields 14 and 15.
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
-    }
-
-    /// Raises this process's open-file limit to its hard limit (children inherit it).
-    static func raiseFileLimit() -> Int {
-        var limit = rlimit()
-        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
-        limit.rlim_cur = limit.rlim_max
-        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
-        return Int(limit.rlim_cur)
-    }
-}
-
 struct LoadError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }

@@ -1,23 +1,27 @@
 import Hummingbird
 import HummingbirdWebSocket
+import ServerSupport
 
 extension ExercisesWebServer {
     /// The HTTP router, as Hummingbird's examples build one: each controller adds its routes.
-    func buildRouter() -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self)
-        // Before the routes: a middleware applies to the routes added after it.
+    func buildRouter() -> Router<WebRequestContext> {
+        let router = Router(context: WebRequestContext.self)
+        // Before the routes: a middleware applies to the routes added after it. A request for
+        // another name than this server's is refused before anything else (DNS rebinding).
         router.add(middleware: SecurityHeaders())
+        router.add(middleware: HostPolicyMiddleware(hostPolicy))
         AssetController.bundled().addRoutes(to: router)
-        HealthController(store: store, media: media).addRoutes(to: router)
+        HealthController(store: store, media: media, lobby: lobby).addRoutes(to: router)
         MediaController(media: media).addRoutes(to: router)
-        PageController(store: store, language: language).addRoutes(to: router)
+        PageController(store: store, language: language, hostPolicy: hostPolicy).addRoutes(to: router)
         return router
     }
 
     /// The router consulted for WebSocket upgrades: only the live socket.
     func buildSocketRouter() -> Router<LiveSocketRequestContext> {
         let router = Router(context: LiveSocketRequestContext.self)
-        LiveSocketController(store: store, logger: logger, maxEventBytes: configuration.maxEventBytes).addRoutes(to: router)
+        LiveSocketController(store: store, logger: logger, maxEventBytes: configuration.maxEventBytes, hostPolicy: hostPolicy)
+            .addRoutes(to: router)
         return router
     }
 }

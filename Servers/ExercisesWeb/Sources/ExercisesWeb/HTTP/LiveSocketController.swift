@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
+import ServerSupport
 import WSCore
 
 /// `GET /live/{session}` with a WebSocket upgrade: a page's events in, its screens out
@@ -17,10 +18,14 @@ struct LiveSocketController {
     let logger: Logger
     /// The largest message a page may send; a larger one closes the socket.
     let maxEventBytes: Int
+    /// This server's names: an upgrade for another `Host` is refused (DNS rebinding).
+    let hostPolicy: HostPolicy
 
     func addRoutes(to router: Router<LiveSocketRequestContext>) {
         router.ws(WebRoutes.live) { request, context in
-            guard let id = context.parameters.get("session"), Self.isSessionID(id), RequestOrigin.isSameOrigin(request.head) else {
+            guard let id = context.parameters.get("session"), Self.isSessionID(id),
+                RequestOrigin.isSameOrigin(request.head, policy: hostPolicy)
+            else {
                 return .dontUpgrade
             }
             return .upgrade([:])

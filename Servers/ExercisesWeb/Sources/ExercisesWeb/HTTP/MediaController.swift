@@ -3,13 +3,15 @@ import Hummingbird
 import NIOCore
 
 /// `GET /media/{id}`: an image a screen shows (``MediaStore``), immutable, so the browser
-/// fetches each once.
+/// fetches each once; answered only to the browser whose session showed it.
 struct MediaController<Context: RequestContext> {
     let media: MediaStore
 
     func addRoutes(to router: Router<Context>) {
-        router.get(WebRoutes.media) { _, context in
-            guard let id = context.parameters.get("id").flatMap(Int.init), let item = media.item(id) else {
+        router.get(WebRoutes.media) { request, context in
+            // Only to the browser whose session showed it (its cookie); anyone else: not found.
+            guard let id = context.parameters.get("id"), let item = media.item(id, for: MediaClient.fromCookies(request.headers[.cookie]))
+            else {
                 return Response(status: .notFound)
             }
             var headers = HTTPFields()

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import ServerSupport
 
 /// The pages: `GET /` (the index), `GET /{app}` (the page that opens a session), `POST /{app}/s`
 /// (a new session), `GET /{app}/s/{session}` (the screen as it is now) and its stylesheet.
@@ -10,10 +11,15 @@ import NIOCore
 /// browser's languages and time zone, from this origin (``RequestOrigin``). A request another
 /// site makes a browser send (an image, a link, a form) creates nothing. An unknown or expired
 /// session id gets that page again, which opens a new session, so an old bookmark still works.
-struct PageController<Context: RequestContext> {
+struct PageController<Context: RequestContext & RemoteAddressRequestContext> {
     let store: SessionStore
     /// The locale of the pages' words when the browser does not say (`--locale`).
     let language: Locale
+    /// This server's names, for the origin rule of `POST /{app}/s`.
+    let hostPolicy: HostPolicy
+    /// How long a client at its share of sessions is asked to wait (`Retry-After`): about the
+    /// time an idle tab's session takes to make room.
+    static var retryAfterSeconds: Int { 60 }
     /// The largest body `POST /{app}/s` reads.
     static var maxCreateBytes: Int { 4 << 10 }
 
@@ -41,7 +47,7 @@ struct PageController<Context: RequestContext> {
             guard let exercise = context.parameters.get("app").flatMap(WebExercise.init(rawValue:)) else {
                 return Response(status: .notFound)
             }
-            return try await create(exercise, request)
+            return try await create(exercise, request, from: ClientAddress(context.remoteAddress))
         }
         router.get(WebRoutes.page) { request, context in
             guard let exercise = context.parameters.get("app").flatMap(WebExercise.init(rawValue:)),
@@ -69,8 +75,8 @@ struct PageController<Context: RequestContext> {
         return response
     }
 
-    private func create(_ exercise: WebExercise, _ request: Request) async throws -> Response {
-        guard RequestOrigin.isSameOrigin(request.head) else {
+    private func create(_ exercise: WebExercise, _ request: Request, from client: ClientAddress) async throws -> Response {
+        guard RequestOrigin.isSameOrigin(request.head, policy: hostPolicy) else {
             return Self.json(.forbidden, CreateResponse(message: "sessions are opened by this server's own pages"))
         }
         guard request.headers[.contentType]?.hasPrefix("application/json") == true else {
@@ -88,18 +94,42 @@ struct PageController<Context: RequestContext> {
         let preferences = SessionPreferences(
             acceptLanguage: request.headers[.acceptLanguage], pageLanguages: Array((asked.languages ?? []).prefix(32)),
             timeZone: asked.timeZone)
-        guard let path = await open(exercise, preferences) else {
-            let words = WebText(locale: preferences.environmentLocale ?? language)
-            return Self.json(.serviceUnavailable, CreateResponse(message: words.busyMessage))
+        let words = WebText(locale: preferences.environmentLocale ?? language)
+        // The browser, as its cookie names it (a new one the first time): what its sessions show,
+        // it may fetch from /media.
+        let known = MediaClient.fromCookies(request.headers[.cookie])
+        let browser = known ?? MediaClient.random()
+        switch await open(exercise, preferences, owner: client, media: browser) {
+        case .created(let path):
+            var response = Self.json(.created, CreateResponse(location: path))
+            response.headers[.location] = path
+            if known == nil { response.headers[.setCookie] = browser.setCookie }
+            return response
+        case .clientAtLimit(let held):
+            var response = Self.json(.tooManyRequests, CreateResponse(message: words.tooManySessions(held)))
+            response.headers[.retryAfter] = String(Self.retryAfterSeconds)
+            return response
+        case .full:
+            var response = Self.json(.serviceUnavailable, CreateResponse(message: words.busyMessage))
+            response.headers[.retryAfter] = String(Self.retryAfterSeconds)
+            return response
         }
-        var response = Self.json(.created, CreateResponse(location: path))
-        response.headers[.location] = path
-        return response
+    }
+
+    /// What opening a session did, as the route answers it.
+    private enum Opening {
+        case created(path: String)
+        case clientAtLimit(held: Int)
+        case full
     }
 
     @MainActor
-    private func open(_ exercise: WebExercise, _ preferences: SessionPreferences) -> String? {
-        store.create(exercise, preferences: preferences).map { WebRoutes.page(exercise, session: $0.id) }
+    private func open(_ exercise: WebExercise, _ preferences: SessionPreferences, owner: ClientAddress, media: MediaClient) -> Opening {
+        switch store.create(exercise, preferences: preferences, owner: owner, media: media) {
+        case .created(let session): .created(path: WebRoutes.page(exercise, session: session.id))
+        case .clientAtLimit: .clientAtLimit(held: store.count(for: owner))
+        case .full: .full
+        }
     }
 
     @MainActor

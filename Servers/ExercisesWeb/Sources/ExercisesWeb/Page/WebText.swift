@@ -96,6 +96,14 @@ struct WebText: Sendable {
             "Alle sessioner på denne server er i brug. Luk en fane, eller prøv igen om et par minutter.")
     }
 
+    /// The answer when this browser (its address) holds its share of sessions already.
+    func tooManySessions(_ held: Int) -> String {
+        pick(
+            "This browser has \(held) sessions open on this server, the most one may hold. Close a tab, or try again in a minute.",
+            "Dieser Browser hat \(held) Sitzungen auf diesem Server offen, so viele wie einer haben darf. Schließen Sie einen Tab oder versuchen Sie es in einer Minute erneut.",
+            "Denne browser har \(held) sessioner åbne på denne server, så mange som én må have. Luk en fane, eller prøv igen om et minut.")
+    }
+
     /// The page's status line while its socket reconnects.
     var reconnecting: String {
         pick("Connection lost. Reconnecting…", "Verbindung unterbrochen. Neuer Versuch…", "Forbindelsen er afbrudt. Forbinder igen…")

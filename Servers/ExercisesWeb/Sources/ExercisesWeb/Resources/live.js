@@ -12,7 +12,7 @@
   const sheet = new CSSStyleSheet();
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   // What tests read: the last event acknowledged, the screen's version, errors the server sent.
-  const stats = (window.liveStats = { sent: 0, acked: 0, version: 0, renders: 0, errors: [], connected: false });
+  const stats = (window.liveStats = { sent: 0, acked: 0, version: 0, renders: 0, patches: 0, resyncs: 0, errors: [], connected: false });
   let socket = null, seq = 0, retry = 0, queue = [], lastVisible = "", lastSize = "";
 
   const content = () => root.querySelector(".content");
@@ -42,19 +42,39 @@
     else if (message.type !== "pointer" && queue.length < 50) queue.push(text);
   }
 
+  function addRules(message) {
+    if (message.reset) sheet.replaceSync("");
+    for (const rule of message.css || []) {
+      try { sheet.insertRule(rule, sheet.cssRules.length); } catch (error) { /* a rule this browser does not know */ }
+    }
+  }
+  function rendered(message) {
+    position();
+    stats.version = message.version; stats.renders++;
+    if (message.title) document.title = message.title + " · MobileExercises";
+    requestAnimationFrame(reportScroll);
+  }
+
   function receive(message) {
     if (message.ack) stats.acked = Math.max(stats.acked, message.ack);
     if (message.type === "render") {
-      if (message.reset) sheet.replaceSync("");
-      for (const rule of message.css || []) {
-        try { sheet.insertRule(rule, sheet.cssRules.length); } catch (error) { /* a rule this browser does not know */ }
-      }
+      addRules(message);
       if (message.html !== undefined) {
         morphChildren(root, parse(message.html));
-        position();
-        stats.version = message.version; stats.renders++;
-        if (message.title) document.title = message.title + " · MobileExercises";
-        requestAnimationFrame(reportScroll);
+        rendered(message);
+      }
+      settleWork();
+    } else if (message.type === "patch") {
+      // Only what changed since the screen this page has (`base`); a page that has another
+      // screen, or finds another node than the patch expects, asks for the whole screen.
+      addRules(message);
+      if (message.base !== stats.version) { resync(); return; }
+      try {
+        applyPatch(message.ops || []);
+        rendered(message);
+        stats.patches++;
+      } catch (error) {
+        resync();
       }
       settleWork();
     } else if (message.type === "error") {
@@ -63,6 +83,50 @@
     } else if (message.type === "expired") {
       location.reload();
     }
+  }
+
+  // A patch (Docs/Web.md, "Messages"): operations addressed by paths of child indices from the
+  // root, counting what the server rendered (elements on their way out do not count):
+  // ["t", path, text], ["a", path, tag, [[name, value]…]], ["s", path, tag, at, remove, html].
+  const present = (node) => [...node.childNodes].filter((child) => !leaving(child) && child.nodeType !== Node.COMMENT_NODE);
+  const nameOf = (node) => (node.nodeType === Node.TEXT_NODE ? "#text" : node.nodeName.toLowerCase());
+  function nodeAt(path, expected) {
+    let node = root;
+    for (const index of path) {
+      node = present(node)[index];
+      if (!node) throw new Error("no node at " + path);
+    }
+    if (path.length && nameOf(node) !== expected.toLowerCase()) throw new Error("another node at " + path);
+    return node;
+  }
+  function applyPatch(operations) {
+    for (const operation of operations) {
+      const kind = operation[0], path = operation[1];
+      if (kind === "t") {
+        const node = nodeAt(path, "#text");
+        if (node.data !== operation[2]) node.data = operation[2];
+      } else if (kind === "a") {
+        const node = nodeAt(path, operation[2]);
+        const wanted = new Map(operation[3]);
+        for (const attribute of [...node.attributes]) {
+          if (attribute.name !== "style" && !wanted.has(attribute.name)) node.removeAttribute(attribute.name);
+        }
+        for (const [name, value] of wanted) if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+      } else if (kind === "s") {
+        const parent = nodeAt(path, operation[2]);
+        const children = present(parent), at = operation[3], remove = operation[4];
+        if (at + remove > children.length) throw new Error("too few children at " + path);
+        const next = children[at + remove] || null;
+        for (const gone of children.slice(at, at + remove)) leave(gone);
+        parent.insertBefore(parse(operation[5]), next);
+      } else {
+        throw new Error("unknown operation " + kind);
+      }
+    }
+  }
+  function resync() {
+    stats.resyncs++;
+    send({ type: "resync" });
   }
 
   // Swaps the new markup in by patching the old: elements stay where they are (focus, scroll

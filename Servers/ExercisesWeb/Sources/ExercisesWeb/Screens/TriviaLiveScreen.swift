@@ -26,10 +26,13 @@ final class TriviaLiveScreen: LiveScreen {
     @ObservationIgnored private var instance = 0
 
     @ObservationIgnored private let words: WebText
+    /// Who this tab is in every competition it plays (its seat is its own).
+    @ObservationIgnored private let player: TriviaLobby.Player
 
     init(context: ScreenContext, eventLoopGroup: any EventLoopGroup, logger: Logger) {
         self.context = context
         self.words = WebText(locale: context.environment.messagesLocale)
+        self.player = context.trivia.newPlayer()
         self.status = words.findingCompetition
         self.eventLoopGroup = eventLoopGroup
         self.logger = logger
@@ -42,6 +45,8 @@ final class TriviaLiveScreen: LiveScreen {
     func stop() {
         tasks.cancelAll()
         model?.stop()
+        let lobby = context.trivia, player = self.player
+        Task { await lobby.release(player) }
     }
 
     /// Takes a seat in the current competition and starts playing it.
@@ -51,9 +56,9 @@ final class TriviaLiveScreen: LiveScreen {
         status = words.findingCompetition
         instance += 1
         let instance = self.instance
-        tasks.run { [weak self, context] in
+        tasks.run { [weak self, context, player] in
             do throws(TriviaLobbyError) {
-                let seat = try await context.trivia.seat()
+                let seat = try await context.trivia.seat(for: player)
                 self?.play(seat, instance: instance)
             } catch {
                 self?.status = self?.words.noCompetition(error.description) ?? error.description

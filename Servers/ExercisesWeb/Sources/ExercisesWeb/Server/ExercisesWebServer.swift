@@ -25,6 +25,10 @@ public final class ExercisesWebServer: Sendable {
     let eventLoopGroup: any EventLoopGroup
     let logger: Logger
     private let lifecycle: ServerLifecycle
+    /// Every connection's deadlines and caps (`ServerSupport`).
+    let connectionGuard: ConnectionGuard
+    /// The names this server answers to.
+    let hostPolicy: HostPolicy
 
     /// A server for `configuration`, formatting and fetching through `environment`.
     /// `newSessionID` makes session ids (unguessable: they are the only key to a session).
@@ -37,19 +41,23 @@ public final class ExercisesWebServer: Sendable {
         self.eventLoopGroup = eventLoopGroup
         self.logger = logger
         self.lifecycle = ServerLifecycle(logger: logger)
+        self.connectionGuard = ConnectionGuard(limits: configuration.connectionLimits)
+        self.hostPolicy = HostPolicy(bindHost: configuration.host, publicHosts: configuration.publicHosts)
         let media = MediaStore()
         let lobby = TriviaLobby(
             external: configuration.trivia, rounds: configuration.triviaRounds, clock: environment.clock, eventLoopGroup: eventLoopGroup,
-            http: environment.httpClient, logger: logger)
+            http: environment.httpClient, logger: logger, maxSeats: configuration.maxSessions)
         self.media = media
         self.lobby = lobby
         let context = ScreenContext(environment: environment, configuration: configuration, media: media, trivia: lobby)
         self.store = SessionStore(
-            limit: configuration.maxSessions, idleTimeout: configuration.sessionIdleTimeout, clock: environment.clock,
+            limit: configuration.maxSessions, perClientLimit: configuration.maxSessionsPerClient,
+            idleTimeout: configuration.sessionIdleTimeout, clock: environment.clock,
             newID: newSessionID
-        ) { exercise, preferences in
+        ) { exercise, preferences, browser in
             var session = context
             session.environment = preferences.environment(over: environment)
+            session.media = SessionMedia(store: media, client: browser)
             let screen: any LiveScreen =
                 switch exercise {
                 case .schedule: ScheduleLiveScreen(context: session)
@@ -90,18 +98,8 @@ public final class ExercisesWebServer: Sendable {
     /// Sessions kept now.
     @MainActor public var sessionCount: Int { store.count }
 
-    /// Opens a session of `exercise` as `GET /{app}` does and returns its id (`nil` when every
-    /// session has a socket and the limit is reached). Benchmarks and tests connect to
-    /// `/live/{id}` without a browser.
-    @MainActor public func openSession(_ exercise: WebExercise) -> String? {
-        store.create(exercise)?.id
-    }
-
-    /// Opens a session as the page that creates one does, with a browser's `Accept-Language`,
-    /// its `navigator.languages` and its time zone.
-    @MainActor func openSession(_ exercise: WebExercise, preferences: SessionPreferences) -> String? {
-        store.create(exercise, preferences: preferences)?.id
-    }
+    /// Sessions with a socket attached now.
+    @MainActor public var attachedCount: Int { store.attachedCount }
 
     private func sweep() async {
         while !Task.isCancelled {
@@ -119,11 +117,13 @@ public final class ExercisesWebServer: Sendable {
             maxFrameSize: configuration.maxEventBytes, autoPing: .enabled(timePeriod: .seconds(20)), closeTimeout: .seconds(5))
         return Application(
             router: buildRouter(),
-            server: .http1WebSocketUpgrade(
+            server: .guardedHTTP1WebSocketUpgrade(
                 webSocketRouter: buildSocketRouter(),
-                configuration: HTTP1WebSocketUpgradeChannel.Configuration(http1: .init(idleTimeout: TimeAmount.seconds(60)), ws: webSocket)),
+                configuration: HTTP1WebSocketUpgradeChannel.Configuration(http1: .init(idleTimeout: TimeAmount.seconds(60)), ws: webSocket),
+                connectionGuard: connectionGuard),
             configuration: ApplicationConfiguration(
-                address: .hostname(configuration.host, port: configuration.port), serverName: "exercises-web"),
+                address: .hostname(configuration.host, port: configuration.port), serverName: "exercises-web",
+                availableConnectionsDelegate: connectionGuard.availableConnections),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             eventLoopGroupProvider: .shared(eventLoopGroup),
             logger: logger)

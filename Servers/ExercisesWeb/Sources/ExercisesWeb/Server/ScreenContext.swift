@@ -8,7 +8,8 @@ import SharedNetworking
 struct ScreenContext: Sendable {
     var environment: AppEnvironment
     var configuration: WebConfiguration
-    var media: MediaStore
+    /// The images this session's screens link, granted to its browser.
+    var media: SessionMedia
     var logos: ResourcePipeline
     var factImages: ResourcePipeline
     /// Remote feeds (`--feed`) as `exercises` keeps them (`feeds` in the cache directory): a
@@ -20,7 +21,7 @@ struct ScreenContext: Sendable {
     init(environment: AppEnvironment, configuration: WebConfiguration, media: MediaStore, trivia: TriviaLobby) {
         self.environment = environment
         self.configuration = configuration
-        self.media = media
+        self.media = SessionMedia(store: media, client: nil)
         self.trivia = trivia
         // Hosts the person named on the command line may be plain http (a mirror, a loopback server).
         var hosts = URLPolicy.knownHTTPOnlyHosts

@@ -1,4 +1,5 @@
 import Foundation
+import ServerSupport
 import SharedNetworking
 
 /// Everything `exercises-web` is started with: where it listens, how screens are formatted,
@@ -21,7 +22,7 @@ public struct WebConfiguration: Sendable {
     /// The schedule's logo directory; the exercise's own when `nil`.
     public var logoBase: URL?
     /// An external Trivia server (or cluster node) the Trivia tabs join; `nil` runs the Trivia
-    /// server in this process with a new competition every ``TriviaRounds/interval``.
+    /// server in this process, a competition starting when someone arrives (``TriviaRounds``).
     public var trivia: URL?
     /// The in-process competitions' timing.
     public var triviaRounds: TriviaRounds
@@ -34,6 +35,15 @@ public struct WebConfiguration: Sendable {
     public var sessionIdleTimeout: Duration
     /// The largest message a page may send.
     public var maxEventBytes: Int
+    /// Sessions one client (an IPv4 address, an IPv6 `/64`) may hold at once: one client cannot
+    /// take every session.
+    public var maxSessionsPerClient: Int
+    /// Other names the server is reached by (`--public-host`), besides `host` and the loopback
+    /// names: a request whose `Host` is none of them is refused (DNS rebinding).
+    public var publicHosts: [String]
+    /// What a connection may take before it has sent a whole request, and how many one client
+    /// and all of them may hold (`ServerSupport`'s guard, shared with `trivia-server`).
+    public var connectionLimits: ConnectionGuardLimits
 
     /// A configuration; the defaults serve 127.0.0.1:8080 in en_US and UTC on the bundled data.
     public init(
@@ -41,7 +51,8 @@ public struct WebConfiguration: Sendable {
         timeZone: TimeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .gmt,
         contrast: ContrastPreference = .standard, feeds: [WebExercise: URL] = [:], logoBase: URL? = nil, trivia: URL? = nil,
         triviaRounds: TriviaRounds = TriviaRounds(), cacheDirectory: URL, maxSessions: Int = 2_000,
-        sessionIdleTimeout: Duration = .seconds(600), maxEventBytes: Int = 16 << 10
+        sessionIdleTimeout: Duration = .seconds(600), maxEventBytes: Int = 16 << 10, maxSessionsPerClient: Int = 50,
+        publicHosts: [String] = [], connectionLimits: ConnectionGuardLimits = ConnectionGuardLimits()
     ) {
         self.host = host
         self.port = port
@@ -56,15 +67,17 @@ public struct WebConfiguration: Sendable {
         self.maxSessions = max(1, maxSessions)
         self.sessionIdleTimeout = sessionIdleTimeout
         self.maxEventBytes = maxEventBytes
+        self.maxSessionsPerClient = max(1, maxSessionsPerClient)
+        self.publicHosts = publicHosts
+        self.connectionLimits = connectionLimits
     }
 }
 
-/// How the in-process Trivia server schedules its competitions: a new one every `interval`,
-/// opening `lobby` after it is announced, so that whoever arrives can play the next one.
+/// How the in-process Trivia server runs its competitions: one starts when a tab arrives and
+/// none is in its lobby, its first question ``lobby`` later, so that whoever arrives plays from
+/// the first question within seconds, with everyone who arrives meanwhile.
 public struct TriviaRounds: Sendable, Hashable {
-    /// Time between the starts of two competitions.
-    public var interval: Duration
-    /// Time from a competition's announcement to its first question.
+    /// Time from a competition's start (the first tab asking for a seat) to its first question.
     public var lobby: Duration
     /// Questions per competition (the bundled set's first ones).
     public var questionCount: Int
@@ -73,14 +86,11 @@ public struct TriviaRounds: Sendable, Hashable {
     /// Time a result stays on screen (the wild-card window).
     public var reviewWindow: Duration
 
-    /// Rounds; the defaults announce a five-question game every 90 seconds, each opening 90
-    /// seconds after its announcement: there is always a competition in its lobby, so whoever
-    /// arrives plays the next one from its first question.
+    /// Rounds; the defaults: five questions of 10 s, each result shown 5 s, the first question
+    /// 10 s after the first tab arrives (a game of about 85 s).
     public init(
-        interval: Duration = .seconds(90), lobby: Duration = .seconds(90), questionCount: Int = 5, answerWindow: Duration = .seconds(12),
-        reviewWindow: Duration = .seconds(6)
+        lobby: Duration = .seconds(10), questionCount: Int = 5, answerWindow: Duration = .seconds(10), reviewWindow: Duration = .seconds(5)
     ) {
-        self.interval = interval
         self.lobby = lobby
         self.questionCount = max(1, questionCount)
         self.answerWindow = answerWindow

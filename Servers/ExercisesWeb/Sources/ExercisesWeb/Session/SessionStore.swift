@@ -1,21 +1,42 @@
 import Foundation
+import ServerSupport
 import SharedNetworking
 
-/// Every live session, by id; bounded in count, and ended when idle without a socket.
+/// Every live session, by id; bounded in count, in count per client, and ended when idle
+/// without a socket.
+///
+/// A client (``/ServerSupport/ClientAddress``: an IPv4 address or an IPv6 `/64`) may hold
+/// ``perClientLimit`` sessions: one client cannot take every session and leave others the
+/// "busy" page. At the total limit, the longest idle session without a socket makes room.
 @MainActor
 final class SessionStore {
+    /// What ``create(_:preferences:owner:media:)`` did.
+    enum Creation {
+        /// A new session.
+        case created(LiveSession)
+        /// The client holds its share of sessions already.
+        case clientAtLimit
+        /// Every session has a socket and the total is reached.
+        case full
+    }
+
     private var sessions: [String: LiveSession] = [:]
+    private var owners: [String: ClientAddress] = [:]
+    private var perClient: [ClientAddress: Int] = [:]
     private let limit: Int
+    /// Sessions one client may hold at once.
+    let perClientLimit: Int
     private let idleTimeout: TimeInterval
     private let clock: any AppClock
     private let newID: @Sendable () -> String
-    private let makeScreen: @MainActor (WebExercise, SessionPreferences) -> LiveSession.Setup
+    private let makeScreen: @MainActor (WebExercise, SessionPreferences, MediaClient?) -> LiveSession.Setup
 
     nonisolated init(
-        limit: Int, idleTimeout: Duration, clock: any AppClock, newID: @escaping @Sendable () -> String,
-        makeScreen: @escaping @MainActor (WebExercise, SessionPreferences) -> LiveSession.Setup
+        limit: Int, perClientLimit: Int = .max, idleTimeout: Duration, clock: any AppClock, newID: @escaping @Sendable () -> String,
+        makeScreen: @escaping @MainActor (WebExercise, SessionPreferences, MediaClient?) -> LiveSession.Setup
     ) {
         self.limit = limit
+        self.perClientLimit = max(1, perClientLimit)
         self.idleTimeout = idleTimeout.timeInterval
         self.clock = clock
         self.newID = newID
@@ -25,23 +46,45 @@ final class SessionStore {
     /// Sessions now.
     var count: Int { sessions.count }
 
+    /// Sessions with a socket attached now.
+    var attachedCount: Int { sessions.values.count { $0.isAttached } }
+
     /// The session `id`, if it is still kept.
     func session(_ id: String) -> LiveSession? { sessions[id] }
 
-    /// A new session of `exercise` in the language and time zone `preferences` ask for. At the
-    /// limit, the longest idle session without a socket makes room; when every session has one,
-    /// there is no room.
-    func create(_ exercise: WebExercise, preferences: SessionPreferences = .none) -> LiveSession? {
+    /// A new session of `exercise` in the language and time zone `preferences` ask for, held by
+    /// `owner` (`nil`: a session made in-process, by a test or a benchmark, counted for no one);
+    /// the images its screens show are granted to the browser `media`.
+    func create(
+        _ exercise: WebExercise, preferences: SessionPreferences = .none, owner: ClientAddress? = nil, media: MediaClient? = nil
+    ) -> Creation {
+        if let owner, perClient[owner, default: 0] >= perClientLimit {
+            // Its own idle sessions make room first: a person who reloads many tabs is not locked out.
+            guard let oldest = oldestIdle(of: owner) else { return .clientAtLimit }
+            end(oldest.id)
+        }
         if sessions.count >= limit {
-            guard let oldest = sessions.values.filter({ !$0.isAttached }).min(by: { $0.lastActive < $1.lastActive }) else { return nil }
+            guard let oldest = oldestIdle(of: nil) else { return .full }
             end(oldest.id)
         }
         var id = newID()
         while sessions[id] != nil { id = newID() }
-        let setup = makeScreen(exercise, preferences)
+        let setup = makeScreen(exercise, preferences, media)
         let session = LiveSession(id: id, exercise: exercise, screen: setup.screen, language: setup.language, clock: clock)
         sessions[id] = session
-        return session
+        if let owner {
+            owners[id] = owner
+            perClient[owner, default: 0] += 1
+        }
+        return .created(session)
+    }
+
+    /// Sessions `client` holds now.
+    func count(for client: ClientAddress) -> Int { perClient[client, default: 0] }
+
+    /// The longest idle session without a socket, of `owner` (or of anyone).
+    private func oldestIdle(of owner: ClientAddress?) -> LiveSession? {
+        sessions.values.filter { !$0.isAttached && (owner == nil || owners[$0.id] == owner) }.min { $0.lastActive < $1.lastActive }
     }
 
     /// Ends sessions idle for longer than the timeout without a socket.
@@ -58,6 +101,10 @@ final class SessionStore {
     }
 
     private func end(_ id: String) {
+        if let owner = owners.removeValue(forKey: id) {
+            let left = perClient[owner, default: 1] - 1
+            perClient[owner] = left > 0 ? left : nil
+        }
         sessions.removeValue(forKey: id)?.end()
     }
 }

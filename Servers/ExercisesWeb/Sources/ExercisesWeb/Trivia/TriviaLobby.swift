@@ -1,18 +1,24 @@
 import Foundation
 import Logging
 import NIOCore
+import ServerSupport
 import SharedNetworking
+import Synchronization
 import Trivia
 import TriviaHost
 import TriviaServer
 
 /// Where the Trivia tabs play: an external Trivia server (`--trivia URL`), or Trivia servers
-/// run in this process, a new competition every ``TriviaRounds/interval`` so that whoever
-/// arrives can play the next one.
+/// run in this process, started when someone arrives: a tab that finds no competition in its
+/// lobby starts one whose first question comes ``TriviaRounds/lobby`` later (10 s), and every
+/// tab that arrives before then plays it with them.
 ///
-/// Each tab gets a seat: the server, the competition and an account of its own, so two tabs are
-/// two players of one game. In-process competitions have generated guest accounts (one wild
-/// card each); on an external server the demo accounts are handed out in turn.
+/// **A seat is a person's.** Each tab is a ``Player`` (its session's, with a name kept from one
+/// competition to the next) and gets a seat of its own: in-process, a seat of the competition's
+/// `TriviaSeats`, whose token is 128 random bits made when it is claimed and handed to no one
+/// else (a tab cannot land on another's seat by asking again, nor join as another with a guessed
+/// token); on an external server, one of its accounts that no other tab holds, given back when
+/// the tab's session ends. Asking again in the same competition gives the same seat.
 public actor TriviaLobby {
     /// A place in a competition for one tab.
     public struct Seat: Sendable, Equatable {
@@ -26,11 +32,52 @@ public actor TriviaLobby {
         public var token: String
     }
 
+    /// Who asks for seats: one browser tab's session.
+    public struct Player: Sendable, Hashable {
+        /// Unique to the session (never shown).
+        public var id: String
+        /// The name other players see, the same in every competition it plays.
+        public var displayName: String
+
+        /// A player from its parts.
+        public init(id: String, displayName: String) {
+            self.id = id
+            self.displayName = displayName
+        }
+    }
+
+    /// An in-process competition's schedule, as its host runs it (`/health` reports them, so a
+    /// load client knows when each question is broadcast).
+    public struct Competition: Sendable, Equatable {
+        /// The competition.
+        public var competition: CompetitionID
+        /// When its first question opens.
+        public var startsAt: Date
+        /// How long each question accepts answers.
+        public var answerWindow: Duration
+        /// How long each result stays before the next question.
+        public var reviewWindow: Duration
+        /// How many questions it asks.
+        public var questionCount: Int
+    }
+
     private struct Round {
         var server: TriviaServer
+        var seats: TriviaSeats
         var url: URL
-        var competition: CompetitionID
         var task: Task<Void, Never>
+        /// When its first question opens.
+        var startsAt: Date
+        /// When its last result has been shown: the game is over.
+        var playedUntil: Date
+        /// When it is over and its final screen has been shown a while: it can be stopped.
+        var endsAt: Date
+        /// The seat each player holds in this competition.
+        var seated: [String: Seat] = [:]
+        /// Its schedule, as `/health` reports it.
+        var schedule: Competition
+        /// The competition it runs.
+        var competition: CompetitionID { schedule.competition }
     }
 
     private let external: URL?
@@ -39,17 +86,35 @@ public actor TriviaLobby {
     private let eventLoopGroup: any EventLoopGroup
     private let logger: Logger
     private let http: any HTTPClient
+    private let maxSeats: Int
     private var current: [Round] = []
+    private var questions: TriviaQuestionSet?
+    private var starting: Task<Void, Never>?
+    private var loadFailed = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
-    private var handedOut = 0
+    /// On an external server: which player holds which account (by its index in the list).
+    private var heldAccounts: [String: Int] = [:]
     private var number = 0
     private var stopped = false
-    private let guestCount = 500
+    private let players = Mutex(0)
+
+    /// A new player for a new session: a name of its own (`Guest 7`), which it keeps in every
+    /// competition, and an id no other session has.
+    public nonisolated func newPlayer() -> Player {
+        let number = players.withLock { count -> Int in
+            count += 1
+            return count
+        }
+        return Player(id: UUID().uuidString, displayName: "Guest \(number)")
+    }
 
     /// A lobby on `external`, or on in-process servers when it is `nil`.
+    /// `maxSeats` is how many players one in-process competition seats (every session could be one).
     public init(
-        external: URL?, rounds: TriviaRounds, clock: any AppClock, eventLoopGroup: any EventLoopGroup, http: any HTTPClient, logger: Logger
+        external: URL?, rounds: TriviaRounds, clock: any AppClock, eventLoopGroup: any EventLoopGroup, http: any HTTPClient, logger: Logger,
+        maxSeats: Int = 2_000
     ) {
+        self.maxSeats = max(1, maxSeats)
         self.external = external
         self.rounds = rounds
         self.clock = clock
@@ -58,25 +123,19 @@ public actor TriviaLobby {
         self.logger = logger
     }
 
-    /// Starts a competition every interval until ``shutdown()`` (returns at once for an external server).
+    /// Loads the bundled questions, then lets seats be taken until ``shutdown()`` (returns at
+    /// once for an external server). Competitions start on demand, in ``seat(for:)``.
     public func run() async {
         guard external == nil else { return }
-        let questions: TriviaQuestionSet
         do {
             questions = try await TriviaQuestionSet.load(from: TriviaSource.bundled(), loader: FeedLoader(client: http)).value
                 .prefix(rounds.questionCount)
         } catch {
             logger.error("trivia: the bundled questions could not be loaded: \(error)")
-            return
+            loadFailed = true
         }
-        while !stopped && !Task.isCancelled {
-            await startRound(questions)
-            do {
-                try await clock.sleep(for: rounds.interval)
-            } catch {
-                break
-            }
-        }
+        for waiter in waiting { waiter.resume() }
+        waiting = []
     }
 
     /// Stops every in-process competition.
@@ -93,28 +152,91 @@ public actor TriviaLobby {
         waiting = []
     }
 
-    /// A seat in the newest competition: with a lobby as long as the interval it has not started
-    /// yet (with a shorter one, the host makes a late arrival a viewer).
-    public func seat() async throws(TriviaLobbyError) -> Seat {
-        handedOut += 1
+    /// The in-process competitions kept now, oldest first (the last is the one new tabs join);
+    /// none on an external server, whose schedule this process does not know.
+    public func competitions() -> [Competition] {
+        current.map(\.schedule)
+    }
+
+    /// `player`'s seat in the newest competition (the same one if it has a seat there already),
+    /// starting a new one when the newest has already started: a tab never arrives in the middle
+    /// of a game it cannot play.
+    public func seat(for player: Player) async throws(TriviaLobbyError) -> Seat {
         if let external {
-            let competition = try await competition(at: external)
-            let accounts: [TriviaAccount]
-            do {
-                accounts = try TriviaAccounts.demo().accounts
-            } catch {
-                throw .unavailable("the demo accounts could not be read: \(error)")
-            }
-            guard !accounts.isEmpty else { throw .unavailable("no demo accounts") }
-            let account = accounts[(handedOut - 1) % accounts.count]
-            return Seat(server: external, competition: competition, user: account.user, token: account.token)
+            return try await externalSeat(for: player, at: external)
         }
-        while current.isEmpty && !stopped {
+        while questions == nil && !loadFailed && !stopped {
             await withCheckedContinuation { waiting.append($0) }
         }
-        guard let round = current.last else { throw .unavailable("the Trivia server is stopping") }
-        let guest = (handedOut - 1) % guestCount + 1
-        return Seat(server: round.url, competition: round.competition, user: UserID("guest-\(guest)"), token: "t-guest-\(guest)")
+        guard let questions, !stopped else {
+            throw .unavailable(stopped ? "the Trivia server is stopping" : "the bundled questions could not be loaded")
+        }
+        // The newest competition, if it is still in its lobby and has a seat for this player
+        // (already theirs, or free); else a new one, whose first question comes a lobby later.
+        // A game the player is in and that is not over: the same seat (a reconnect, a reload).
+        if let round = current.last(where: { $0.seated[player.id] != nil && clock.now < $0.playedUntil }),
+            let seat = round.seated[player.id]
+        {
+            return seat
+        }
+        while needsNewRound(for: player) {
+            // One start at a time: tabs arriving together join the same new competition.
+            if let starting {
+                await starting.value
+                continue
+            }
+            let start = Task { await self.startRound(questions) }
+            starting = start
+            await start.value
+            starting = nil
+            if stopped { break }
+        }
+        guard let index = current.indices.last else { throw .unavailable("the Trivia server is stopping") }
+        if let seat = current[index].seated[player.id] { return seat }
+        guard let account = current[index].seats.claim(displayName: player.displayName) else {
+            throw .unavailable("every seat of \(current[index].competition) is taken; the next competition opens soon")
+        }
+        let seat = Seat(server: current[index].url, competition: current[index].competition, user: account.user, token: account.token)
+        current[index].seated[player.id] = seat
+        return seat
+    }
+
+    /// Whether `player` needs a new competition: none runs, or the newest has started (or is
+    /// full) without them.
+    private func needsNewRound(for player: Player) -> Bool {
+        guard !stopped else { return false }
+        guard let last = current.last else { return true }
+        return clock.now >= last.startsAt || last.seats.claimedCount >= last.seats.count
+    }
+
+    /// `player`'s session ended: an external server's account it held is free for another tab.
+    /// (An in-process seat stays the player's: its competition ends by itself.)
+    public func release(_ player: Player) {
+        heldAccounts[player.id] = nil
+    }
+
+    /// A demo account of the external server that no other tab holds.
+    private func externalSeat(for player: Player, at server: URL) async throws(TriviaLobbyError) -> Seat {
+        let competition = try await competition(at: server)
+        let accounts: [TriviaAccount]
+        do {
+            accounts = try TriviaAccounts.demo().accounts
+        } catch {
+            throw .unavailable("the demo accounts could not be read: \(error)")
+        }
+        let index: Int
+        if let held = heldAccounts[player.id], accounts.indices.contains(held) {
+            index = held
+        } else {
+            let taken = Set(heldAccounts.values)
+            guard let free = accounts.indices.first(where: { !taken.contains($0) }) else {
+                throw .unavailable("all \(accounts.count) accounts of \(server) are in use by other tabs; close one, or try again later")
+            }
+            index = free
+            heldAccounts[player.id] = free
+        }
+        let account = accounts[index]
+        return Seat(server: server, competition: competition, user: account.user, token: account.token)
     }
 
     private func startRound(_ questions: TriviaQuestionSet) async {
@@ -125,20 +247,15 @@ public actor TriviaLobby {
         configuration.title = "\(questions.title) #\(number)"
         configuration.answerWindow = rounds.answerWindow
         configuration.reviewWindow = rounds.reviewWindow
-        let accounts: TriviaAccounts
-        do {
-            accounts = try TriviaAccounts(
-                (1...guestCount).map {
-                    TriviaAccount(user: UserID("guest-\($0)"), displayName: "Guest \($0)", token: "t-guest-\($0)", balance: 1)
-                })
-        } catch {
-            logger.error("trivia: \(error)")
-            return
-        }
+        // Seats with random tokens, claimed one per player; the server's socket refuses pages of
+        // any origin (only this process connects to it, with no Origin), and lets all of this
+        // process's players connect from its one address.
+        let seats = TriviaSeats(count: maxSeats, prefix: "guest", displayName: "Guest", balance: 1)
         let server = TriviaServer(
-            hostConfiguration: configuration, questions: questions.questions, accounts: accounts,
-            configuration: TriviaServerConfiguration(host: "127.0.0.1", port: 0), clock: clock, eventLoopGroup: eventLoopGroup,
-            logger: logger)
+            hostConfiguration: configuration, questions: questions.questions, seats: seats,
+            configuration: TriviaServerConfiguration(
+                host: "127.0.0.1", port: 0, guardLimits: ConnectionGuardLimits(maxConnectionsPerClient: maxSeats + 64)),
+            clock: clock, eventLoopGroup: eventLoopGroup, logger: logger)
         let port = AsyncStream<Int>.makeStream()
         let task = Task {
             do {
@@ -150,19 +267,31 @@ public actor TriviaLobby {
         }
         var iterator = port.stream.makeAsyncIterator()
         guard let bound = await iterator.next(), let url = URL(string: "http://127.0.0.1:\(bound)") else { return }
-        current.append(Round(server: server, url: url, competition: configuration.competition, task: task))
-        // Competitions overlap (a new one is announced while the last is played); the oldest kept
-        // ones may still be on their final screens.
-        while current.count > 4 {
+        let questionTime = (rounds.answerWindow + rounds.reviewWindow).timeInterval * Double(questions.questions.count)
+        current.append(
+            Round(
+                server: server, seats: seats, url: url, task: task, startsAt: configuration.startsAt,
+                playedUntil: configuration.startsAt.addingTimeInterval(questionTime),
+                endsAt: configuration.startsAt.addingTimeInterval(questionTime + Self.finalScreenSeconds),
+                schedule: Competition(
+                    competition: configuration.competition, startsAt: configuration.startsAt, answerWindow: configuration.answerWindow,
+                    reviewWindow: configuration.reviewWindow, questionCount: questions.questions.count)))
+        // Competitions overlap (one is played while the next fills its lobby). One whose final
+        // screen has been shown a while is stopped; so is the oldest past a few kept at once.
+        let now = clock.now
+        while let oldest = current.first, current.count > Self.keptRounds || (current.count > 1 && oldest.endsAt < now) {
             let old = current.removeFirst()
             Task {
                 await old.server.shutdown()
                 await old.task.value
             }
         }
-        for waiter in waiting { waiter.resume() }
-        waiting = []
     }
+
+    /// Competitions kept running at once at most.
+    static let keptRounds = 4
+    /// How long a finished competition's final screen stays before its server stops.
+    static let finalScreenSeconds: TimeInterval = 120
 
     private func competition(at server: URL) async throws(TriviaLobbyError) -> CompetitionID {
         struct Health: Decodable { var competition: CompetitionID }

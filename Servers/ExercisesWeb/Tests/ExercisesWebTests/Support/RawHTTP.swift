@@ -7,11 +7,14 @@ import NIOPosix
 struct RawConnection: Sendable {
     let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
 
-    /// Connects to `host`:`port`.
-    static func connect(host: String = "127.0.0.1", port: Int, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton)
-        async throws -> RawConnection
-    {
-        let channel = try await ClientBootstrap(group: group).connect(host: host, port: port) { channel in
+    /// Connects to `host`:`port`, from the local address `source` when given (`127.0.0.2` is a
+    /// second client on this machine's loopback).
+    static func connect(
+        host: String = "127.0.0.1", port: Int, from source: String? = nil, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) async throws -> RawConnection {
+        var bootstrap = ClientBootstrap(group: group)
+        if let source { bootstrap = bootstrap.bind(to: try SocketAddress(ipAddress: source, port: 0)) }
+        let channel = try await bootstrap.connect(host: host, port: port) { channel in
             channel.eventLoop.makeCompletedFuture {
                 try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
             }
@@ -61,7 +64,7 @@ func rawGET(port: Int, _ path: String, headers: [String: String] = [:], host: St
 /// `POST path` with `json` as its body (`Content-Type: contentType`) on a new connection.
 func rawPOST(
     port: Int, _ path: String, json: String, headers: [String: String] = [:], contentType: String = "application/json",
-    host: String = "127.0.0.1"
+    host: String = "127.0.0.1", from source: String? = nil
 ) async throws -> RawResponse? {
     var fields = headers
     fields["Host"] = fields["Host"] ?? "\(host):\(port)"
@@ -69,12 +72,12 @@ func rawPOST(
     fields["Content-Type"] = contentType
     fields["Content-Length"] = String(json.utf8.count)
     let request = "POST \(path) HTTP/1.1\r\n" + fields.map { "\($0.key): \($0.value)\r\n" }.sorted().joined() + "\r\n" + json
-    return RawResponse(try await rawExchange(port: port, host: host, request))
+    return RawResponse(try await rawExchange(port: port, host: host, from: source, request))
 }
 
 /// Writes `request` on a new connection and returns everything read until the server closes it.
-func rawExchange(port: Int, host: String = "127.0.0.1", _ request: String) async throws -> String {
-    let connection = try await RawConnection.connect(host: host, port: port)
+func rawExchange(port: Int, host: String = "127.0.0.1", from source: String? = nil, _ request: String) async throws -> String {
+    let connection = try await RawConnection.connect(host: host, port: port, from: source)
     return try await connection.channel.executeThenClose { inbound, outbound in
         try await outbound.write(ByteBuffer(string: request))
         var received = ByteBuffer()

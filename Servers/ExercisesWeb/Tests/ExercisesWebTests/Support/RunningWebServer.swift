@@ -8,16 +8,17 @@ import Testing
 @testable import ExercisesWeb
 
 /// An `ExercisesWebServer` listening on 127.0.0.1 at a port the system chose, on the bundled
-/// data with no network, its caches in the test's `.temporaryCaches` directory; stopped, and
+/// data with no network (unless `httpClient` reaches one), its caches in the test's `.temporaryCaches` directory; stopped, and
 /// waited for, when `body` returns.
 func withRunningWebServer<T: Sendable>(
     configure: (inout WebConfiguration) -> Void = { _ in },
+    httpClient: any HTTPClient = OfflineHTTPClient(),
     _ body: @Sendable (ExercisesWebServer, Int) async throws -> T
 ) async throws -> T {
     let caches = try #require(TemporaryDirectoryTrait.current, "the suite needs the .temporaryCaches trait")
     let utc = TimeZone(identifier: "UTC") ?? .gmt
     let environment = AppEnvironment(
-        httpClient: OfflineHTTPClient(), clock: SystemClock(), locale: Locale(identifier: "en_US"), timeZone: utc,
+        httpClient: httpClient, clock: SystemClock(), locale: Locale(identifier: "en_US"), timeZone: utc,
         calendar: AppEnvironment.calendar(locale: Locale(identifier: "en_US"), timeZone: utc),
         directories: Directories(caches: caches, temporary: caches))
     var configuration = WebConfiguration(port: 0, cacheDirectory: caches)

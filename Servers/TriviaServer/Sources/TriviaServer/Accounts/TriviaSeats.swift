@@ -44,15 +44,17 @@ public final class TriviaSeats: TriviaAuthenticator, Sendable {
         self.makeToken = makeToken
     }
 
-    /// The next free seat with its fresh token, or `nil` when every seat is taken.
-    public func claim() -> TriviaAccount? {
+    /// The next free seat with its fresh token, or `nil` when every seat is taken. The player is
+    /// shown as `displayName` when given (a process that seats the same person in one
+    /// competition after another keeps their name), else as the seat's own (`Guest 7`).
+    public func claim(displayName chosen: String? = nil) -> TriviaAccount? {
         state.withLock { state in
             guard state.claimed < count else { return nil }
             state.claimed += 1
             var token = makeToken()
             while token.isEmpty || state.identities[token] != nil { token = makeToken() }
             let user = user(state.claimed)
-            let name = "\(displayName) \(state.claimed)"
+            let name = chosen.flatMap { $0.isEmpty ? nil : String($0.prefix(40)) } ?? "\(displayName) \(state.claimed)"
             state.identities[token] = TriviaIdentity(user: user, displayName: name)
             return TriviaAccount(user: user, displayName: name, token: token, balance: balance)
         }

@@ -1,0 +1,164 @@
+/// The changes that turn one ``LiveTree`` into the next: what a live page is sent after its
+/// first screen, instead of the whole phone (Docs/Web.md, "Messages").
+///
+/// Three operations, each addressed by a **path**: the indices of the children to follow from
+/// the page's root (text nodes count; elements the page is animating out do not):
+/// - ``Operation/text(path:text:)``: a text node's new text;
+/// - ``Operation/attributes(path:tag:attributes:)``: an element's whole new attribute list;
+/// - ``Operation/splice(path:tag:at:remove:nodes:)``: in an element, `remove` children from `at`
+///   replaced by `nodes` (sent as their markup).
+///
+/// Children are matched as a morph would: the common start and end of the old and new lists
+/// (same kind, tag and `id`) are kept and compared inside, so an element keeps its identity on
+/// the page (its focus, its scroll position, its loaded image) when siblings come or go before
+/// it; what differs in between is one splice. Each operation names what it expects to find (the
+/// tag, or `#text`): a page whose node differs asks for the whole screen again.
+public struct LivePatch: Sendable, Equatable {
+    /// One change.
+    public enum Operation: Sendable, Equatable {
+        /// Set the text of the text node at `path`.
+        case text(path: [Int], text: String)
+        /// Give the element at `path` (a `tag`) exactly these attributes (the page keeps its own
+        /// `style`).
+        case attributes(path: [Int], tag: String, attributes: [LiveAttribute])
+        /// In the element at `path` (a `tag`; the root when `path` is empty), remove `remove`
+        /// children starting at `at` and insert `nodes` there.
+        case splice(path: [Int], tag: String, at: Int, remove: Int, nodes: [LiveNode])
+    }
+
+    /// The changes, in order.
+    public var operations: [Operation]
+
+    /// Changes from their parts.
+    public init(operations: [Operation]) {
+        self.operations = operations
+    }
+
+    /// Whether nothing changed.
+    public var isEmpty: Bool { operations.isEmpty }
+
+    /// The changes from `old` to `new`.
+    public static func between(_ old: LiveTree, _ new: LiveTree) -> LivePatch {
+        var operations: [Operation] = []
+        diffChildren(old.nodes, new.nodes, path: [], tag: "", into: &operations)
+        return LivePatch(operations: operations)
+    }
+
+    /// The bytes of text the patch carries (its html and text): to compare with the whole
+    /// screen's markup, which is sent instead when it is not larger.
+    public var payloadBytes: Int {
+        operations.reduce(0) { total, operation in
+            switch operation {
+            case .text(let path, let text): total + text.utf8.count + path.count * 3 + 8
+            case .attributes(let path, let tag, let attributes):
+                total + tag.utf8.count + path.count * 3 + attributes.reduce(8) { $0 + $1.name.utf8.count + $1.value.utf8.count + 6 }
+            case .splice(let path, let tag, _, _, let nodes):
+                total + nodes.reduce(0) { $0 + $1.html.utf8.count } + tag.utf8.count + path.count * 3 + 16
+            }
+        }
+    }
+
+    /// Whether `a` and `b` are the same node on the page: the same kind, tag and `id`.
+    private static func sameSlot(_ a: LiveNode, _ b: LiveNode) -> Bool {
+        a.name == b.name && a.key == b.key
+    }
+
+    private static func diffChildren(_ old: [LiveNode], _ new: [LiveNode], path: [Int], tag: String, into operations: inout [Operation]) {
+        // Subtrees are compared by their 64-bit hashes: equal hashes are taken as equal content
+        // (a collision is about 2^-64 likely), so an unchanged screen costs one pass of integers.
+        if old.count == new.count && zip(old, new).allSatisfy({ $0.hash == $1.hash }) { return }
+        var start = 0
+        while start < old.count, start < new.count, sameSlot(old[start], new[start]) { start += 1 }
+        var oldEnd = old.count, newEnd = new.count
+        while oldEnd > start, newEnd > start, sameSlot(old[oldEnd - 1], new[newEnd - 1]) {
+            oldEnd -= 1
+            newEnd -= 1
+        }
+        // The middle: the same number of children in the same slots is compared one by one;
+        // anything else is replaced in one splice.
+        var splice: Operation?
+        if oldEnd - start != newEnd - start || !zip(old[start..<oldEnd], new[start..<newEnd]).allSatisfy(sameSlot) {
+            splice = .splice(path: path, tag: tag, at: start, remove: oldEnd - start, nodes: Array(new[start..<newEnd]))
+        }
+        // Kept children before the splice keep their indices; those after it are addressed by
+        // their new index, once the splice is applied (operations run in order).
+        for index in 0..<start { diffNode(old[index], new[index], path: path + [index], into: &operations) }
+        if let splice {
+            operations.append(splice)
+        } else {
+            for index in start..<oldEnd { diffNode(old[index], new[index], path: path + [index], into: &operations) }
+        }
+        let shift = newEnd - oldEnd
+        for index in oldEnd..<old.count { diffNode(old[index], new[index + shift], path: path + [index + shift], into: &operations) }
+    }
+
+    private static func diffNode(_ old: LiveNode, _ new: LiveNode, path: [Int], into operations: inout [Operation]) {
+        guard old.hash != new.hash else { return }
+        switch (old.kind, new.kind) {
+        case (.text, .text(let text)):
+            operations.append(.text(path: path, text: text))
+        case (.element(_, let oldAttributes, let oldChildren), .element(let tag, let newAttributes, let newChildren)):
+            if oldAttributes != newAttributes { operations.append(.attributes(path: path, tag: tag, attributes: newAttributes)) }
+            diffChildren(oldChildren, newChildren, path: path, tag: tag, into: &operations)
+        default:
+            // Not reached: children are only compared when they are in the same slot.
+            break
+        }
+    }
+
+    /// Why a patch does not fit a tree (what a page that finds another node does: ask for the
+    /// whole screen).
+    public struct Mismatch: Error, Sendable, Equatable {
+        /// The operation's path.
+        public var path: [Int]
+    }
+
+    /// `tree` with the changes applied, as a page applies them; throws when the tree is not the
+    /// one the patch was made from.
+    public func applied(to tree: LiveTree) throws(Mismatch) -> LiveTree {
+        var nodes = tree.nodes
+        for operation in operations {
+            switch operation {
+            case .text(let path, let text):
+                try Self.update(&nodes, at: path, path: path) { node throws(Mismatch) in
+                    guard case .text = node.kind else { throw Mismatch(path: path) }
+                    node = .text(text)
+                }
+            case .attributes(let path, let tag, let attributes):
+                try Self.update(&nodes, at: path, path: path) { node throws(Mismatch) in
+                    guard case .element(tag, _, let children) = node.kind else { throw Mismatch(path: path) }
+                    node = .element(tag, attributes, children)
+                }
+            case .splice(let path, let tag, let at, let remove, let inserted):
+                if path.isEmpty {
+                    guard at + remove <= nodes.count else { throw Mismatch(path: path) }
+                    nodes.replaceSubrange(at..<(at + remove), with: inserted)
+                } else {
+                    try Self.update(&nodes, at: path, path: path) { node throws(Mismatch) in
+                        guard case .element(tag, let attributes, var children) = node.kind, at + remove <= children.count else {
+                            throw Mismatch(path: path)
+                        }
+                        children.replaceSubrange(at..<(at + remove), with: inserted)
+                        node = .element(tag, attributes, children)
+                    }
+                }
+            }
+        }
+        return LiveTree(nodes: nodes)
+    }
+
+    private static func update(
+        _ nodes: inout [LiveNode], at path: [Int], path whole: [Int], _ change: (inout LiveNode) throws(Mismatch) -> Void
+    ) throws(Mismatch) {
+        guard let first = path.first, nodes.indices.contains(first) else { throw Mismatch(path: whole) }
+        var node = nodes[first]
+        if path.count == 1 {
+            try change(&node)
+        } else {
+            guard case .element(let tag, let attributes, var children) = node.kind else { throw Mismatch(path: whole) }
+            try update(&children, at: Array(path.dropFirst()), path: whole, change)
+            node = .element(tag, attributes, children)
+        }
+        nodes[first] = node
+    }
+}

@@ -1,0 +1,92 @@
+import ScreenPreviews
+import SharedNetworking
+import Testing
+
+/// A live page is sent what changed: the patch between two trees, applied to the first, is the
+/// second, and what did not change is not sent.
+@Suite("Live trees and patches")
+struct LivePatchTests {
+    static func tree(_ node: HTMLNode) -> LiveTree {
+        var sheet = LiveStyleSheet()
+        return LiveTree(node, sheet: &sheet)
+    }
+
+    static func list(_ items: [String], selected: String? = nil, title: String = "Visits") -> HTMLNode {
+        .element(
+            "main", [.class("content")],
+            [
+                .element("h1", [], [.text(title)]),
+                .element(
+                    "ul", [],
+                    items.map { item in
+                        .element(
+                            "li", [.id(item)] + (item == selected ? [.attribute("aria-selected", "true")] : []),
+                            [.text("Visit "), .text(item)])
+                    }),
+            ])
+    }
+
+    @Test func theTreeIsWhatABrowserReadsFromTheMarkup() {
+        let node = HTMLNode.element(
+            "div", [.class("a"), .style([.color(.black)])],
+            [.text("one "), .group([.text("two"), .empty]), .text(""), .element("img", [.attribute("alt", "x")], [.text("ignored")])])
+        var sheet = LiveStyleSheet()
+        let tree = LiveTree(node, sheet: &sheet)
+        guard case .element("div", let attributes, let children) = tree.nodes.first?.kind else {
+            Issue.record("no div")
+            return
+        }
+        #expect(!attributes.contains { $0.name == "style" }, "styles become classes of the sheet")
+        #expect(attributes.first { $0.name == "class" }?.value.hasPrefix("a s") == true)
+        #expect(children.count == 2, "adjacent text is one node, empty text none")
+        #expect(children.first == .text("one two"))
+        #expect(children.last?.children.isEmpty == true, "a void element has no children")
+        var same = LiveStyleSheet()
+        #expect(tree.html == LiveMarkup.html(node, sheet: &same), "the tree writes the markup the page is served")
+    }
+
+    @Test func anUnchangedScreenIsAnEmptyPatch() {
+        let screen = Self.list(["a", "b", "c"])
+        #expect(LivePatch.between(Self.tree(screen), Self.tree(screen)).isEmpty)
+    }
+
+    @Test(arguments: [
+        (["a", "b", "c"], ["a", "b", "c", "d"], nil as String?, "Visits"),
+        (["a", "b", "c"], ["a", "x", "b", "c"], nil, "Visits"),
+        (["a", "b", "c"], ["a", "c"], nil, "Visits"),
+        (["a", "b", "c"], ["c", "b", "a"], nil, "Visits"),
+        (["a", "b", "c"], ["a", "b", "c"], "b", "Visits"),
+        (["a", "b", "c"], ["a", "b", "c"], nil, "Today"),
+        ([], ["a"], nil, "Visits"),
+        (["a"], [], nil, "Visits"),
+    ])
+    func thePatchTurnsTheOldTreeIntoTheNew(old: [String], new: [String], selected: String?, title: String) throws {
+        let before = Self.tree(Self.list(old)), after = Self.tree(Self.list(new, selected: selected, title: title))
+        let patch = LivePatch.between(before, after)
+        #expect(try patch.applied(to: before) == after)
+        #expect(patch.payloadBytes < after.html.utf8.count, "a patch is smaller than the screen")
+    }
+
+    @Test func keptElementsAreNotSentAgain() throws {
+        let before = Self.tree(Self.list(["a", "b", "c", "d", "e"]))
+        let after = Self.tree(Self.list(["a", "b", "x", "c", "d", "e"]))
+        let patch = LivePatch.between(before, after)
+        #expect(patch.operations.count == 1)
+        guard case .splice(let path, let tag, let at, let remove, let nodes) = patch.operations.first else {
+            Issue.record("expected one splice, got \(patch.operations)")
+            return
+        }
+        #expect(path == [0, 1] && tag == "ul" && at == 2 && remove == 0 && nodes.map(\.key) == ["x"])
+    }
+
+    @Test func aTextChangeIsOneTextOperation() throws {
+        let before = Self.tree(Self.list(["a"], title: "Visits"))
+        let after = Self.tree(Self.list(["a"], title: "Today"))
+        #expect(LivePatch.between(before, after).operations == [.text(path: [0, 0, 0], text: "Today")])
+    }
+
+    @Test func aPatchForAnotherTreeIsRefused() {
+        let patch = LivePatch.between(Self.tree(Self.list(["a"], title: "Visits")), Self.tree(Self.list(["a"], title: "Today")))
+        #expect(throws: LivePatch.Mismatch.self) { try patch.applied(to: Self.tree(.element("p", [], []))) }
+    }
+}
