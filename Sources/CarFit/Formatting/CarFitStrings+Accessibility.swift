@@ -21,6 +21,15 @@ extension CarFitStrings {
         }
     }
 
+    /// The open calendar's named action that puts it away (a tap outside it does the same).
+    public var closeCalendar: String {
+        switch language {
+        case .english: "Close calendar"
+        case .danish: "Luk kalender"
+        case .german: "Kalender schließen"
+        }
+    }
+
     /// The calendar panel, as a container: `Calendar, September 2020`.
     public func calendarPanel(month: String) -> String {
         "\(calendarButton), \(month)"

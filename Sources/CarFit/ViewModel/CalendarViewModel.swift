@@ -142,7 +142,8 @@ public final class CalendarViewModel {
             },
             today: today,
             selectedDays: selectedDays.sorted(),
-            // The month can be changed from anywhere in the grid, as a swipe would: named actions.
+            // The month can be changed from anywhere in the grid, as a swipe would, and the panel
+            // put away as a tap outside it would: named actions.
             accessibility: AccessibilityElement(
                 label: strings.calendarPanel(month: title),
                 actions: [
@@ -152,6 +153,7 @@ public final class CalendarViewModel {
                     AccessibilityAction(
                         named: strings.nextMonth(nextTitle), action: CarFitAction.showNextMonth.rawValue,
                         value: displayedMonth.next.description),
+                    AccessibilityAction(named: strings.closeCalendar, action: CarFitAction.dismissCalendar.rawValue),
                 ], children: .contain, identifier: "calendar"),
             titleAccessibility: .heading(title, level: .h2, identifier: "calendar-title"),
             previousMonthAccessibility: AccessibilityElement(

@@ -24,7 +24,8 @@ public struct CalendarViewState: Sendable, Equatable, Codable {
     public var selectedDays: [CalendarDay]
     /// The panel as a container: `Calendar, September 2020`, with the named actions `Previous
     /// month, August 2020` and `Next month, October 2020`, so the month changes from anywhere in
-    /// the grid, without finding the arrows.
+    /// the grid, without finding the arrows, and `Close calendar` (``CarFitAction/dismissCalendar``),
+    /// the action a tap outside the panel or an escape gesture performs.
     public var accessibility: AccessibilityElement
     /// The month's title as a level-2 heading.
     public var titleAccessibility: AccessibilityElement

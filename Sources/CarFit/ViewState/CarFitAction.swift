@@ -3,6 +3,9 @@
 public enum CarFitAction: String, Sendable, CaseIterable {
     /// ``CalendarViewModel/togglePresentation()``: the toolbar's calendar button.
     case toggleCalendar = "toggle-calendar"
+    /// ``CalendarViewModel/dismiss()``: the open calendar's named action `Close calendar`, what a
+    /// tap anywhere outside the panel, Escape and VoiceOver's escape gesture do.
+    case dismissCalendar = "dismiss-calendar"
     /// ``CalendarViewModel/showPreviousMonth()``; the value is the month it shows (`2020-08`).
     case showPreviousMonth = "show-previous-month"
     /// ``CalendarViewModel/showNextMonth()``; the value is the month it shows (`2020-10`).

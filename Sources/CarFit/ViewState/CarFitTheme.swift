@@ -45,7 +45,8 @@ public struct CarFitTheme: Sendable, Hashable, Codable {
     public var cardSpacing: Double
     /// The state badge's corner radius.
     public var badgeCornerRadius: Double
-    /// The side of a calendar day cell.
+    /// The side of a calendar day cell: 44 pt, the smallest target the Human Interface Guidelines
+    /// allow a finger (a week of them is 308 pt wide).
     public var calendarCellSize: Double
     /// Which variant this is: the design's (``standard``) or the one for Increase Contrast
     /// (``highContrast``).
@@ -71,7 +72,7 @@ public struct CarFitTheme: Sendable, Hashable, Codable {
         cardPadding: 14,
         cardSpacing: 12,
         badgeCornerRadius: 4,
-        calendarCellSize: 40,
+        calendarCellSize: 44,
         contrast: .standard
     )
 

@@ -113,6 +113,7 @@ struct CarFitAccessibilityTests {
             state.calendar.accessibility.namedActions == [
                 AccessibilityAction(named: "Previous month, August 2020", action: "show-previous-month", value: "2020-08"),
                 AccessibilityAction(named: "Next month, October 2020", action: "show-next-month", value: "2020-10"),
+                AccessibilityAction(named: "Close calendar", action: "dismiss-calendar"),
             ])
         #expect(state.titleAccessibility.label == "Today, Thursday, 10 September 2020")
         #expect(state.titleAccessibility.value == "Updated 07:00")

@@ -90,7 +90,8 @@ struct SemanticsTests {
             Set(HTMLTag.startTags(in: pages[slug] ?? "").compactMap { $0["data-action"] })
         }
         #expect(actions("schedule") == ["refresh"])
-        #expect(actions("carfit") == ["toggle-calendar", "show-previous-month", "show-next-month", "toggle-day", "refresh"])
+        #expect(
+            actions("carfit") == ["toggle-calendar", "dismiss-calendar", "show-previous-month", "show-next-month", "toggle-day", "refresh"])
         #expect(actions("hoosets") == ["select-hoo", "select-next-hoo", "dismiss-selection"])
         #expect(actions("facts") == ["refresh"])
         #expect(actions("trivia-question") == ["answer"])

@@ -39,7 +39,7 @@ struct VocabularyTests {
         let html = LiveMarkup.html(screen.render(), sheet: &sheet)
         let actions = Self.actions(in: html)
         let names = Set(actions.map(\.0))
-        #expect(names == ["refresh", "toggle-calendar", "show-previous-month", "show-next-month", "toggle-day"])
+        #expect(names == ["refresh", "toggle-calendar", "dismiss-calendar", "show-previous-month", "show-next-month", "toggle-day"])
         for (name, value) in actions where name != "refresh" && name != "toggle-calendar" {
             #expect(throws: Never.self, "\(name) \(value ?? "")") { try screen.handle(.action(name: name, value: value)) }
         }

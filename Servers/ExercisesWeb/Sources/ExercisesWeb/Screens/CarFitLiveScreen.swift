@@ -58,6 +58,7 @@ final class CarFitLiveScreen: LiveScreen {
             guard let action = CarFitAction(rawValue: name) else { throw .unsupported("CarFit has no control \(name)") }
             switch action {
             case .toggleCalendar: calendar.togglePresentation()
+            case .dismissCalendar: calendar.dismiss()
             case .showPreviousMonth: calendar.showPreviousMonth()
             case .showNextMonth: calendar.showNextMonth()
             case .toggleDay:
