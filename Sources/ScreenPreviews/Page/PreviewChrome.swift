@@ -39,7 +39,7 @@ enum PreviewChrome {
         // Focusable, so a keyboard can scroll it even when everything to press is in the bar.
         phone.append(
             .element(
-                "main", [.class("content"), .attribute("tabindex", "0")],
+                "main", [.class("content"), .attribute("tabindex", "0")] + (screen.isBusy ? [.attribute("aria-busy", "true")] : []),
                 [AccessibleMarkup.liveRegion(screen.announcement), screen.content]))
         phone.append(.div("home-indicator", style: [.background(PreviewScreen.readable(on: screen.background))]))
         return .element(
@@ -142,6 +142,14 @@ enum PreviewChrome {
                     CSSDeclaration("align-items", .keyword("center")), CSSDeclaration("padding", .spaced([.px(0), .px(16)])),
                     CSSDeclaration("position", .keyword("relative")), CSSDeclaration("z-index", .number(2)),
                 ] + CSSDeclaration.font(device.navigationButtonFont)),
+            // A bar button is a 44 × 44 pt target (Human Interface Guidelines) whatever its icon's size.
+            .style(
+                ".nav-leading button, .nav-trailing button",
+                [
+                    CSSDeclaration("min-width", .px(44)), CSSDeclaration("min-height", .px(44)),
+                    CSSDeclaration("display", .keyword("inline-flex")), CSSDeclaration("align-items", .keyword("center")),
+                    CSSDeclaration("justify-content", .keyword("center")),
+                ]),
             .style(
                 ".nav-title",
                 [
@@ -184,6 +192,8 @@ enum PreviewChrome {
                     CSSDeclaration("overflow-y", .keyword("auto")),
                     CSSDeclaration("overflow-x", .keyword("hidden")), CSSDeclaration("position", .keyword("relative")),
                     CSSDeclaration("scrollbar-width", .keyword("none")),
+                    // The home indicator's strip: the last row scrolls clear of it, as a safe-area inset.
+                    CSSDeclaration("padding-bottom", .px(device.homeIndicatorHeight)),
                 ]),
             .style(
                 ".home-indicator",

@@ -33,13 +33,15 @@ enum PreviewPlaceholder {
                 identifier: "refresh")
             content.append(AccessibleMarkup.button(element, classes: "screen-placeholder-retry", [.text(retry.name ?? retry.action)]))
         }
-        return PreviewScreen(
+        var screen = PreviewScreen(
             slug: slug, title: title, caption: placeholder.title, background: .white,
             navigationBar: PreviewNavigationBar(
                 title: title, background: .white, foreground: .black, tint: tint,
                 titleAccessibility: .heading(title, level: .h1, identifier: "title")),
             content: .div("screen-placeholder-page", content), styles: styles + PreviewNoticeBanner.styles(inset: 16),
             announcement: state.announcement)
+        screen.isBusy = state.phase == .loading
+        return screen
     }
 
     /// The bar's and the button's blue: 6.0:1 on white.

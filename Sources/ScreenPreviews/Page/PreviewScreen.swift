@@ -28,6 +28,10 @@ public struct PreviewScreen: Sendable {
     /// What the view-model last announced: the text of the page's live region (`role="status"`,
     /// or `alert` for a high-priority one), which screen readers read out.
     public var announcement: Announcement?
+    /// Whether work the screen waits on is running (a load or a refresh: the screen state's
+    /// `.loading` phase): the content is marked `aria-busy`, so a screen reader waits for the
+    /// result and the live page keeps the button that started the work turning until it is done.
+    public var isBusy: Bool = false
 
     /// A screen from its parts; each exercise's renderer builds them.
     public init(

@@ -24,7 +24,9 @@ public enum CarFitPreview {
         guard let content = state.content else {
             return PreviewPlaceholder.screen(state, slug: "carfit", title: "CarFit", contrast: theme.contrast)
         }
-        return screen(content, theme: theme)
+        var screen = screen(content, theme: theme)
+        screen.isBusy = state.phase == .loading
+        return screen
     }
 
     /// The list screen for a view state alone (a `--json` file, a test), drawn with `theme`.
@@ -45,10 +47,10 @@ public enum CarFitPreview {
             PreviewNoticeBanner.node(state.notice, contrast: theme.contrast),
         ]
         if state.calendar.isPresented {
-            content.append(calendar(state.calendar, theme: theme))
+            content.append(calendar(state.calendar, theme: theme, returningFocusTo: state.calendarButtonAccessibility.identifier))
         }
         if state.isRefreshing || state.isLoading {
-            content.append(.div("carfit-spinner", style: [CSSDeclaration("border-top-color", .color(theme.secondaryText))]))
+            content.append(PreviewSpinner.refresh("carfit-spinner", color: theme.secondaryText))
         }
         if let banner = state.errorBanner {
             content.append(message(banner, className: "carfit-banner", theme: theme))
@@ -93,7 +95,10 @@ public enum CarFitPreview {
 
     // MARK: Calendar
 
-    static func calendar(_ calendar: CalendarViewState, theme: CarFitTheme) -> HTMLNode {
+    /// The month panel. It slides in from the top (`data-motion`), and its `Close calendar` action
+    /// is what a tap outside it and Escape perform (`data-dismiss-action`), the focus going back
+    /// to the calendar button (`data-dismiss-focus`): the live page's script reads them.
+    static func calendar(_ calendar: CalendarViewState, theme: CarFitTheme, returningFocusTo button: String? = nil) -> HTMLNode {
         let cell = theme.calendarCellSize
         let header = HTMLNode.div(
             "carfit-month",
@@ -122,8 +127,12 @@ public enum CarFitPreview {
         let days = calendar.weeks.flatMap { $0 }.map { day($0, theme: theme) }
         return .element(
             "section",
-            [.class("carfit-calendar"), .ariaLabel(calendar.accessibility.label), .style([.background(theme.cardBackground)])]
-                + (calendar.accessibility.identifier.map { [.id($0)] } ?? []),
+            [
+                .class("carfit-calendar"), .ariaLabel(calendar.accessibility.label), .style([.background(theme.cardBackground)]),
+                .attribute("data-motion", "slide-from-top"),
+            ]
+                + (calendar.accessibility.identifier.map { [.id($0)] } ?? [])
+                + dismissal(calendar.accessibility, returningFocusTo: button),
             [
                 AccessibleMarkup.namedActions(calendar.accessibility),
                 header,
@@ -132,6 +141,12 @@ public enum CarFitPreview {
                     style: [CSSDeclaration("grid-template-columns", .function("repeat", [.number(7), .px(cell)]))],
                     weekdays + days),
             ])
+    }
+
+    /// The attributes that let a tap outside the panel perform its `Close calendar` action.
+    static func dismissal(_ panel: AccessibilityElement, returningFocusTo button: String?) -> [HTMLAttribute] {
+        guard let close = panel.actions.first(where: { $0.action == CarFitAction.dismissCalendar.rawValue }) else { return [] }
+        return [.attribute("data-dismiss-action", close.action)] + (button.map { [.attribute("data-dismiss-focus", $0)] } ?? [])
     }
 
     static func day(_ cell: CalendarDayCell, theme: CarFitTheme) -> HTMLNode {

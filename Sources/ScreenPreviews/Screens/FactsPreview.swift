@@ -28,7 +28,9 @@ public enum FactsPreview {
         guard let content = state.content else {
             return PreviewPlaceholder.screen(state, slug: "facts", title: "Facts", contrast: contrast)
         }
-        return screen(content, images: images)
+        var screen = screen(content, images: images)
+        screen.isBusy = state.phase == .loading
+        return screen
     }
 
     /// The facts screen for a view state alone (a `--json` file, a test), with images resolved by
@@ -37,7 +39,7 @@ public enum FactsPreview {
         let metrics = screen.metrics
         var content: [HTMLNode] = [PreviewNoticeBanner.node(screen.notice, contrast: metrics.contrast)]
         if screen.isRefreshing || screen.status == .loading {
-            content.append(.div("facts-spinner", style: [CSSDeclaration("border-top-color", .color(metrics.descriptionColor))]))
+            content.append(PreviewSpinner.refresh("facts-spinner", color: metrics.descriptionColor))
         }
         if let message = screen.errorMessage {
             content.append(

@@ -29,6 +29,7 @@ public enum HooSetsPreview {
         }
         var screen = screen(content, images: images)
         screen.announcement = state.announcement
+        screen.isBusy = state.phase == .loading
         return screen
     }
 

@@ -33,7 +33,9 @@ public enum SchedulePreview {
         guard let content = state.content else {
             return PreviewPlaceholder.screen(state, slug: "schedule", title: "Schedule", contrast: contrast)
         }
-        return screen(content, images: images, notice: state.notice, announcement: state.announcement)
+        var screen = screen(content, images: images, notice: state.notice, announcement: state.announcement)
+        screen.isBusy = state.phase == .loading
+        return screen
     }
 
     /// The schedule screen for a view state alone (a `--json` file, a test), with logos resolved

@@ -24,6 +24,7 @@ public enum TriviaPreview {
         }
         var screen = screen(content, slug: slug, title: title, caption: caption)
         screen.announcement = state.announcement
+        screen.isBusy = state.phase == .loading
         return screen
     }
 

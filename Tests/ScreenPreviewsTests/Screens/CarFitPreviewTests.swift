@@ -36,6 +36,36 @@ struct CarFitPreviewTests {
         #expect(html.contains("<svg class=\"icon icon-clock\""))
     }
 
+    @Test("The open calendar slides from the top, and a tap outside it performs its Close calendar action, focus back on the button")
+    func calendarMotionAndDismissal() async throws {
+        let state = try await Fixtures.carFit()
+        let html = CarFitPreview.screen(state).content.html
+        let panel = try #require(HTMLTag.startTags(in: html).first { $0["class"] == "carfit-calendar" })
+        #expect(panel["data-motion"] == "slide-from-top")
+        #expect(panel["data-dismiss-action"] == CarFitAction.dismissCalendar.rawValue)
+        #expect(panel["data-dismiss-focus"] == state.calendarButtonAccessibility.identifier)
+        #expect(state.calendar.accessibility.namedActions.contains { $0.action == panel["data-dismiss-action"] })
+        var closed = state
+        closed.calendar.isPresented = false
+        #expect(!CarFitPreview.screen(closed).content.html.contains("data-dismiss-action"))
+    }
+
+    @Test("A refresh marks the screen busy and its spinner as the one a pull hides; a settled screen is not busy")
+    func busyWhileRefreshing() async throws {
+        let state = try await Fixtures.carFit()
+        var refreshing = state
+        refreshing.isRefreshing = true
+        let busy = PreviewDocument(
+            title: "CarFit", screens: [CarFitPreview.screen(ScreenState(phase: .loading, content: refreshing))]
+        ).html
+        #expect(busy.contains("class=\"content\" tabindex=\"0\" aria-busy=\"true\""))
+        let spinner = try #require(HTMLTag.startTags(in: busy).first { $0["class"] == "carfit-spinner" })
+        #expect(spinner["data-refresh-spinner"] == "true" && spinner["aria-hidden"] == "true")
+        let settled = PreviewDocument(title: "CarFit", screens: [CarFitPreview.screen(ScreenState(phase: .loaded, content: state))]).html
+        #expect(!settled.contains("aria-busy"))
+        #expect(!settled.contains("data-refresh-spinner"))
+    }
+
     @Test("Two days selected, one of them without visits")
     func twoDays() async throws {
         let state = try await Fixtures.carFit(days: [
