@@ -55,7 +55,7 @@ KEYBOARD = {
 }
 
 
-def chromium(width=WIDTH, height=HEIGHT, flags=()):
+def chromium(width=WIDTH, height=HEIGHT, flags=(), prefs=None):
     """Debian's Chromium through Debian's chromedriver (never a download: Selenium Manager would
     fetch one), headless, with a viewport of exactly `width` x `height`. Headless Chromium keeps
     a window at least 500 px wide whatever --window-size says (a correction by set_window_size
@@ -67,6 +67,8 @@ def chromium(width=WIDTH, height=HEIGHT, flags=()):
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1", *flags):
         options.add_argument(flag)
     options.add_argument(f"--window-size={max(width, 500)},{height + 200}")
+    if prefs:
+        options.add_experimental_option("prefs", prefs)
     driver = webdriver.Chrome(options=options, service=service)
     driver.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})

@@ -220,10 +220,18 @@ def carfit_feed_server(feeds):
     running.stop()
 
 
-def make_driver(width=390, height=844):
+def make_driver(width=390, height=844, language=None, time_zone=None):
     """The a11y stage's Chromium (.ci/a11y.py: Debian's, headless, a viewport of exactly `width`
-    x `height`, the iPhone 14's points, set through DevTools and checked)."""
-    driver = a11y.chromium(width, height, flags=("--disable-dev-shm-usage",))
+    x `height`, the iPhone 14's points, set through DevTools and checked). With `language`
+    (`de-DE`) and `time_zone` (`America/New_York`) it is a foreign browser: its Accept-Language,
+    `navigator.languages`, `Intl` and clock say so."""
+    flags = ("--disable-dev-shm-usage",) + ((f"--lang={language}",) if language else ())
+    prefs = {"intl.accept_languages": f"{language},{language.split('-')[0]}"} if language else None
+    driver = a11y.chromium(width, height, flags=flags, prefs=prefs)
+    if language:
+        driver.execute_cdp_cmd("Emulation.setLocaleOverride", {"locale": language})
+    if time_zone:
+        driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": time_zone})
     driver.set_script_timeout(60)
     return driver
 

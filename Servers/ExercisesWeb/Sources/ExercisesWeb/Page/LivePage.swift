@@ -88,7 +88,7 @@ enum LivePage {
             <html lang="\(PreviewDocument.languageTag(language.identifier))">
             <head>
             <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
             <link rel="icon" href="/assets/icon.svg" type="image/svg+xml">
             \(titleHTML)
             \(head.joined(separator: "\n"))
