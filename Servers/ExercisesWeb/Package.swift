@@ -108,6 +108,7 @@ let package = Package(
             name: "ExercisesWebTests",
             dependencies: [
                 .product(name: "TestSupport", package: "MobileExercises"),
+                .product(name: "ExercisesCLI", package: "MobileExercises"),
                 "ExercisesWeb",
                 "ExercisesWebLoad",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
