@@ -61,7 +61,10 @@ struct FrontEndAgreementTests {
 
         let process = try CommonOptions.environment(locale: nil, timeZone: nil, cacheDirectory: caches.path, defaults: defaults)
         let preferences = SessionPreferences(acceptLanguage: language, timeZone: zone)
-        let context = Self.context(environment: preferences.environment(over: process), caches: caches)
+        var environment = preferences.environment(over: process)
+        // A game runs on the wall clock (its server's deadlines are real); the words do not depend on it.
+        if exercise == .trivia { environment.clock = SystemClock() }
+        let context = Self.context(environment: environment, caches: caches)
         let screen: any LiveScreen
         let loaded: () -> Bool
         switch exercise {
@@ -78,19 +81,31 @@ struct FrontEndAgreementTests {
             let live = FactsLiveScreen(context: context)
             (screen, loaded) = (live, { live.model.state.content?.rows.isEmpty == false })
         case .trivia:
-            throw CocoaError(.featureUnsupported)
+            // A player of the in-process competition, in its lobby: the moment `exercises trivia`
+            // starts with too.
+            let live = TriviaLiveScreen(
+                context: context, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: Logger(label: "test"))
+            (screen, loaded) = (live, { live.model != nil && FirstRenderTests.html(live).contains("Warten auf die erste Frage…") })
         }
-        defer { screen.stop() }
+        // The lobby serves its in-process competitions while it runs, as the server's does.
+        let lobby = context.trivia
+        let running = Task { await lobby.run() }
+        defer {
+            screen.stop()
+            running.cancel()
+        }
         let live = try await VocabularyTests.markup(screen, until: loaded)
+        await lobby.shutdown()
         return Outputs(text: text.output, json: json.output, page: page, live: live)
     }
 
+    /// The server's context for one session: its Trivia lobby reaches the in-process Trivia
+    /// server through the process's own HTTP transport, as `exercises-web` does.
     static func context(environment: AppEnvironment, caches: URL) -> ScreenContext {
         let configuration = WebConfiguration(cacheDirectory: caches)
         let lobby = TriviaLobby(
-            external: nil, rounds: TriviaRounds(), clock: environment.clock,
-            eventLoopGroup: MultiThreadedEventLoopGroup(numberOfThreads: 1),
-            http: OfflineHTTPClient(), logger: Logger(label: "test"))
+            external: nil, rounds: TriviaRounds(), clock: environment.clock, eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
+            http: environment.httpClient, logger: Logger(label: "test"))
         return ScreenContext(environment: environment, configuration: configuration, media: MediaStore(), trivia: lobby)
     }
 
@@ -123,6 +138,21 @@ struct FrontEndAgreementTests {
             #expect(outputs.missing(needle).isEmpty, "\(needle) is missing from \(outputs.missing(needle))")
         }
         #expect(!outputs.live.contains("Thursday"))
+    }
+
+    @Test(
+        "Trivia in German: the lobby's words and the wild-cards are the module's in every front-end", .timeLimit(.minutes(1))
+    )
+    func trivia() async throws {
+        let outputs = try await Self.outputs(.trivia, locale: "de_DE", language: "de-DE", zone: "UTC")
+        for needle in ["Joker"] {
+            #expect(outputs.missing(needle).isEmpty, "\(needle) is missing from \(outputs.missing(needle))")
+        }
+        // The static page draws the game's later moments (a question, the final screen), not the lobby.
+        #expect(outputs.missing("Warten auf die erste Frage…") == ["static page"])
+        for english in ["Waiting for the first question", "Wild-cards", "Player"] {
+            #expect(!outputs.live.contains(english) && !outputs.text.contains(english), "\(english)")
+        }
     }
 
     @Test("HooSets in German: the screen's name and the sets' own names agree", .timeLimit(.minutes(1)))
