@@ -44,6 +44,19 @@ enum PreviewPlaceholder {
         return screen
     }
 
+    /// The screen of `state`: this placeholder while it has no content, else `draw(content)`;
+    /// busy (``PreviewScreen/isBusy``) while a load or refresh runs. Every screen's
+    /// `screen(_: ScreenState<…>)` entry is this with its own drawing.
+    static func screen<Content>(
+        _ state: ScreenState<Content>, slug: String, title: String, contrast: ContrastPreference,
+        drawing draw: (Content) -> PreviewScreen
+    ) -> PreviewScreen {
+        guard let content = state.content else { return screen(state, slug: slug, title: title, contrast: contrast) }
+        var screen = draw(content)
+        screen.isBusy = state.phase == .loading
+        return screen
+    }
+
     /// The bar's and the button's blue: 6.0:1 on white.
     static let tint = RGBColor(red: 0x0A, green: 0x60, blue: 0xD0)
 

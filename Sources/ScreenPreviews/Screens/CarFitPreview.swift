@@ -21,12 +21,7 @@ public enum CarFitPreview {
     /// CarFit's words while there are no visits (``/ScreenKit/ScreenState/placeholder``), else the
     /// content (whose notice and announcement are the state's). What every front-end draws.
     public static func screen(_ state: ScreenState<CleanerListViewState>, theme: CarFitTheme = .standard) -> PreviewScreen {
-        guard let content = state.content else {
-            return PreviewPlaceholder.screen(state, slug: "carfit", title: "CarFit", contrast: theme.contrast)
-        }
-        var screen = screen(content, theme: theme)
-        screen.isBusy = state.phase == .loading
-        return screen
+        PreviewPlaceholder.screen(state, slug: "carfit", title: "CarFit", contrast: theme.contrast) { screen($0, theme: theme) }
     }
 
     /// The list screen for a view state alone (a `--json` file, a test), drawn with `theme`.

@@ -25,12 +25,7 @@ public enum FactsPreview {
     public static func screen(
         _ state: ScreenState<FactsViewState>, images: PreviewImages = .localFilesOnly, contrast: ContrastPreference = .standard
     ) -> PreviewScreen {
-        guard let content = state.content else {
-            return PreviewPlaceholder.screen(state, slug: "facts", title: "Facts", contrast: contrast)
-        }
-        var screen = screen(content, images: images)
-        screen.isBusy = state.phase == .loading
-        return screen
+        PreviewPlaceholder.screen(state, slug: "facts", title: "Facts", contrast: contrast) { screen($0, images: images) }
     }
 
     /// The facts screen for a view state alone (a `--json` file, a test), with images resolved by

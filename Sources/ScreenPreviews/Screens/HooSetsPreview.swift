@@ -24,13 +24,11 @@ public enum HooSetsPreview {
     public static func screen(
         _ state: ScreenState<HooSetsViewState>, images: PreviewImages = .localFilesOnly, contrast: ContrastPreference = .standard
     ) -> PreviewScreen {
-        guard let content = state.content else {
-            return PreviewPlaceholder.screen(state, slug: "hoosets", title: "HooSets", contrast: contrast)
+        PreviewPlaceholder.screen(state, slug: "hoosets", title: "HooSets", contrast: contrast) {
+            var screen = screen($0, images: images)
+            screen.announcement = state.announcement
+            return screen
         }
-        var screen = screen(content, images: images)
-        screen.announcement = state.announcement
-        screen.isBusy = state.phase == .loading
-        return screen
     }
 
     /// The grid screen for a view state alone (a `--json` file, a test), with artwork and Hoo

@@ -30,12 +30,9 @@ public enum SchedulePreview {
     public static func screen(
         _ state: ScreenState<ScheduleViewState>, images: PreviewImages = .localFilesOnly, contrast: ContrastPreference = .standard
     ) -> PreviewScreen {
-        guard let content = state.content else {
-            return PreviewPlaceholder.screen(state, slug: "schedule", title: "Schedule", contrast: contrast)
+        PreviewPlaceholder.screen(state, slug: "schedule", title: "Schedule", contrast: contrast) {
+            screen($0, images: images, notice: state.notice, announcement: state.announcement)
         }
-        var screen = screen(content, images: images, notice: state.notice, announcement: state.announcement)
-        screen.isBusy = state.phase == .loading
-        return screen
     }
 
     /// The schedule screen for a view state alone (a `--json` file, a test), with logos resolved

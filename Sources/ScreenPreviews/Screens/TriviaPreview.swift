@@ -19,13 +19,11 @@ public enum TriviaPreview {
     /// screen says when it is connecting), with the state's announcement. `slug` names the page,
     /// `caption` says which moment of the game it is. What every front-end draws.
     public static func screen(_ state: ScreenState<TriviaViewState>, slug: String, title: String, caption: String) -> PreviewScreen {
-        guard let content = state.content else {
-            return PreviewPlaceholder.screen(state, slug: slug, title: title, contrast: .standard)
+        PreviewPlaceholder.screen(state, slug: slug, title: title, contrast: .standard) {
+            var screen = screen($0, slug: slug, title: title, caption: caption)
+            screen.announcement = state.announcement
+            return screen
         }
-        var screen = screen(content, slug: slug, title: title, caption: caption)
-        screen.announcement = state.announcement
-        screen.isBusy = state.phase == .loading
-        return screen
     }
 
     /// One phone screen for one view state (a recorded run, a test). `slug` names the page
