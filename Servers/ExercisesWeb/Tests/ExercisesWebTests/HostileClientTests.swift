@@ -1,6 +1,9 @@
 import Foundation
+import Logging
 import NIOCore
+import NIOPosix
 import ServerSupport
+import SharedNetworking
 import TestSupport
 import Testing
 
@@ -55,5 +58,49 @@ struct HostileClientTests {
             #expect(posted?.status == 403)
             #expect(await server.sessionCount == 0)
         }
+    }
+}
+
+/// A seat is a person's: another tab's `next-game`, sent as fast as a socket allows, moves
+/// nobody but that tab (and not even it, off the final screen).
+@Suite("A Trivia seat under another tab's attack", .temporaryCaches)
+@MainActor
+struct TriviaSeatAttackTests {
+    @Test(.timeLimit(.minutes(1)))
+    func aVictimTabKeepsItsPlayerThroughAnotherTabsNextGames() async throws {
+        let lobby = TriviaLobbyTests.lobby()
+        let running = Task { await lobby.run() }
+        var context = SessionTests.context()
+        context.environment.httpClient = SocketHTTPClient(secure: OfflineHTTPClient())
+        context.trivia = lobby
+        let victimScreen = TriviaLiveScreen(
+            context: context, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: Logger(label: "test"))
+        let attackerScreen = TriviaLiveScreen(
+            context: context, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: Logger(label: "test"))
+        let victim = LiveSession(id: "victim", exercise: .trivia, screen: victimScreen, clock: SystemClock())
+        let attacker = LiveSession(id: "attacker", exercise: .trivia, screen: attackerScreen, clock: SystemClock())
+        _ = victim.attach()
+        var replies = attacker.attach().stream.makeAsyncIterator()
+        try #require(await eventually(within: .seconds(20)) { victimScreen.model != nil && attackerScreen.model != nil }, "no seats")
+        let seat = try await lobby.seat(for: victimScreen.player)
+        let model = try #require(victimScreen.model)
+        let attackerModel = attackerScreen.model
+
+        // Each answered before the next is sent: every one is the attacker's to read, none dropped.
+        var refused = 0
+        for seq in 1...499 {
+            attacker.receive(#"{"seq":\#(seq),"type":"action","action":"next-game"}"#)
+            while let reply = await SessionTests.next(&replies), reply["ack"] as? Int != seq {}
+            refused += attackerScreen.model === attackerModel ? 1 : 0
+        }
+        #expect(refused == 499, "a next-game off the final screen was taken")
+        #expect(victimScreen.model === model, "the victim's game was replaced")
+        #expect(try await lobby.seat(for: victimScreen.player) == seat, "the victim's seat moved")
+        #expect(attackerScreen.model === attackerModel, "the attacker took a new seat off the final screen")
+
+        victim.end()
+        attacker.end()
+        running.cancel()
+        await lobby.shutdown()
     }
 }

@@ -27,7 +27,7 @@ final class TriviaLiveScreen: LiveScreen {
 
     @ObservationIgnored private let words: WebText
     /// Who this tab is in every competition it plays (its seat is its own).
-    @ObservationIgnored private let player: TriviaLobby.Player
+    @ObservationIgnored let player: TriviaLobby.Player
 
     init(context: ScreenContext, eventLoopGroup: any EventLoopGroup, logger: Logger) {
         self.context = context
