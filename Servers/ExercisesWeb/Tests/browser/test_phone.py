@@ -235,3 +235,20 @@ def test_every_control_is_at_least_44_points_square(browser, server, app):
         time.sleep(0.5)
     small = browser.execute_script(TARGETS)
     assert not small, f"controls smaller than 44 x 44: {small[:8]}"
+
+
+def test_the_schedule_refresh_button_shows_it_is_working(browser, server):
+    """An instant refresh (the bundled feed) still shows: the button turns for at least 0.8 s,
+    says it is busy, and stops when the screen is done."""
+    open_app(browser, server, "schedule")
+    wait(browser, lambda d: d.find_elements(By.ID, "initial-row"), message="the schedule did not load")
+    button = bar_button(browser, "Refresh")
+    button.click()
+    state = "return [document.getElementById(arguments[0]).className, document.getElementById(arguments[0]).getAttribute('aria-busy')]"
+    identifier = button.get_attribute("id")
+    classes, busy = browser.execute_script(state, identifier)
+    assert "live-working" in classes and busy == "true", "the button gave no sign of its work"
+    time.sleep(0.5)
+    assert "live-working" in browser.execute_script(state, identifier)[0], "the sign went before 0.8 s"
+    wait(browser, lambda d: "live-working" not in d.execute_script(state, identifier)[0], timeout=10, message="the button never stopped")
+    settled(browser)
