@@ -10,9 +10,9 @@ import TriviaWebSocketClient
 /// The simulated players of one in-process competition, so that a tab never plays alone: the
 /// counts, "players remain" and the winners are the host's own numbers, over a field of
 /// ``TriviaBotPlayer``s seated as tabs are (a `TriviaSeats` seat each, claimed before any tab's)
-/// and playing as the `exercises trivia` simulation's bots play: its names, accuracies (55 to
-/// 95 %), think times (a few slower than the answer window), skipped questions and wild-card
-/// habits, all drawn from the competition's seed.
+/// and playing as the `exercises trivia` simulation's bots play (`TriviaSimulationSettings.bots`):
+/// its names, accuracies, think times (a few slower than the answer window), skipped questions
+/// and wild-card habits, all drawn from the competition's seed.
 struct TriviaBotField: Sendable {
     /// The players, in seat order.
     let players: [TriviaBotPlayer]
