@@ -96,15 +96,15 @@ actor TriviaBotPlayer {
     /// Taps after `seconds`, if the screen is still the one the tap was decided on (question
     /// `question` open for a choice, its result for the wild-card).
     private func tap(_ event: TriviaClientEvent, on question: QuestionID, after seconds: Double) {
-        pending.append(
-            Task { [clock] in
-                do {
-                    try await clock.sleep(for: .seconds(seconds))
-                } catch {
-                    return
-                }
-                self.tapNow(event, on: question)
-            })
+        pending.append(later(.seconds(seconds)) { $0.tapNow(event, on: question) })
+    }
+
+    /// Runs `body` on this actor after `delay` on the clock, unless cancelled first.
+    private func later(_ delay: Duration, _ body: @escaping @Sendable (isolated TriviaBotPlayer) -> Void) -> Task<Void, Never> {
+        Task { [clock] in
+            guard (try? await clock.sleep(for: delay)) != nil else { return }
+            body(self)
+        }
     }
 
     private func tapNow(_ event: TriviaClientEvent, on question: QuestionID) {
@@ -147,15 +147,7 @@ actor TriviaBotPlayer {
             timers[timer]?.task.cancel()
             timerTokens += 1
             let token = timerTokens
-            let task = Task { [clock] in
-                do {
-                    try await clock.sleep(for: delay)
-                } catch {
-                    return
-                }
-                self.fire(timer, token: token)
-            }
-            timers[timer] = (token, task)
+            timers[timer] = (token, later(delay) { $0.fire(timer, token: token) })
         case .cancelTimer(let timer):
             timers.removeValue(forKey: timer)?.task.cancel()
         case .cancelAllTimers:
