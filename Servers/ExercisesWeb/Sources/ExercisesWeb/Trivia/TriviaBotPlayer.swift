@@ -28,7 +28,8 @@ actor TriviaBotPlayer {
     /// given up on still delivers is dropped.
     private var generation = 0
     private var reading: Task<Void, Never>?
-    private var outbox: Task<Void, Never>?
+    /// The frames to send on the open socket, written in order by one task per socket.
+    private var outgoing: AsyncStream<Data>.Continuation?
     private var timers: [TriviaTimer: (token: Int, task: Task<Void, Never>)] = [:]
     private var timerTokens = 0
     /// Taps waiting for their think time, and balance fetches under way.
@@ -135,14 +136,8 @@ actor TriviaBotPlayer {
         case .connect:
             connect()
         case .send(let envelope):
-            guard let connection else { return }
-            let frame = codec.encode(envelope)
-            let previous = outbox
-            // In order: each frame waits for the one before.
-            outbox = Task {
-                await previous?.value
-                try? await connection.send(frame)
-            }
+            // Dropped without a socket: the machine resends what needs it.
+            outgoing?.yield(codec.encode(envelope))
         case .startTimer(let timer, let delay):
             timers[timer]?.task.cancel()
             timerTokens += 1
@@ -186,6 +181,11 @@ actor TriviaBotPlayer {
     private func opened(_ connection: any TriviaConnection, attempt: Int) -> Bool {
         guard attempt == generation else { return false }
         self.connection = connection
+        let (frames, outgoing) = AsyncStream.makeStream(of: Data.self)
+        self.outgoing = outgoing
+        Task {
+            for await frame in frames { try? await connection.send(frame) }
+        }
         handle(.connected)
         return true
     }
@@ -209,6 +209,8 @@ actor TriviaBotPlayer {
             return true
         case .closed(let error):
             connection = nil
+            outgoing?.finish()
+            outgoing = nil
             handle(.disconnected(error))
             return false
         }
@@ -218,6 +220,8 @@ actor TriviaBotPlayer {
         generation += 1
         reading?.cancel()
         reading = nil
+        outgoing?.finish()
+        outgoing = nil
         guard let connection else { return }
         self.connection = nil
         Task { await connection.close() }
