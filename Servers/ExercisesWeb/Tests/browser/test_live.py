@@ -655,6 +655,7 @@ def test_trivia_nothing_on_the_question_screen_overlaps(show):
     notices = [e for e in c.find_elements(By.CSS_SELECTOR, ".trivia-card [role=status]") if "Answer locked in" in e.text]
     assert notices and notices[0].is_displayed(), "the locked-in notice is not a visible status of the card"
     assert_nothing_overlaps(c, "the answer locked in")
+    audit(c, allowed={"color-contrast"}, label="Trivia, answer locked in (standard)", scroll=False)
 
 
 def answer_counts(driver):
@@ -870,6 +871,7 @@ def test_axe_finds_no_violation_on_trivia_with_high_contrast(browser, high_contr
     choose(browser, record, correct=False)
     wait(browser, lambda d: "Answer locked in" in text(d), message="the answer was not acknowledged")
     assert_nothing_overlaps(browser, "the answer locked in (high)")
+    audit(browser, set(), "Trivia, answer locked in (high)", scroll=False)
     one_by_role(browser, "button", "Use wild-card", exact=True)
     audit(browser, set(), "Trivia, wild-card offer (high)", scroll=False)
     one_by_role(browser, "button", "Watch instead", exact=True).click()
