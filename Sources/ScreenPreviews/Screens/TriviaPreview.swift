@@ -5,8 +5,9 @@ import Trivia
 import TriviaHost
 
 /// The trivia screens as pages: the question screen (waiting, a question with its countdown
-/// ring, the locked overlay, a result with the wild-card offer) and the final screen, drawn
-/// from ``/Trivia/TriviaViewState`` with its ``/Trivia/TriviaStyle`` (fonts, sizes, colours).
+/// ring, the locked notice under the choices, a result with the wild-card offer) and the final
+/// screen, drawn from ``/Trivia/TriviaViewState`` with its ``/Trivia/TriviaStyle`` (fonts, sizes,
+/// colours).
 ///
 /// From the view state's accessibility: the competition as the `h1` (with the progress), the
 /// question as an `h2`, the choices as a list of `<button>`s (`answer` with the 0-based index;
@@ -92,11 +93,12 @@ public enum TriviaPreview {
                     AccessibleMarkup.spoken(question.detailAccessibility, visible: [.text(detail)], text: detail)))
         }
         if !question.choices.isEmpty {
-            var choices: [HTMLNode] = question.choices.map { choice($0, style: style) }
-            if let overlay = question.lockedOverlay {
-                choices.append(lockedOverlay(overlay, style: style))
-            }
-            card.append(.element("ol", [.class("trivia-choices")], choices))
+            card.append(.element("ol", [.class("trivia-choices")], question.choices.map { choice($0, style: style) }))
+        }
+        // The locked state is a notice under the choices, in the flow: it covers none of them
+        // (the dimmed choices and the picked one stay readable while the answer is on its way).
+        if let overlay = question.lockedOverlay {
+            card.append(lockedNotice(overlay, style: style))
         }
         if let result = question.result {
             card.append(resultBanner(result, style: style))
@@ -157,18 +159,16 @@ public enum TriviaPreview {
             "li", [.class("trivia-choice-item")], [AccessibleMarkup.button(element, classes: classes, style: look, children)])
     }
 
-    static func lockedOverlay(_ overlay: TriviaOverlay, style: TriviaStyle) -> HTMLNode {
+    /// The view state's locked overlay as a status row of its own, on the overlay's colour at full
+    /// opacity (white text on it in both themes: nothing shows through to lower its contrast).
+    static func lockedNotice(_ overlay: TriviaOverlay, style: TriviaStyle) -> HTMLNode {
         var children: [HTMLNode] = []
         if overlay.showsSpinner {
             children.append(.div("trivia-spinner"))
         }
-        children.append(.span("trivia-overlay-text", overlay.message, style: CSSDeclaration.font(style.choiceFont)))
+        children.append(.span("trivia-locked-text", overlay.message, style: CSSDeclaration.font(style.choiceFont)))
         return .element(
-            "li",
-            [
-                .class("trivia-overlay"), .attribute("role", "status"),
-                .style([CSSDeclaration("background-color", .translucent(style.overlay, alpha: style.overlayOpacity))]),
-            ],
+            "div", [.class("trivia-locked"), .attribute("role", "status"), .style([.background(style.overlay)])],
             AccessibleMarkup.spoken(overlay.accessibility, visible: children))
     }
 
@@ -353,7 +353,7 @@ public enum TriviaPreview {
                 [
                     CSSDeclaration("list-style", .keyword("none")), CSSDeclaration("margin", .px(0)), CSSDeclaration("padding", .px(0)),
                     CSSDeclaration("display", .keyword("flex")), CSSDeclaration("flex-direction", .keyword("column")),
-                    CSSDeclaration("gap", .px(gap)), CSSDeclaration("position", .keyword("relative")),
+                    CSSDeclaration("gap", .px(gap)),
                 ]),
             .style(
                 ".trivia-choice",
@@ -378,11 +378,10 @@ public enum TriviaPreview {
                 ]),
             .style(".trivia-choice-detail", [CSSDeclaration("opacity", .number(0.85)), CSSDeclaration("white-space", .keyword("nowrap"))]),
             .style(
-                ".trivia-overlay",
+                ".trivia-locked",
                 row + [
-                    CSSDeclaration("position", .keyword("absolute")), CSSDeclaration("inset", .px(-gap / 2)), radius,
-                    CSSDeclaration("justify-content", .keyword("center")),
-                    CSSDeclaration("gap", .px(gap)), .color(.white), CSSDeclaration("padding", .px(gap)),
+                    CSSDeclaration("margin-top", .px(gap)), radius, CSSDeclaration("justify-content", .keyword("center")),
+                    CSSDeclaration("gap", .px(gap)), .color(.white), CSSDeclaration("padding", .spaced([.px(gap / 2), .px(gap)])),
                     CSSDeclaration("text-align", .keyword("center")),
                 ]),
             .style(

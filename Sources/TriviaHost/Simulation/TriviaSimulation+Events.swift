@@ -160,32 +160,18 @@ extension TriviaSimulation {
     }
 
     /// Bots tap a choice after thinking when a new question appears, and decide on an offered
-    /// wild-card after a moment.
+    /// wild-card after a moment (``TriviaBot/move(from:to:correctChoice:random:)``).
     mutating func react(_ index: Int, before: TriviaClientState, after: TriviaClientState) {
-        switch after.phase {
-        case .question(let round):
-            if case .question(let previous) = before.phase, previous.question.questionId == round.question.questionId { return }
-            guard after.role == .player, round.answer == .none else { return }
-            let question = round.question
-            let correct = settings.questionSet.questions.first { $0.id == question.questionId }?.answer ?? 0
-            var random = clients[index].random
-            let choice = clients[index].bot.choice(
-                forQuestion: question.index, correct: correct, choices: question.choices.count, random: &random)
-            let think = random.double(in: clients[index].bot.thinkTime)
-            clients[index].random = random
-            guard let choice else { return }
-            queue.schedule(.tap(index, .choice(choice, question.questionId)), at: now.addingTimeInterval(think))
-        case .result(let round):
-            guard case .offered = round.wildcard else { return }
-            if case .result(let previous) = before.phase, previous.result.questionId == round.result.questionId,
-                case .offered = previous.wildcard
-            {
-                return
-            }
-            let delay = clients[index].random.double(in: 0.5...2)
-            queue.schedule(
-                .tap(index, .wildcard(use: clients[index].bot.usesWildcard, round.result.questionId)), at: now.addingTimeInterval(delay))
-        default:
+        let questions = settings.questionSet.questions
+        let bot = clients[index].bot
+        let move = bot.move(
+            from: before, to: after, correctChoice: { id in questions.first { $0.id == id }?.answer }, random: &clients[index].random)
+        switch move {
+        case .choose(let choice, let question, let delay):
+            queue.schedule(.tap(index, .choice(choice, question)), at: now.addingTimeInterval(delay))
+        case .wildcard(let use, let question, let delay):
+            queue.schedule(.tap(index, .wildcard(use: use, question)), at: now.addingTimeInterval(delay))
+        case nil:
             return
         }
     }

@@ -40,8 +40,14 @@ struct TriviaPreviewTests {
     func laterScreens() throws {
         let screens = Fixtures.triviaScreens(Fixtures.questions)
         let locked = try #require(screens.first { $0.question?.lockedOverlay != nil })
-        #expect(Self.page(locked).contains("class=\"trivia-overlay\""))
-        #expect(Self.page(locked).contains("rgba(14, 17, 36, \(locked.style.overlayOpacity))"))
+        // The locked notice is a status row after the choices' list, on an opaque colour: it
+        // covers no choice, and no choice shows through it.
+        let lockedPage = Self.page(locked)
+        let notice = try #require(lockedPage.range(of: "class=\"trivia-locked\" role=\"status\""))
+        let list = try #require(lockedPage.range(of: "</ol>"))
+        #expect(list.upperBound <= notice.lowerBound, "the locked notice is inside the choices")
+        #expect(lockedPage.contains("class=\"trivia-locked\" role=\"status\" style=\"background-color: \(locked.style.overlay.hex)\""))
+        #expect(!lockedPage.contains("rgba(14, 17, 36"))
 
         let offer = try #require(screens.first { $0.question?.wildcardOffer?.isSending == false })
         let offerPage = Self.page(offer)

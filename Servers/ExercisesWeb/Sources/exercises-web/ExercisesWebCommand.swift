@@ -63,6 +63,9 @@ struct ExercisesWebCommand: AsyncParsableCommand {
     @Option(help: "Seconds a result stays on screen (the wild-card window).")
     var triviaReviewSeconds: Double = 5
 
+    @Option(help: "Simulated players seated in every in-process competition besides the tabs (0 for none).")
+    var triviaBots = TriviaRounds().bots
+
     @Option(help: "Sessions kept at most.")
     var maxSessions = 2_000
 
@@ -99,6 +102,7 @@ struct ExercisesWebCommand: AsyncParsableCommand {
         guard triviaLobby >= 1, triviaSeconds >= 1, triviaReviewSeconds >= 1, triviaQuestions >= 1 else {
             throw ValidationError("the --trivia-… times and counts must be at least 1")
         }
+        guard (0...1_000).contains(triviaBots) else { throw ValidationError("--trivia-bots must be 0…1000") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \(logLevel) is not a level") }
         guard headerSeconds > 0, bodySeconds > 0, maxConnectionsPerClient >= 1, maxSessionsPerClient >= 1, (maxConnections ?? 1) >= 1 else {
             throw ValidationError("--header-seconds and --body-seconds must be positive, the --max-… counts at least 1")
@@ -142,7 +146,7 @@ struct ExercisesWebCommand: AsyncParsableCommand {
             feeds: try feeds(), logoBase: logoBase.flatMap(URL.init(string:)), trivia: trivia.flatMap(URL.init(string:)),
             triviaRounds: TriviaRounds(
                 lobby: .seconds(triviaLobby), questionCount: triviaQuestions,
-                answerWindow: .seconds(triviaSeconds), reviewWindow: .seconds(triviaReviewSeconds)),
+                answerWindow: .seconds(triviaSeconds), reviewWindow: .seconds(triviaReviewSeconds), bots: triviaBots),
             cacheDirectory: caches, maxSessions: maxSessions, maxSessionsPerClient: maxSessionsPerClient, publicHosts: publicHost,
             connectionLimits: ConnectionGuardLimits(
                 headerTimeout: .seconds(headerSeconds), bodyTimeout: .seconds(bodySeconds),

@@ -4,6 +4,7 @@ page and the server's view-model breaks (Docs/Web.md, "What is tested")."""
 
 import json
 import os
+import re
 import time
 import urllib.request
 
@@ -586,6 +587,97 @@ def test_trivia_the_final_screen_and_the_next_game(trivia):
     wait(a, lambda d: "#" in text(d) and competition(d) != before, timeout=30, message="Next game did not join another competition")
 
 
+# The question card's visible parts, each with its box: the card's children, with the list of
+# choices taken choice by choice (the list holds them; it does not overlap them).
+CARD_BOXES = """
+const card = document.querySelector('main.content .trivia-card');
+if (!card) return [];
+const parts = [];
+for (const child of card.children) {
+    if (child.matches('ol.trivia-choices')) parts.push(...child.querySelectorAll(':scope > li'));
+    else parts.push(child);
+}
+return parts.map(e => {
+    const r = e.getBoundingClientRect(), style = getComputedStyle(e);
+    const name = e.tagName.toLowerCase() + '.' + (e.className || '').toString().split(' ').join('.') + ' ' + (e.textContent || '').trim().slice(0, 40);
+    return {name, x: r.left, y: r.top, width: r.width, height: r.height,
+            visible: r.width > 1 && r.height > 1 && style.visibility !== 'hidden' && style.opacity !== '0'};
+}).filter(part => part.visible);
+"""
+
+
+def overlapping(driver):
+    """The pairs of visible parts of the question card whose boxes overlap (by more than half a
+    pixel: rounding)."""
+    parts = driver.execute_script(CARD_BOXES)
+    pairs = []
+    for i, a in enumerate(parts):
+        for b in parts[i + 1 :]:
+            across = min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"])
+            down = min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"])
+            if across > 0.5 and down > 0.5:
+                pairs.append((a["name"], b["name"]))
+    return parts, pairs
+
+
+def assert_nothing_overlaps(driver, moment):
+    parts, pairs = overlapping(driver)
+    assert len(parts) >= 3, f"{moment}: the question card has only {parts}"
+    assert not pairs, f"{moment}: overlapping parts of the question card: {pairs}"
+
+
+@pytest.fixture(scope="module")
+def show(server):
+    """One more tab, C, opened after the two-tab game: how long its first question took to come,
+    the question and the tab."""
+    c = make_driver()
+    try:
+        opened = time.monotonic()
+        c.get(server.url + "/trivia")
+        record = question(c, timeout=30)
+        yield {"c": c, "record": record, "seconds": time.monotonic() - opened}
+    finally:
+        c.quit()
+
+
+def test_trivia_the_first_question_comes_within_15_s(show):
+    """A game starts when someone arrives (or is already in its lobby): no tab waits long."""
+    assert show["seconds"] <= 15, f"the first question came {show['seconds']:.1f} s after the page was opened"
+
+
+def test_trivia_nothing_on_the_question_screen_overlaps(show):
+    """The question, its countdown and its choices, then the locked-in notice after an answer:
+    no visible part of the card covers another (the notice used to be drawn over the choices)."""
+    c, record = show["c"], show["record"]
+    assert_nothing_overlaps(c, "the open question")
+    choose(c, record, correct=True)
+    wait(c, lambda d: "Answer locked in" in text(d), message="the answer was not acknowledged")
+    notices = [e for e in c.find_elements(By.CSS_SELECTOR, ".trivia-card [role=status]") if "Answer locked in" in e.text]
+    assert notices and notices[0].is_displayed(), "the locked-in notice is not a visible status of the card"
+    assert_nothing_overlaps(c, "the answer locked in")
+    audit(c, allowed={"color-contrast"}, label="Trivia, answer locked in (standard)", scroll=False)
+
+
+def answer_counts(driver):
+    """The number of answers each choice shows on the result screen."""
+    counts = []
+    for detail in driver.find_elements(By.CSS_SELECTOR, ".trivia-choice-detail"):
+        words = detail.text.split()
+        if len(words) == 2 and words[0].isdigit() and words[1] in ("answer", "answers"):
+            counts.append(int(words[0]))
+    return counts
+
+
+def test_trivia_the_result_counts_every_player(show):
+    """The result's numbers are the host's, with the bots in them: more players than this tab
+    remain, and the choices count more answers than its own."""
+    c = show["c"]
+    found = wait(c, lambda d: re.search(r"(\d+) players? remains?", text(d)), timeout=30, message="no result with the players remaining")
+    assert int(found.group(1)) > 1, f"only this tab remains: {found.group(0)!r}"
+    counts = answer_counts(c)
+    assert counts and sum(counts) > 1, f"the choices count {counts} answers"
+
+
 # MARK: Sessions
 
 
@@ -777,6 +869,9 @@ def test_axe_finds_no_violation_on_trivia_with_high_contrast(browser, high_contr
     record = question(browser)
     audit(browser, set(), "Trivia, question (high)", scroll=False)
     choose(browser, record, correct=False)
+    wait(browser, lambda d: "Answer locked in" in text(d), message="the answer was not acknowledged")
+    assert_nothing_overlaps(browser, "the answer locked in (high)")
+    audit(browser, set(), "Trivia, answer locked in (high)", scroll=False)
     one_by_role(browser, "button", "Use wild-card", exact=True)
     audit(browser, set(), "Trivia, wild-card offer (high)", scroll=False)
     one_by_role(browser, "button", "Watch instead", exact=True).click()

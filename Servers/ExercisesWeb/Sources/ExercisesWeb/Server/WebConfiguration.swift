@@ -85,15 +85,29 @@ public struct TriviaRounds: Sendable, Hashable {
     public var answerWindow: Duration
     /// Time a result stays on screen (the wild-card window).
     public var reviewWindow: Duration
+    /// Simulated players seated in every competition besides the tabs (`TriviaBotField`), so
+    /// that nobody plays alone; 0 for none.
+    public var bots: Int
+    /// Seeds the bots: competition *n* draws its bots' strategies and choices from this seed
+    /// and *n*, so the same server plays the same bots in its *n*th game.
+    public var botSeed: UInt64
 
     /// Rounds; the defaults: five questions of 10 s, each result shown 5 s, the first question
-    /// 10 s after the first tab arrives (a game of about 85 s).
+    /// 10 s after the first tab arrives (a game of about 85 s), eight bots.
     public init(
-        lobby: Duration = .seconds(10), questionCount: Int = 5, answerWindow: Duration = .seconds(10), reviewWindow: Duration = .seconds(5)
+        lobby: Duration = .seconds(10), questionCount: Int = 5, answerWindow: Duration = .seconds(10), reviewWindow: Duration = .seconds(5),
+        bots: Int = 8, botSeed: UInt64 = 1
     ) {
         self.lobby = lobby
         self.questionCount = max(1, questionCount)
         self.answerWindow = answerWindow
         self.reviewWindow = reviewWindow
+        self.bots = max(0, bots)
+        self.botSeed = botSeed
+    }
+
+    /// The seed of competition `number`'s bots.
+    func botSeed(forCompetition number: Int) -> UInt64 {
+        SeededRandom(seed: botSeed).derived(UInt64(max(0, number))).state
     }
 }

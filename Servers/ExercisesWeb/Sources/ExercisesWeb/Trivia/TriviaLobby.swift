@@ -11,7 +11,8 @@ import TriviaServer
 /// Where the Trivia tabs play: an external Trivia server (`--trivia URL`), or Trivia servers
 /// run in this process, started when someone arrives: a tab that finds no competition in its
 /// lobby starts one whose first question comes ``TriviaRounds/lobby`` later (10 s), and every
-/// tab that arrives before then plays it with them.
+/// tab that arrives before then plays it with them, together with ``TriviaRounds/bots``
+/// simulated players (``TriviaBotField``) seated when the competition starts.
 ///
 /// **A seat is a person's.** Each tab is a ``Player`` (its session's, with a name kept from one
 /// competition to the next) and gets a seat of its own: in-process, a seat of the competition's
@@ -66,6 +67,8 @@ public actor TriviaLobby {
         var seats: TriviaSeats
         var url: URL
         var task: Task<Void, Never>
+        /// Its simulated players.
+        var bots: TriviaBotField
         /// When its first question opens.
         var startsAt: Date
         /// When its last result has been shown: the game is over.
@@ -109,7 +112,8 @@ public actor TriviaLobby {
     }
 
     /// A lobby on `external`, or on in-process servers when it is `nil`.
-    /// `maxSeats` is how many players one in-process competition seats (every session could be one).
+    /// `maxSeats` is how many tabs one in-process competition seats (every session could be one),
+    /// besides its bots.
     public init(
         external: URL?, rounds: TriviaRounds, clock: any AppClock, eventLoopGroup: any EventLoopGroup, http: any HTTPClient, logger: Logger,
         maxSeats: Int = 2_000
@@ -143,11 +147,7 @@ public actor TriviaLobby {
         stopped = true
         let rounds = current
         current = []
-        for round in rounds {
-            await round.server.shutdown()
-            // Awaited, never cancelled: a cancelled server logs errors for a normal stop.
-            await round.task.value
-        }
+        for round in rounds { await Self.stop(round) }
         for waiter in waiting { waiter.resume() }
         waiting = []
     }
@@ -209,6 +209,14 @@ public actor TriviaLobby {
         return clock.now >= last.startsAt || last.seats.claimedCount >= last.seats.count
     }
 
+    /// Stops a competition: its bots first (they leave and close their sockets), then its server.
+    private static func stop(_ round: Round) async {
+        await round.bots.stop()
+        await round.server.shutdown()
+        // Awaited, never cancelled: a cancelled server logs errors for a normal stop.
+        await round.task.value
+    }
+
     /// `player`'s session ended: an external server's account it held is free for another tab.
     /// (An in-process seat stays the player's: its competition ends by itself.)
     public func release(_ player: Player) {
@@ -247,14 +255,14 @@ public actor TriviaLobby {
         configuration.title = "\(questions.title) #\(number)"
         configuration.answerWindow = rounds.answerWindow
         configuration.reviewWindow = rounds.reviewWindow
-        // Seats with random tokens, claimed one per player; the server's socket refuses pages of
-        // any origin (only this process connects to it, with no Origin), and lets all of this
-        // process's players connect from its one address.
-        let seats = TriviaSeats(count: maxSeats, prefix: "guest", displayName: "Guest", balance: 1)
+        // Seats with random tokens, claimed one per player (the bots' first); the server's socket
+        // refuses pages of any origin (only this process connects to it, with no Origin), and
+        // lets all of this process's players connect from its one address.
+        let seats = TriviaSeats(count: maxSeats + rounds.bots, prefix: "guest", displayName: "Guest", balance: 1)
         let server = TriviaServer(
             hostConfiguration: configuration, questions: questions.questions, seats: seats,
             configuration: TriviaServerConfiguration(
-                host: "127.0.0.1", port: 0, guardLimits: ConnectionGuardLimits(maxConnectionsPerClient: maxSeats + 64)),
+                host: "127.0.0.1", port: 0, guardLimits: ConnectionGuardLimits(maxConnectionsPerClient: maxSeats + rounds.bots + 64)),
             clock: clock, eventLoopGroup: eventLoopGroup, logger: logger)
         let port = AsyncStream<Int>.makeStream()
         let task = Task {
@@ -268,24 +276,35 @@ public actor TriviaLobby {
         var iterator = port.stream.makeAsyncIterator()
         guard let bound = await iterator.next(), let url = URL(string: "http://127.0.0.1:\(bound)") else { return }
         let questionTime = (rounds.answerWindow + rounds.reviewWindow).timeInterval * Double(questions.questions.count)
+        let schedule = Competition(
+            competition: configuration.competition, startsAt: configuration.startsAt, answerWindow: configuration.answerWindow,
+            reviewWindow: configuration.reviewWindow, questionCount: questions.questions.count)
+        // Its bots take their seats before any tab is offered the competition.
+        let bots = TriviaBotField.seat(
+            rounds.bots, seed: rounds.botSeed(forCompetition: number), in: seats, server: url, schedule: schedule,
+            questions: questions.questions, clock: clock, eventLoopGroup: eventLoopGroup, http: http, logger: logger)
         current.append(
             Round(
-                server: server, seats: seats, url: url, task: task, startsAt: configuration.startsAt,
+                server: server, seats: seats, url: url, task: task, bots: bots, startsAt: configuration.startsAt,
                 playedUntil: configuration.startsAt.addingTimeInterval(questionTime),
-                endsAt: configuration.startsAt.addingTimeInterval(questionTime + Self.finalScreenSeconds),
-                schedule: Competition(
-                    competition: configuration.competition, startsAt: configuration.startsAt, answerWindow: configuration.answerWindow,
-                    reviewWindow: configuration.reviewWindow, questionCount: questions.questions.count)))
+                endsAt: configuration.startsAt.addingTimeInterval(questionTime + Self.finalScreenSeconds), schedule: schedule))
         // Competitions overlap (one is played while the next fills its lobby). One whose final
         // screen has been shown a while is stopped; so is the oldest past a few kept at once.
         let now = clock.now
         while let oldest = current.first, current.count > Self.keptRounds || (current.count > 1 && oldest.endsAt < now) {
             let old = current.removeFirst()
-            Task {
-                await old.server.shutdown()
-                await old.task.value
-            }
+            Task { await Self.stop(old) }
         }
+    }
+
+    /// The server running `competition`, while it is kept (the tests read its host).
+    func server(of competition: CompetitionID) -> TriviaServer? {
+        current.first { $0.competition == competition }?.server
+    }
+
+    /// The bots of `competition`, while it is kept.
+    func bots(of competition: CompetitionID) -> TriviaBotField? {
+        current.first { $0.competition == competition }?.bots
     }
 
     /// Competitions kept running at once at most.
