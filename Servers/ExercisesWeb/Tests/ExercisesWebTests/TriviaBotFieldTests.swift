@@ -14,7 +14,8 @@ import TriviaServer
 /// play it as real clients of its server, so the host's numbers count them.
 @Suite("Trivia bots")
 struct TriviaBotFieldTests {
-    static let rounds = TriviaRounds(lobby: .seconds(4), questionCount: 2, answerWindow: .seconds(4), reviewWindow: .seconds(2), bots: 6)
+    /// A lobby long enough for a loaded machine to start the server and seat the bots in it.
+    static let rounds = TriviaRounds(lobby: .seconds(8), questionCount: 2, answerWindow: .seconds(4), reviewWindow: .seconds(2), bots: 6)
 
     /// The bots have joined the host, as players, before its first question; after it, the host
     /// has more than one player's answer; they stop with their competition.

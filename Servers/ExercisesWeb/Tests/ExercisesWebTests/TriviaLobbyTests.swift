@@ -36,6 +36,23 @@ struct TriviaLobbyTests {
         await lobby.shutdown()
     }
 
+    /// A machine slower than the lobby (here a lobby of no time at all: every competition has
+    /// started by the time its server and bots are ready) still seats the tab, in the one
+    /// competition it started, instead of starting competitions for ever (it spun a core and
+    /// never returned).
+    @Test(.timeLimit(.minutes(1)))
+    func aLobbyShorterThanAStartStillSeatsTheTabOnce() async throws {
+        let lobby = TriviaLobby(
+            external: nil, rounds: TriviaRounds(lobby: .zero, bots: 2), clock: SystemClock(),
+            eventLoopGroup: MultiThreadedEventLoopGroup.singleton, http: SocketHTTPClient(secure: OfflineHTTPClient()),
+            logger: Logger(label: "test"))
+        let running = Task { await lobby.run() }
+        defer { running.cancel() }
+        let seat = try await lobby.seat(for: lobby.newPlayer())
+        #expect(await lobby.competitions().map(\.competition) == [seat.competition], "more than one competition was started")
+        await lobby.shutdown()
+    }
+
     static func lobby(external: URL? = nil) -> TriviaLobby {
         TriviaLobby(
             external: external, rounds: TriviaRounds(lobby: .seconds(600)), clock: SystemClock(),

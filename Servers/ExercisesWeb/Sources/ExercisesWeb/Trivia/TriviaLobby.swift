@@ -179,19 +179,30 @@ public actor TriviaLobby {
         {
             return seat
         }
-        while needsNewRound(for: player) {
+        // Each caller starts (or waits for) one competition at most: on a machine so slow that a
+        // competition's lobby is over before its server and bots are ready, the tab takes that
+        // competition late (it watches, as any late arrival does) instead of starting one after
+        // another for ever.
+        var started = false
+        while needsNewRound(for: player), !started, !Task.isCancelled {
             // One start at a time: tabs arriving together join the same new competition.
             if let starting {
+                // Theirs is this tab's too, however late it is ready.
                 await starting.value
+                started = true
                 continue
             }
             let start = Task { await self.startRound(questions) }
             starting = start
             await start.value
             starting = nil
+            started = true
             if stopped { break }
         }
-        guard let index = current.indices.last else { throw .unavailable("the Trivia server is stopping") }
+        guard let index = current.indices.last, !stopped else { throw .unavailable("the Trivia server is stopping") }
+        guard clock.now < current[index].playedUntil else {
+            throw .unavailable("no Trivia competition could be started; try again in a moment")
+        }
         if let seat = current[index].seated[player.id] { return seat }
         guard let account = current[index].seats.claim(displayName: player.displayName) else {
             throw .unavailable("every seat of \(current[index].competition) is taken; the next competition opens soon")
