@@ -236,8 +236,10 @@ def test_a_vertical_touch_drag_scrolls_natively_without_a_message_per_frame(brow
     settled(browser)
     after = scroll_top(browser)
     assert after >= before + 250, f"the grid did not follow the finger ({before} → {after})"
+    # The touch-down, the moves before the browser takes the pan (a few, on a slow machine), its
+    # cancel, where the scroll rests: not one a move (a pointer surface the server scrolled sent 32).
     count = sent(browser) - messages
-    assert count <= 6, f"{count} messages for a drag of {moves} moves"
+    assert count <= 10, f"{count} messages for a drag of {moves} moves"
     assert selected_title(browser) is None, "a vertical drag must not select"
     browser.refresh()
     wait(browser, lambda d: d.execute_script("return !!(window.liveStats && liveStats.connected)"), message="the socket did not open")

@@ -417,16 +417,22 @@
       send({ type: "pointer", phase, time: event.timeStamp / 1000,
         x: event.clientX - box.left + area.scrollLeft, y: event.clientY - box.top + area.scrollTop });
     };
-    const rest = () => {
+    // A resting pointer's time runs on from its last event's time stamp, so that events handled
+    // late (a busy page) never look like a finger held still.
+    const rest = (event) => {
+      const stamp = event.timeStamp, handled = performance.now();
       clearInterval(idle);
-      idle = setInterval(() => { if (down && gesture() !== "scrolling") sample("stationary", { timeStamp: performance.now(), clientX: down.x, clientY: down.y }); }, 100);
+      idle = setInterval(() => {
+        if (!down || gesture() === "scrolling") return;
+        sample("stationary", { timeStamp: stamp + performance.now() - handled, clientX: down.x, clientY: down.y });
+      }, 100);
     };
     root.addEventListener("pointerdown", (event) => {
       if (!content() || !content().contains(event.target) || event.button > 0) return;
       event.preventDefault();
       content().setPointerCapture(event.pointerId);
       down = { id: event.pointerId, x: event.clientX, y: event.clientY };
-      sample("began", event); rest();
+      sample("began", event); rest(event);
     });
     root.addEventListener("pointermove", (event) => {
       if (!down || event.pointerId !== down.id) return;
@@ -436,7 +442,7 @@
         if (event.pointerType !== "touch") content().scrollTop -= dy;
         return;
       }
-      sample("moved", event); rest();
+      sample("moved", event); rest(event);
     });
     const finish = (phase) => (event) => {
       if (!down || event.pointerId !== down.id) return;
