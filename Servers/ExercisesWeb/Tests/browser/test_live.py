@@ -246,6 +246,31 @@ def test_a_vertical_touch_drag_scrolls_natively_without_a_message_per_frame(brow
     wait(browser, lambda d: abs(scroll_top(d) - after) <= 1, message=f"the reload did not reopen at {after} ({scroll_top(browser)})")
 
 
+def test_a_vertical_mouse_drag_scrolls_the_grid_as_a_finger_would(browser, server):
+    """The browser does not pan for a mouse: once the arbiter calls the drag a scroll
+    (`data-gesture="scrolling"`), the page follows the mouse itself and sends no more moves."""
+    open_app(browser, server, "hoosets")
+    wait(browser, lambda d: len(hoo_cells(d)) > 20)
+    cell = min(hoo_cells(browser), key=lambda c: abs(c.rect["y"] - 560))
+    mouse = PointerInput(interaction.POINTER_MOUSE, "mouse")
+    down = ActionBuilder(browser, mouse=mouse, duration=50)
+    down.pointer_action.move_to(cell).pointer_down().move_by(0, -40)
+    down.perform()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-gesture="scrolling"]'), message="the arbiter did not call it a scroll")
+    messages = sent(browser)
+    drag = ActionBuilder(browser, mouse=mouse, duration=50)
+    for _ in range(10):
+        drag.pointer_action.move_by(0, -20)
+    drag.perform()
+    assert sent(browser) == messages, "the page sent the moves of a drag it scrolls itself"
+    up = ActionBuilder(browser, mouse=mouse)
+    up.pointer_action.pointer_up()
+    up.perform()
+    settled(browser)
+    assert abs(scroll_top(browser) - 240) <= 2, f"the grid did not follow the mouse: {scroll_top(browser)}"
+    assert selected_title(browser) is None, "a vertical drag must not select"
+
+
 def test_a_flick_on_the_grid_keeps_moving_after_the_finger_lifts(browser, server):
     """A finger moving 50 px a frame (16 ms, by the events' stamps) and lifting: the grid goes on."""
     open_app(browser, server, "hoosets")

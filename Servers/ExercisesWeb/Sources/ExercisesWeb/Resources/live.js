@@ -15,6 +15,8 @@
   // What tests read: the last event acknowledged, the screen's version, errors the server sent.
   const stats = (window.liveStats = { sent: 0, acked: 0, version: 0, renders: 0, patches: 0, resyncs: 0, errors: [], connected: false });
   let socket = null, seq = 0, retry = 0, queue = [], lastVisible = "", lastSize = "";
+  // The pointer held down on a pointer surface, if any (its drag may be scrolling the surface).
+  let down = null;
 
   const content = () => root.querySelector(".content");
   const say = (text) => { if (status.textContent !== text) status.textContent = text; };
@@ -295,7 +297,7 @@
     requestAnimationFrame(() => { scrollPending = false; reportScroll(); });
   }, true);
   document.addEventListener("scrollend", (event) => {
-    if (!pointerSurface || event.target !== content()) return;
+    if (!pointerSurface || event.target !== content() || down) return;
     clearTimeout(scrollRest);
     reportScroll();
   }, true);
@@ -410,7 +412,7 @@
   // the drag scrolls, moves are not sent, and a mouse or pen (which the browser does not pan)
   // scrolls the area itself.
   if (pointerSurface) {
-    let down = null, idle = null;
+    let idle = null;
     const gesture = () => { const marked = root.querySelector("[data-gesture]"); return marked ? marked.dataset.gesture : "idle"; };
     const sample = (phase, event) => {
       const area = content(), box = area.getBoundingClientRect();
@@ -431,15 +433,17 @@
       if (!content() || !content().contains(event.target) || event.button > 0) return;
       event.preventDefault();
       content().setPointerCapture(event.pointerId);
-      down = { id: event.pointerId, x: event.clientX, y: event.clientY };
+      down = { id: event.pointerId, x: event.clientX, y: event.clientY, startY: event.clientY, following: false };
       sample("began", event); rest(event);
     });
     root.addEventListener("pointermove", (event) => {
       if (!down || event.pointerId !== down.id) return;
-      const dy = event.clientY - down.y;
+      // The first move the page scrolls by catches up with the pointer since it went down.
+      const dy = event.clientY - (down.following ? down.y : down.startY);
       down.x = event.clientX; down.y = event.clientY;
       if (gesture() === "scrolling") {
         if (event.pointerType !== "touch") content().scrollTop -= dy;
+        down.following = true;
         return;
       }
       sample("moved", event); rest(event);
@@ -449,6 +453,7 @@
       // A cancelled pointer (the browser took the pan) has no position of its own: the last one.
       sample(phase, phase === "cancelled" ? { timeStamp: event.timeStamp, clientX: down.x, clientY: down.y } : event);
       down = null; clearInterval(idle);
+      reportScroll();
     };
     root.addEventListener("pointerup", finish("ended"));
     root.addEventListener("pointercancel", finish("cancelled"));
