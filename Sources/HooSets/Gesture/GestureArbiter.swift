@@ -33,7 +33,8 @@ public struct GestureArbiter<Item: Sendable & Hashable>: Sendable {
         self.rules = rules
     }
 
-    /// Applies one sample. `itemAt` maps a viewport point to the item under it.
+    /// Applies one sample. `itemAt` maps a sample's location (in whatever coordinates the samples
+    /// are in) to the item under it.
     public mutating func handle(_ sample: TouchSample, itemAt: (LayoutPoint) -> Item?) -> [GestureEvent<Item>] {
         guard sample.time.isFinite, sample.location.x.isFinite, sample.location.y.isFinite else { return [] }
         var events: [GestureEvent<Item>] = []

@@ -16,7 +16,9 @@ public struct TouchSample: Sendable, Hashable, Codable, CustomStringConvertible 
 
     /// Seconds on any monotonic clock (`UITouch.timestamp`).
     public var time: Double
-    /// Where the finger is, in viewport coordinates (not scrolled content).
+    /// Where the finger is, in the coordinates the host hit-tests in: for ``HooSetsViewModel``,
+    /// the grid's content coordinates (the scroll offset already added), so a sample means the
+    /// same Hoo however far the scroll view has moved since.
     public var location: LayoutPoint
     /// Which kind of observation this is.
     public var phase: Phase

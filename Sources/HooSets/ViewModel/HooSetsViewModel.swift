@@ -4,12 +4,16 @@ import ScreenKit
 import SharedNetworking
 
 /// The Hoo sets screen: loads the sets, lays out the grid for the viewport, and turns taps and
-/// touch samples into selection, scrolling and haptics.
+/// touch samples into selection and haptics.
 ///
 /// A SwiftUI view reads ``state`` (``/ScreenKit/ScreenState``: the phase, the grid's
 /// ``HooSetsViewState`` as its `content`, the error, the announcement) and forwards input:
 /// `tap(at:)` for taps, every touch sample to `handle(_:)` when it implements scrubbing,
-/// `setViewport(_:)` from a `GeometryReader`. VoiceOver users select without the gesture: each
+/// `setViewport(_:)` from a `GeometryReader`. The host's scroll view scrolls the grid (with its
+/// momentum), not the view-model: it reports what it shows with ``setVisibleRegion(_:)``, and
+/// every point it passes (taps, touch samples) is in content coordinates, so hit-testing never
+/// depends on a scroll offset the view-model may not have heard of yet. While the arbiter
+/// scrubs (``HooSetsViewState/gestureMode`` is `scrubbing`) the host stops its scroll view. VoiceOver users select without the gesture: each
 /// cell's action is ``select(_:)``, and the selected Hoo offers ``selectNext()`` and
 /// ``selectPrevious()`` as named actions; opening a Hoo that way announces its title and poem line.
 ///
@@ -21,7 +25,7 @@ import SharedNetworking
 @MainActor
 public final class HooSetsViewModel {
     /// The sets' loading and the grid (`content`), laid out for the viewport with the selection,
-    /// scroll offset and gesture mode; `nil` content until the sets are read.
+    /// the visible region's top and the gesture mode; `nil` content until the sets are read.
     public var state: ScreenState<HooSetsViewState> {
         let loading = screen.state
         return loading.map { _ in
@@ -40,6 +44,7 @@ public final class HooSetsViewModel {
     @ObservationIgnored private var builder: HooSetsViewStateBuilder
     @ObservationIgnored private var layout: HooGridLayout
     @ObservationIgnored private var selection: HooID?
+    /// The top of the region the host's scroll view shows (content coordinates).
     @ObservationIgnored private var offset = 0.0
     @ObservationIgnored private var feedbackCount = 0
     @ObservationIgnored private var arbiter: GestureArbiter<HooID>
@@ -95,7 +100,8 @@ public final class HooSetsViewModel {
     // MARK: Geometry
 
     /// The container changed size (rotation, split view): lays out again and keeps the item
-    /// at the top of the viewport at the top.
+    /// at the top of the viewport at the top: the state's `contentOffsetY` is then where the host
+    /// scrolls to keep it there (until it reports its region again).
     public func setViewport(_ size: LayoutSize) {
         guard size != builder.viewport else { return }
         let anchor = topVisibleItem()
@@ -117,18 +123,27 @@ public final class HooSetsViewModel {
         rebuild()
     }
 
-    /// Scrolls to an offset (clamped).
-    public func scroll(to offsetY: Double) {
-        offset = offsetY
+    /// The host's scroll view shows `region` of the content: its origin is the scroll offset,
+    /// its size the scroll view's (a new size lays the grid out again, as ``setViewport(_:)``;
+    /// an empty one, from a host that does not know its size yet, keeps the layout).
+    ///
+    /// The view-model never scrolls: the host scrolls natively and reports where it came to rest
+    /// (a web page on `scrollend`, SwiftUI from `onScrollGeometryChange`), not every frame. What
+    /// depends on what is seen takes it from here: the state's `contentOffsetY` (clamped to the
+    /// content) and the Hoo kept at the top when the width changes.
+    public func setVisibleRegion(_ region: LayoutRect) {
+        guard region.minY.isFinite else { return }
+        if region.size.width > 0, region.size.height > 0 { setViewport(region.size) }
+        offset = region.minY
         rebuild()
     }
 
     // MARK: Selection
 
-    /// A tap at a viewport point: selects the Hoo there; tapping the selected Hoo, or anywhere
-    /// that is not a Hoo, dismisses the disc.
+    /// A tap at a point of the content (the scroll view's content coordinates): selects the Hoo
+    /// there; tapping the selected Hoo, or anywhere that is not a Hoo, dismisses the disc.
     public func tap(at point: LayoutPoint) {
-        apply(tapOn: builder.hoo(atViewportPoint: point, contentOffsetY: offset, in: layout))
+        apply(tapOn: builder.hoo(at: point, in: layout))
     }
 
     /// Selects a Hoo (`nil` dismisses). Unknown identifiers are ignored.
@@ -176,16 +191,17 @@ public final class HooSetsViewModel {
         select(nil)
     }
 
-    /// Feeds one touch sample to the gesture arbiter and applies what it decides.
+    /// Feeds one touch sample (its location in content coordinates) to the gesture arbiter and
+    /// applies what it decides: a tap, or the selection following a scrub. A vertical drag is the
+    /// host's scroll view's to follow, so `scrolled` moves nothing here; the state's
+    /// `gestureMode` tells the host whether to let its scroll view pan (not while `scrubbing`).
     public func handle(_ sample: TouchSample) {
-        let builder = self.builder, layout = self.layout, offset = self.offset
-        let events = arbiter.handle(sample) { builder.hoo(atViewportPoint: $0, contentOffsetY: offset, in: layout) }
+        let builder = self.builder, layout = self.layout
+        let events = arbiter.handle(sample) { builder.hoo(at: $0, in: layout) }
         for event in events {
             switch event {
-            case .modeChanged:
+            case .modeChanged, .scrolled:
                 break
-            case .scrolled(let delta):
-                self.offset = min(max(0, self.offset + delta), builder.maxOffset(in: layout))
             case .selectionChanged(let id):
                 if id != selection {
                     selection = id

@@ -3,8 +3,8 @@ import ScreenKit
 import SharedNetworking
 
 /// Everything the Hoo sets screen draws, as plain values: a SwiftUI view binds to it, the
-/// terminal prints it, the HTML previews render it. Frames are in content coordinates (points);
-/// subtract ``contentOffsetY`` for the viewport.
+/// terminal prints it, the HTML previews render it. Frames are in content coordinates (points): a
+/// scroll view places them as they are; subtract ``contentOffsetY`` for the viewport.
 public struct HooSetsViewState: Sendable, Equatable, Codable {
     /// The navigation title.
     public var title: String
@@ -20,7 +20,8 @@ public struct HooSetsViewState: Sendable, Equatable, Codable {
     public var viewport: LayoutSize
     /// The size of the whole grid.
     public var contentSize: LayoutSize
-    /// How far the content is scrolled, clamped to `0...max(0, contentHeight − viewportHeight)`.
+    /// The top of the visible region, as the host's scroll view last reported it (or where it
+    /// keeps the top Hoo after a new width), clamped to `0...max(0, contentHeight − viewportHeight)`.
     public var contentOffsetY: Double
     /// The sets, top to bottom.
     public var sections: [HooSectionState]

@@ -52,9 +52,9 @@ public struct HooSetsViewStateBuilder: Sendable, Equatable {
             containerWidth: viewport.width, metrics: metrics)
     }
 
-    /// The Hoo under a viewport point, given the scroll offset.
-    public func hoo(atViewportPoint point: LayoutPoint, contentOffsetY: Double, in layout: HooGridLayout) -> HooID? {
-        guard let index = layout.hitTest(LayoutPoint(x: point.x, y: point.y + contentOffsetY)) else { return nil }
+    /// The Hoo under a point of the content (the grid's own coordinates, whatever the scroll).
+    public func hoo(at point: LayoutPoint, in layout: HooGridLayout) -> HooID? {
+        guard let index = layout.hitTest(point) else { return nil }
         return feed.sets[index.section].hoos[index.item].id
     }
 
@@ -63,7 +63,7 @@ public struct HooSetsViewStateBuilder: Sendable, Equatable {
         max(0, layout.contentSize.height - viewport.height)
     }
 
-    /// The view state for `layout` with `selection` shown and the content scrolled to
+    /// The view state for `layout` with `selection` shown and the visible region's top at
     /// `contentOffsetY`; `gestureMode` and `feedbackCount` come from the gesture arbiter.
     public func state(
         layout: HooGridLayout, selection: HooID?, contentOffsetY: Double, gestureMode: GestureMode = .idle, feedbackCount: Int = 0

@@ -7,11 +7,13 @@ import SharedNetworking
 /// ``/HooSets/HooSetsViewState`` (laid out by `HooGridLayout`), the exercise's cell-frame and selection-
 /// disc artwork, and the selected Hoo's words in its set's colour.
 ///
-/// The grid is as wide as the view state's viewport (320 pt from `exercises hoosets`); on a
-/// wider phone it is centred and the area around it drawn in ``/HooSets/HooGridMetrics/borderColor``,
-/// the exercise's "10 % white" surround. The selected Hoo shows the disc over its cell and,
-/// pinned to the bottom of the screen, its image (the backdrop, at a third of the viewport's size)
-/// over the set title, the Hoo's title and its poem line.
+/// Every cell is at its content position: the page's scroll area scrolls the grid, so the view
+/// state's `contentOffsetY` moves nothing here. The grid is as wide as the view state's viewport
+/// (320 pt from `exercises hoosets`); on a wider phone it is centred and the area around it
+/// drawn in ``/HooSets/HooGridMetrics/borderColor``, the exercise's "10 % white" surround. The
+/// selected Hoo shows the disc over its cell and, pinned to the bottom of the screen, its image
+/// (the backdrop, at a third of the viewport's size) over the set title, the Hoo's title and its
+/// poem line.
 ///
 /// From the view state's accessibility: a hidden `h1`, each set's header artwork as an `h2`
 /// (`Red Set, 14 Hoos`), every Hoo a toggle `<button>` (`select-hoo` with its id), the selected
@@ -49,18 +51,7 @@ public enum HooSetsPreview {
         }
         var content: [HTMLNode] = [
             AccessibleMarkup.heading(state.titleAccessibility, visibleText: state.title, [.class("sr-only")], [.text(state.title)]),
-            .div(
-                "hoo-grid",
-                style: [
-                    .width(state.contentSize.width), .height(state.contentSize.height),
-                    CSSDeclaration("margin-top", .px(-state.contentOffsetY)),
-                    CSSDeclaration(
-                        "box-shadow",
-                        .commaSeparated([
-                            .spaced([.keyword("inset"), .px(metrics.horizontalInset), .px(0), .px(0), .color(metrics.borderColor)]),
-                            .spaced([.keyword("inset"), .px(-metrics.horizontalInset), .px(0), .px(0), .color(metrics.borderColor)]),
-                        ])),
-                ], grid),
+            .div([.class("hoo-grid")] + gestureAttribute(state.gestureMode) + [.style(gridStyle(state))], grid),
         ]
         if let selection = state.selection {
             content.append(words(selection, state: state, images: images))
@@ -76,6 +67,27 @@ public enum HooSetsPreview {
             background: metrics.backgroundColor, statusBarForeground: .white,
             content: .div("hoo-screen", style: [.background(metrics.borderColor)], content),
             styles: styles(metrics, cellFrame: cellFrame), announcement: state.announcement)
+    }
+
+    /// The grid's size and its surround, at the top of the content (no scroll offset: the page's
+    /// scroll area scrolls it).
+    static func gridStyle(_ state: HooSetsViewState) -> [CSSDeclaration] {
+        let inset = state.metrics.horizontalInset, border = state.metrics.borderColor
+        return [
+            .width(state.contentSize.width), .height(state.contentSize.height),
+            CSSDeclaration(
+                "box-shadow",
+                .commaSeparated([
+                    .spaced([.keyword("inset"), .px(inset), .px(0), .px(0), .color(border)]),
+                    .spaced([.keyword("inset"), .px(-inset), .px(0), .px(0), .color(border)]),
+                ])),
+        ]
+    }
+
+    /// `data-gesture` while a touch is down (`pending`, `scrolling`, `scrubbing`): a live page
+    /// stops its native scroll while the gesture arbiter scrubs. Nothing when idle.
+    static func gestureAttribute(_ mode: GestureMode) -> [HTMLAttribute] {
+        mode == .idle ? [] : [.attribute("data-gesture", mode.rawValue)]
     }
 
     static func header(_ section: HooSectionState, metrics: HooGridMetrics, images: PreviewImages) -> HTMLNode {

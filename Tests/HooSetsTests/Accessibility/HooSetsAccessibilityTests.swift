@@ -98,7 +98,7 @@ struct HooSetsAccessibilityTests {
         #expect(model.grid.selection?.id == HooID(set: 2, hoo: 5), "nothing selected: the last")
         // Scrolling and rebuilding keep the announcement; only a new one replaces it.
         let last = model.state.announcement
-        model.scroll(to: 40)
+        model.setVisibleRegion(LayoutRect(x: 0, y: 40, width: 320, height: 480))
         #expect(model.state.announcement == last)
     }
 

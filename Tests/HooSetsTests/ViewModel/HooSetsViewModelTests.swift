@@ -96,23 +96,84 @@ struct HooSetsViewModelTests {
         #expect(model.grid.contentOffsetY == 0)
     }
 
-    @Test func aVerticalPanScrollsAndHitTestingFollowsTheOffset() async {
+    @Test func aVerticalPanIsTheScrollViewsAndMovesNothing() async {
         let model = Self.model()
         await model.load()
         model.handle(.init(.began, at: 0, x: 100, y: 400))
         model.handle(.init(.moved, at: 0.02, x: 100, y: 300))
-        model.handle(.init(.ended, at: 0.04, x: 100, y: 300))
-        #expect(model.grid.contentOffsetY == 100)
-        #expect(model.grid.selection == nil)
-        // The viewport point (40, 60) is now content y 160: the second row.
-        model.tap(at: LayoutPoint(x: 40, y: 60))
-        #expect(model.grid.selection?.id == HooID(set: 1, hoo: 5))
-        // Scrolling stops at the end of the content.
-        model.handle(.init(.began, at: 1, x: 100, y: 470))
-        model.handle(.init(.moved, at: 1.02, x: 100, y: -500))
-        #expect(model.grid.contentOffsetY == model.grid.contentSize.height - 480)
-        model.scroll(to: -40)
+        #expect(model.grid.gestureMode == .scrolling)
+        model.handle(.init(.moved, at: 0.04, x: 100, y: 200))
+        // The arbiter decided "scroll": the host's scroll view follows the finger, not the view-model.
         #expect(model.grid.contentOffsetY == 0)
+        #expect(model.grid.selection == nil)
+        // The browser took the pan: the page's pointer is cancelled, nothing selected, idle again.
+        model.handle(.init(.cancelled, at: 0.05, x: 100, y: 200))
+        #expect(model.grid.gestureMode == .idle)
+        #expect(model.grid.selection == nil)
+        #expect(model.grid.selectionFeedbackCount == 0)
+    }
+
+    @Test func theVisibleRegionIsReportedAndClamped() async {
+        let model = Self.model()
+        await model.load()
+        let maxOffset = model.grid.contentSize.height - 480
+        model.setVisibleRegion(LayoutRect(x: 0, y: 100, width: 320, height: 480))
+        #expect(model.grid.contentOffsetY == 100)
+        model.setVisibleRegion(LayoutRect(x: 0, y: 10_000, width: 320, height: 480))
+        #expect(model.grid.contentOffsetY == maxOffset, "past the end (a rubber band): clamped")
+        model.setVisibleRegion(LayoutRect(x: 0, y: -40, width: 320, height: 480))
+        #expect(model.grid.contentOffsetY == 0)
+        model.setVisibleRegion(LayoutRect(x: 0, y: .nan, width: 320, height: 480))
+        #expect(model.grid.contentOffsetY == 0, "a region without a top is ignored")
+        model.setVisibleRegion(LayoutRect(x: 0, y: 50, width: 0, height: 0))
+        #expect(model.grid.viewport == LayoutSize(width: 320, height: 480), "a region without a size keeps the layout")
+        #expect(model.grid.contentOffsetY == 50)
+        // A region of another size lays the grid out for it, as setViewport does.
+        model.setVisibleRegion(LayoutRect(x: 0, y: 207, width: 480, height: 320))
+        #expect(model.grid.viewport == LayoutSize(width: 480, height: 320))
+        #expect(model.grid.sections[0].items[0].frame.size.width == 119)
+        #expect(model.grid.contentOffsetY == 207, "the host's offset is what it shows")
+    }
+
+    @Test func pointsAreContentCoordinatesWhateverTheScroll() async {
+        let model = Self.model()
+        await model.load()
+        // Scrolled by 100 (row 2 of Red, items 5–8, is at content y 128–207).
+        model.setVisibleRegion(LayoutRect(x: 0, y: 100, width: 320, height: 480))
+        model.tap(at: LayoutPoint(x: 40, y: 160))
+        #expect(model.grid.selection?.id == HooID(set: 1, hoo: 5), "content y 160 is row 2, not row 3")
+        model.dismissSelection()
+        // A scrub across row 2 in content coordinates, while the host reports another region
+        // mid-gesture (a scroll it had not reported yet): the same Hoos, one tick each.
+        model.handle(.init(.began, at: 0, x: 10, y: 160))
+        model.handle(.init(.moved, at: 0.03, x: 40, y: 162))
+        model.setVisibleRegion(LayoutRect(x: 0, y: 30, width: 320, height: 480))
+        model.handle(.init(.moved, at: 0.06, x: 120, y: 162))
+        model.handle(.init(.moved, at: 0.09, x: 200, y: 162))
+        #expect(model.grid.gestureMode == .scrubbing)
+        #expect(model.grid.selection?.id == HooID(set: 1, hoo: 7))
+        #expect(model.grid.selectionFeedbackCount == 3)
+        model.handle(.init(.ended, at: 0.12, x: 200, y: 162))
+        #expect(model.grid.selection?.id == HooID(set: 1, hoo: 7))
+        #expect(model.grid.contentOffsetY == 30)
+    }
+
+    @Test func aHoldScrubsAndTheStateSaysSoUntilTheFingerLifts() async {
+        let model = Self.model()
+        await model.load()
+        model.setVisibleRegion(LayoutRect(x: 0, y: 100, width: 320, height: 480))
+        model.handle(.init(.began, at: 0, x: 40, y: 160))
+        model.handle(.init(.stationary, at: 0.1, x: 40, y: 160))
+        #expect(model.grid.gestureMode == .pending, "a host lets its scroll view pan while pending")
+        model.handle(.init(.stationary, at: 0.35, x: 40, y: 160))
+        #expect(model.grid.gestureMode == .scrubbing, "held: the host stops its scroll view")
+        #expect(model.grid.selection?.id == HooID(set: 1, hoo: 5))
+        // Down the column (what a scroll would have been): still a scrub.
+        model.handle(.init(.moved, at: 0.4, x: 40, y: 240))
+        #expect(model.grid.selection?.id == HooID(set: 1, hoo: 9))
+        #expect(model.grid.contentOffsetY == 100)
+        model.handle(.init(.ended, at: 0.5, x: 40, y: 240))
+        #expect(model.grid.gestureMode == .idle)
     }
 
     @Test func aFailedReloadKeepsWhatIsShown() async {
@@ -142,7 +203,8 @@ struct HooSetsViewModelTests {
     @Test func rotationKeepsTheTopItemAndTheSelection() async {
         let model = Self.model(viewport: LayoutSize(width: 320, height: 200))
         await model.load()
-        model.scroll(to: 207)  // row 3 of Red (items 9–12) starts at 49 + 2 × 79 = 207
+        // Row 3 of Red (items 9–12) starts at 49 + 2 × 79 = 207.
+        model.setVisibleRegion(LayoutRect(x: 0, y: 207, width: 320, height: 200))
         model.select(HooID(set: 1, hoo: 10))
         #expect(model.grid.contentOffsetY == 207)
         model.setViewport(LayoutSize(width: 480, height: 320))

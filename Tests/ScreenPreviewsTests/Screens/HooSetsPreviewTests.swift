@@ -39,6 +39,21 @@ struct HooSetsPreviewTests {
         #expect(html.contains("inset 2px 0px 0px \(state.metrics.borderColor.hex)"))
     }
 
+    @Test("The grid is drawn at content positions whatever the visible region; a touch's mode is marked")
+    func contentPositionsAndGesture() async throws {
+        let caches = try Fixtures.temporaryDirectory("hoosets")
+        defer { try? FileManager.default.removeItem(at: caches) }
+        var state = try await Fixtures.hooSets(caches: caches)
+        let top = PreviewDocument(title: "Hoo Sets", screens: [HooSetsPreview.screen(state)]).html
+        #expect(!top.contains("data-gesture"), "no touch: no mark")
+        state.contentOffsetY = 300
+        let scrolled = PreviewDocument(title: "Hoo Sets", screens: [HooSetsPreview.screen(state)]).html
+        #expect(scrolled == top, "the page's scroll area scrolls the grid; the markup does not move")
+        state.gestureMode = .scrubbing
+        let scrubbing = PreviewDocument(title: "Hoo Sets", screens: [HooSetsPreview.screen(state)]).html
+        #expect(scrubbing.occurrences(of: "data-gesture=\"scrubbing\"") == 1)
+    }
+
     @Test("Titles, poems and URLs from the sets are escaped or refused")
     func hostileSet() async throws {
         let caches = try Fixtures.temporaryDirectory("hoosets")

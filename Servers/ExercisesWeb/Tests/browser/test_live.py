@@ -149,18 +149,58 @@ def test_clicking_the_hoo_rubies_shows_its_disc_and_poem_line(browser, server):
     wait(browser, lambda d: selected_title(d) is None, message="a second tap did not dismiss the disc")
 
 
-def first_row(driver):
-    cells = hoo_cells(driver)
-    top = min(cell.rect["y"] for cell in cells)
-    row = [cell for cell in cells if abs(cell.rect["y"] - top) < 2]
-    return sorted(row, key=lambda cell: cell.rect["x"])
+def scroll_top(driver):
+    return driver.execute_script("return document.querySelector('main.content').scrollTop")
+
+
+def sent(driver):
+    return driver.execute_script("return liveStats.sent")
+
+
+def touch_screen(driver):
+    """A touch screen, as DevTools emulates one: touches the page does not stop scroll natively,
+    and a fast one flings on after the finger lifts (as on a phone)."""
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+
+
+def finger(driver, kind, x=0, y=0, at=None):
+    """One touch event at viewport point (x, y): touchStart, touchMove or touchEnd, stamped `at`
+    (seconds since the epoch) or, when `None`, when the browser gets it."""
+    event = {"type": kind, "touchPoints": [] if kind == "touchEnd" else [{"x": x, "y": y}]}
+    if at is not None:
+        event["timestamp"] = at
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", event)
+
+
+def swipe(driver, x, y, steps, interval, rest=0.0):
+    """A finger down at (x, y), moving by each (dx, dy) of `steps` `interval` s apart, lifting
+    `rest` s after the last move: by the events' stamps, which the browser's fling speed and the
+    page's sample times are. A stamp is never ahead of the clock (the browser drops it), and a
+    slow machine delivering late does not make the finger look held."""
+    start = time.time()
+
+    def at(offset):
+        time.sleep(max(0.0, start + offset - time.time()))
+        return start + offset
+
+    finger(driver, "touchStart", x, y, at=start)
+    for index, (dx, dy) in enumerate(steps, 1):
+        x, y = x + dx, y + dy
+        finger(driver, "touchMove", x, y, at=at(interval * index))
+    finger(driver, "touchEnd", at=at(interval * len(steps) + rest))
 
 
 def test_a_horizontal_drag_selects_each_hoo_it_crosses(browser, server):
+    """Also once the grid is scrolled: the samples are in content coordinates, whatever the scroll."""
     open_app(browser, server, "hoosets")
     wait(browser, lambda d: len(hoo_cells(d)) > 20)
-    row = first_row(browser)
-    assert len(row) >= 3, "the first row has fewer than three Hoos"
+    browser.execute_script("document.querySelector('main.content').scrollTop = 300")
+    settled(browser)
+    box = content_box(browser)
+    cells = [cell for cell in hoo_cells(browser) if cell.rect["y"] > box["y"] + 100]
+    top = min(cell.rect["y"] for cell in cells)
+    row = sorted((cell for cell in cells if abs(cell.rect["y"] - top) < 2), key=lambda cell: cell.rect["x"])
+    assert len(row) >= 3, "the row has fewer than three Hoos"
     titles = [title_of(cell) for cell in row]
     mouse = PointerInput(interaction.POINTER_MOUSE, "mouse")
     actions = ActionBuilder(browser, mouse=mouse)
@@ -179,21 +219,111 @@ def test_a_horizontal_drag_selects_each_hoo_it_crosses(browser, server):
     settled(browser)
     assert seen == titles
     assert selected_title(browser) == titles[-1], "the scrub's last selection must stay"
+    assert scroll_top(browser) == 300, "a scrub must not scroll"
 
 
-def test_a_vertical_touch_drag_scrolls_the_grid_instead(browser, server):
+def test_a_vertical_touch_drag_scrolls_natively_without_a_message_per_frame(browser, server):
+    """The browser moves the grid under the finger; the page sends the touch-down, its cancel
+    when the browser takes the pan, and where the scroll came to rest: not one message a move.
+    The server heard of it: a reload of the session opens at the same place."""
+    open_app(browser, server, "hoosets")
+    wait(browser, lambda d: len(hoo_cells(d)) > 20)
+    touch_screen(browser)
+    before, messages = scroll_top(browser), sent(browser)
+    moves = 30
+    # 10 px every 20 ms, then the finger rests before it lifts (no fling).
+    swipe(browser, 195, 700, [(0, -10)] * moves, 0.02, rest=0.3)
+    time.sleep(0.3)
+    settled(browser)
+    after = scroll_top(browser)
+    assert after >= before + 250, f"the grid did not follow the finger ({before} → {after})"
+    # The touch-down, the moves before the browser takes the pan (a few, on a slow machine), its
+    # cancel, where the scroll rests: not one a move (a pointer surface the server scrolled sent 32).
+    count = sent(browser) - messages
+    assert count <= 10, f"{count} messages for a drag of {moves} moves"
+    assert selected_title(browser) is None, "a vertical drag must not select"
+    browser.refresh()
+    wait(browser, lambda d: d.execute_script("return !!(window.liveStats && liveStats.connected)"), message="the socket did not open")
+    wait(browser, lambda d: abs(scroll_top(d) - after) <= 1, message=f"the reload did not reopen at {after} ({scroll_top(browser)})")
+
+
+def test_a_vertical_mouse_drag_scrolls_the_grid_as_a_finger_would(browser, server):
+    """The browser does not pan for a mouse: once the arbiter calls the drag a scroll
+    (`data-gesture="scrolling"`), the page follows the mouse itself and sends no more moves."""
     open_app(browser, server, "hoosets")
     wait(browser, lambda d: len(hoo_cells(d)) > 20)
     cell = min(hoo_cells(browser), key=lambda c: abs(c.rect["y"] - 560))
-    before = browser.find_element(By.CSS_SELECTOR, ".hoo-grid").rect["y"]
-    finger = PointerInput(interaction.POINTER_TOUCH, "finger")
-    actions = ActionBuilder(browser, mouse=finger, duration=150)
-    actions.pointer_action.move_to(cell).pointer_down().move_by(0, -40).move_by(0, -100).move_by(0, -100).pointer_up()
-    actions.perform()
+    mouse = PointerInput(interaction.POINTER_MOUSE, "mouse")
+    down = ActionBuilder(browser, mouse=mouse, duration=50)
+    down.pointer_action.move_to(cell).pointer_down().move_by(0, -40)
+    down.perform()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-gesture="scrolling"]'), message="the arbiter did not call it a scroll")
+    messages = sent(browser)
+    drag = ActionBuilder(browser, mouse=mouse, duration=50)
+    for _ in range(10):
+        drag.pointer_action.move_by(0, -20)
+    drag.perform()
+    assert sent(browser) == messages, "the page sent the moves of a drag it scrolls itself"
+    up = ActionBuilder(browser, mouse=mouse)
+    up.pointer_action.pointer_up()
+    up.perform()
     settled(browser)
-    after = browser.find_element(By.CSS_SELECTOR, ".hoo-grid").rect["y"]
-    assert after < before - 150, f"the grid did not scroll ({before} → {after})"
+    assert abs(scroll_top(browser) - 240) <= 2, f"the grid did not follow the mouse: {scroll_top(browser)}"
     assert selected_title(browser) is None, "a vertical drag must not select"
+
+
+def test_a_flick_on_the_grid_keeps_moving_after_the_finger_lifts(browser, server):
+    """A finger moving 50 px a frame (16 ms, by the events' stamps) and lifting: the grid goes on."""
+    open_app(browser, server, "hoosets")
+    wait(browser, lambda d: len(hoo_cells(d)) > 20)
+    touch_screen(browser)
+    messages = sent(browser)
+    swipe(browser, 195, 700, [(0, -50)] * 8, 0.016)
+    lifted = scroll_top(browser)
+    positions = [lifted]
+    for _ in range(8):
+        time.sleep(0.05)
+        positions.append(scroll_top(browser))
+    assert positions[3] > lifted and positions[-1] > positions[3], f"the grid stopped when the finger lifted: {positions}"
+    assert positions[-1] - lifted > 100, f"the fling went {positions[-1] - lifted} px: {positions}"
+
+    def rested(driver):
+        positions.append(scroll_top(driver))
+        return positions[-1] == positions[-2]
+
+    wait(browser, rested, message="the fling never rested")
+    time.sleep(0.3)
+    settled(browser)
+    assert sent(browser) - messages <= 6, f"{sent(browser) - messages} messages for one flick"
+    assert selected_title(browser) is None, "a flick must not select"
+
+
+def test_a_press_and_hold_then_a_move_down_the_column_scrubs_and_does_not_scroll(browser, server):
+    open_app(browser, server, "hoosets")
+    wait(browser, lambda d: len(hoo_cells(d)) > 20)
+    touch_screen(browser)
+    first = min(hoo_cells(browser), key=lambda c: (c.rect["y"], c.rect["x"]))
+    column = sorted((c for c in hoo_cells(browser) if abs(c.rect["x"] - first.rect["x"]) < 2), key=lambda c: c.rect["y"])[:3]
+    titles = [title_of(cell) for cell in column]
+    centre = lambda cell: (cell.rect["x"] + cell.rect["width"] / 2, cell.rect["y"] + cell.rect["height"] / 2)
+    x, y = centre(column[0])
+    finger(browser, "touchStart", x, y)
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, '[data-gesture="scrubbing"]'), message="the hold did not scrub")
+    assert selected_title(browser) == titles[0]
+    seen = [titles[0]]
+    for cell, title in zip(column[1:], titles[1:]):
+        target = centre(cell)
+        for step in range(1, 6):
+            finger(browser, "touchMove", x, y + (target[1] - y) * step / 5)
+            time.sleep(0.02)
+        x, y = target
+        wait(browser, lambda d: selected_title(d) == title, message=f"the scrub did not select {title}")
+        seen.append(selected_title(browser))
+    assert scroll_top(browser) == 0, "the grid scrolled under a scrub"
+    finger(browser, "touchEnd")
+    settled(browser)
+    assert seen == titles
+    assert not browser.find_elements(By.CSS_SELECTOR, "[data-gesture]")
 
 
 def active(driver):
@@ -202,7 +332,7 @@ def active(driver):
 
 def test_every_hoo_is_usable_with_the_keyboard_alone(browser, server):
     """Tab reaches every Hoo in the grid's order (each is a button); one out of view is scrolled
-    into view by the view-model; Enter and Space select it, the disc and the words follow; the
+    into view by the browser; Enter and Space select it, the disc and the words follow; the
     selection's Next Hoo steps on; Enter on the selected Hoo closes it; the focus ring shows."""
     open_app(browser, server, "hoosets")
     wait(browser, lambda d: len(hoo_cells(d)) > 20)
@@ -212,7 +342,6 @@ def test_every_hoo_is_usable_with_the_keyboard_alone(browser, server):
     assert below, "every Hoo is in view: nothing to scroll to"
     target_id, target_title = below[0].get_attribute("id"), title_of(below[0])
     order = [cell.get_attribute("id") for cell in cells]
-    grid_before = browser.find_element(By.CSS_SELECTOR, ".hoo-grid").rect["y"]
     body = browser.find_element(By.TAG_NAME, "body")
     body.send_keys(Keys.TAB)
     reached = []
@@ -226,11 +355,10 @@ def test_every_hoo_is_usable_with_the_keyboard_alone(browser, server):
     assert reached == order[: len(reached)], "Tab does not follow the grid's order"
     assert reached and reached[-1] == target_id, f"Tab never reached {target_title}"
     settled(browser)
-    # The Hoo that was below the screen is in view: the view-model scrolled, the page did not.
+    # The Hoo that was below the screen is in view: the browser scrolled to the focus.
     wait(browser, lambda d: inside(d.find_element(By.ID, target_id).rect, content_box(d)),
          message=f"{target_title} got the focus but stayed out of view")
-    assert browser.execute_script("return document.querySelector('main.content').scrollTop") == 0
-    assert browser.find_element(By.CSS_SELECTOR, ".hoo-grid").rect["y"] < grid_before
+    assert scroll_top(browser) > 0
     outline = browser.execute_script(
         "const s = getComputedStyle(document.activeElement); return [s.outlineStyle, parseFloat(s.outlineWidth)]")
     assert outline[0] != "none" and outline[1] >= 2, f"no visible focus ring: {outline}"
@@ -760,36 +888,21 @@ def test_a_websocket_from_another_origin_is_refused(browser, server):
 
 
 def positions(driver, scroll):
-    """Yields at the top, then (with `scroll`) once per screen down the content: the browser
-    scrolls a list; the Hoo grid is scrolled by its view-model, from the keyboard (Page Down)."""
+    """Yields at the top, then (with `scroll`) once per screen down the content, which the
+    browser scrolls (a list, and the Hoo grid)."""
     yield "top"
     if not scroll or not driver.find_elements(By.CSS_SELECTOR, "main.content"):
         return
-    pointer = driver.execute_script("return document.body.dataset.surface === 'pointer'")
-    if pointer and not driver.find_elements(By.CSS_SELECTOR, ".hoo-grid"):
-        return  # still loading ("Loading the Hoo sets…"): one screen, nothing to scroll
-    if pointer:
-        driver.execute_script("document.querySelector('main.content').focus()")
-        for index in range(30):
-            before = driver.find_element(By.CSS_SELECTOR, ".hoo-grid").rect["y"]
-            active(driver).send_keys(Keys.PAGE_DOWN)
-            settled(driver)
-            if driver.find_element(By.CSS_SELECTOR, ".hoo-grid").rect["y"] == before:
-                break
-            yield f"page {index + 1}"
-        active(driver).send_keys(Keys.HOME)
+    height, step = driver.execute_script(
+        "const m = document.querySelector('main.content'); return [m.scrollHeight, m.clientHeight]")
+    offset = 0
+    while offset + step < height:
+        offset = min(offset + max(1, int(step * 0.9)), height - step)
+        driver.execute_script("document.querySelector('main.content').scrollTop = arguments[0]", offset)
+        time.sleep(0.1)
         settled(driver)
-    else:
-        height, step = driver.execute_script(
-            "const m = document.querySelector('main.content'); return [m.scrollHeight, m.clientHeight]")
-        offset = 0
-        while offset + step < height:
-            offset = min(offset + max(1, int(step * 0.9)), height - step)
-            driver.execute_script("document.querySelector('main.content').scrollTop = arguments[0]", offset)
-            time.sleep(0.1)
-            settled(driver)
-            yield f"at {offset}"
-        driver.execute_script("document.querySelector('main.content').scrollTop = 0")
+        yield f"at {offset}"
+    driver.execute_script("document.querySelector('main.content').scrollTop = 0")
 
 
 def audit(driver, allowed, label, scroll=True):

@@ -1,7 +1,8 @@
 // MobileExercises live pages (Docs/Web.md). This script only forwards what the person does to
 // the server over a WebSocket and applies the screens the server sends back: every decision
 // (what a tap selects, whether a drag scrubs or scrolls, which images load) is the server's
-// view-model's. No third-party code; runs under a Content-Security-Policy without inline script.
+// view-model's; the browser scrolls, and the page reports where to. No third-party code; runs
+// under a Content-Security-Policy without inline script.
 "use strict";
 (() => {
   const body = document.body;
@@ -14,6 +15,8 @@
   // What tests read: the last event acknowledged, the screen's version, errors the server sent.
   const stats = (window.liveStats = { sent: 0, acked: 0, version: 0, renders: 0, patches: 0, resyncs: 0, errors: [], connected: false });
   let socket = null, seq = 0, retry = 0, queue = [], lastVisible = "", lastSize = "";
+  // The pointer held down on a pointer surface, if any (its drag may be scrolling the surface).
+  let down = null;
 
   const content = () => root.querySelector(".content");
   const say = (text) => { if (status.textContent !== text) status.textContent = text; };
@@ -52,7 +55,8 @@
     position();
     stats.version = message.version; stats.renders++;
     if (message.title) document.title = message.title + " · MobileExercises";
-    requestAnimationFrame(reportScroll);
+    // A list's rows in view may change with a render; a pointer surface reports when it rests.
+    if (!pointerSurface) requestAnimationFrame(reportScroll);
   }
 
   function receive(message) {
@@ -255,10 +259,11 @@
     send({ type: "viewport", width: area.clientWidth, height: area.clientHeight });
   }
 
-  // The list's scroll position and the rows in view, as a table view knows its visible rows.
+  // The list's scroll position and the rows in view, as a table view knows its visible rows; on
+  // a pointer surface (no rows), where the scroll came to rest: the view-model's visible region.
   function reportScroll() {
     const area = content();
-    if (!area || pointerSurface) return;
+    if (!area) return;
     const box = area.getBoundingClientRect();
     let first = null, last = null;
     for (const row of area.querySelectorAll("[data-row]")) {
@@ -269,67 +274,33 @@
         if (last === null || index > last) last = index;
       }
     }
-    const key = first + ":" + last;
+    const key = pointerSurface ? String(Math.round(area.scrollTop)) : first + ":" + last;
     if (key === lastVisible) return;
     lastVisible = key;
     const message = { type: "scroll", top: area.scrollTop };
     if (first !== null) { message.first = first; message.last = last; }
     send(message);
   }
-  let scrollPending = false;
+  // A list reports on the next frame; a pointer surface once its scroll rests (`scrollend`, or
+  // 150 ms without a scroll event where that event is missing): a flick sends one report, not one
+  // a frame. Keyboard focus, find in page and the scroll keys are the browser's own scrolling.
+  let scrollPending = false, scrollRest = null;
   document.addEventListener("scroll", (event) => {
     if (pointerSurface) {
-      if (event.target === content()) settleSurfaceSoon();
+      if (event.target !== content()) return;
+      clearTimeout(scrollRest);
+      scrollRest = setTimeout(reportScroll, 150);
       return;
     }
     if (scrollPending) return;
     scrollPending = true;
     requestAnimationFrame(() => { scrollPending = false; reportScroll(); });
   }, true);
-
-  // A pointer surface scrolls itself (the view-model's offset), so the browser's way of showing
-  // what has the keyboard's focus cannot work there: its own scroll is undone, and a control
-  // that got the focus out of view is brought in by a wheel of the distance, which the
-  // view-model scrolls by (a Hoo reached with Tab or Shift-Tab). Any other scroll of the
-  // browser's (find in page) goes to the view-model as a wheel too.
-  let settlePending = false, revealed = null;
-  function settleSurfaceSoon() {
-    if (settlePending) return;
-    settlePending = true;
-    requestAnimationFrame(settleSurface);
-  }
-  function settleSurface() {
-    settlePending = false;
-    const area = content();
-    if (!area) return;
-    const native = area.scrollTop;
-    if (native) area.scrollTop = 0;
-    const focused = document.activeElement;
-    let dy = native;
-    if (focused && focused !== area && area.contains(focused)) {
-      dy = 0;
-      const box = area.getBoundingClientRect(), rect = focused.getBoundingClientRect();
-      if (revealed && revealed.element === focused && revealed.version === stats.version) return;
-      if (rect.top < box.top) dy = rect.top - box.top - 8;
-      else if (rect.bottom > box.bottom) dy = rect.bottom - box.bottom + 8;
-      if (dy) revealed = { element: focused, version: stats.version };
-    }
-    if (dy) send({ type: "wheel", dy });
-  }
-  if (pointerSurface) {
-    document.addEventListener("focusin", settleSurfaceSoon);
-    // The keys that scroll a focused scroll area, for the surface itself when it has the focus.
-    document.addEventListener("keydown", (event) => {
-      const area = content();
-      if (!area || document.activeElement !== area || event.altKey || event.ctrlKey || event.metaKey) return;
-      const page = area.clientHeight * 0.9;
-      const distance = { ArrowDown: 40, ArrowUp: -40, PageDown: page, PageUp: -page, " ": event.shiftKey ? -page : page,
-        End: 1e5, Home: -1e5 }[event.key];
-      if (distance === undefined) return;
-      event.preventDefault();
-      send({ type: "wheel", dy: distance });
-    });
-  }
+  document.addEventListener("scrollend", (event) => {
+    if (!pointerSurface || event.target !== content() || down) return;
+    clearTimeout(scrollRest);
+    reportScroll();
+  }, true);
   window.addEventListener("resize", () => requestAnimationFrame(reportViewport));
 
   // Work a control starts (a refresh) shows that it runs, from the moment it is asked for until
@@ -432,47 +403,68 @@
     }
   }, { passive: true });
 
-  // A pointer surface: every sample goes to the server's gesture arbiter, with a "stationary"
-  // sample every 100 ms while the pointer rests, so that a press and hold can scrub.
+  // A pointer surface: the browser scrolls it natively (live.css gives it `touch-action: pan-y`,
+  // so a vertical pan is the browser's, with momentum, and the pointer is cancelled when it takes
+  // over); every other sample goes to the server's gesture arbiter in content coordinates (the
+  // scroll offset added), with a "stationary" sample every 100 ms while the pointer rests, so that
+  // a press and hold can scrub. While the server's render says the touch scrubs
+  // (`data-gesture="scrubbing"`), a non-passive touchmove stops the native scroll; while it says
+  // the drag scrolls, moves are not sent, and a mouse or pen (which the browser does not pan)
+  // scrolls the area itself.
   if (pointerSurface) {
-    let down = null, idle = null;
+    let idle = null;
+    const gesture = () => { const marked = root.querySelector("[data-gesture]"); return marked ? marked.dataset.gesture : "idle"; };
     const sample = (phase, event) => {
-      const box = content().getBoundingClientRect();
-      send({ type: "pointer", phase, time: event.timeStamp / 1000, x: event.clientX - box.left, y: event.clientY - box.top });
+      const area = content(), box = area.getBoundingClientRect();
+      send({ type: "pointer", phase, time: event.timeStamp / 1000,
+        x: event.clientX - box.left + area.scrollLeft, y: event.clientY - box.top + area.scrollTop });
     };
-    const rest = () => {
+    // A resting pointer's time runs on from its last event's time stamp, so that events handled
+    // late (a busy page) never look like a finger held still.
+    const rest = (event) => {
+      const stamp = event.timeStamp, handled = performance.now();
       clearInterval(idle);
-      idle = setInterval(() => { if (down) sample("stationary", { timeStamp: performance.now(), clientX: down.x, clientY: down.y }); }, 100);
+      idle = setInterval(() => {
+        if (!down || gesture() === "scrolling") return;
+        sample("stationary", { timeStamp: stamp + performance.now() - handled, clientX: down.x, clientY: down.y });
+      }, 100);
     };
     root.addEventListener("pointerdown", (event) => {
       if (!content() || !content().contains(event.target) || event.button > 0) return;
       event.preventDefault();
       content().setPointerCapture(event.pointerId);
-      down = { id: event.pointerId, x: event.clientX, y: event.clientY };
-      sample("began", event); rest();
+      down = { id: event.pointerId, x: event.clientX, y: event.clientY, startY: event.clientY, following: false };
+      sample("began", event); rest(event);
     });
     root.addEventListener("pointermove", (event) => {
       if (!down || event.pointerId !== down.id) return;
+      // The first move the page scrolls by catches up with the pointer since it went down.
+      const dy = event.clientY - (down.following ? down.y : down.startY);
       down.x = event.clientX; down.y = event.clientY;
-      sample("moved", event); rest();
+      if (gesture() === "scrolling") {
+        if (event.pointerType !== "touch") content().scrollTop -= dy;
+        down.following = true;
+        return;
+      }
+      sample("moved", event); rest(event);
     });
     const finish = (phase) => (event) => {
       if (!down || event.pointerId !== down.id) return;
-      sample(phase, event);
+      // A cancelled pointer (the browser took the pan) has no position of its own: the last one.
+      sample(phase, phase === "cancelled" ? { timeStamp: event.timeStamp, clientX: down.x, clientY: down.y } : event);
       down = null; clearInterval(idle);
+      reportScroll();
     };
     root.addEventListener("pointerup", finish("ended"));
     root.addEventListener("pointercancel", finish("cancelled"));
-    root.addEventListener("wheel", (event) => {
-      if (!content() || !content().contains(event.target)) return;
-      event.preventDefault();
-      send({ type: "wheel", dy: event.deltaY * (event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? content().clientHeight : 1) });
+    root.addEventListener("touchmove", (event) => {
+      if (down && event.cancelable && gesture() === "scrubbing") event.preventDefault();
     }, { passive: false });
   }
 
   // Where the list was (a reload resumes the session), else the screen's starting row (its
   // section's header pinned above it), once: at load, or when the first screen with it arrives.
-  let positioned = pointerSurface;
+  let positioned = false;
   function position() {
     const area = content();
     if (positioned || !area) return;

@@ -71,7 +71,7 @@ final class CarFitLiveScreen: LiveScreen {
             }
         case .scroll, .viewport:
             break
-        case .pointer, .wheel:
+        case .pointer:
             throw .unsupported("CarFit scrolls in the browser")
         }
     }

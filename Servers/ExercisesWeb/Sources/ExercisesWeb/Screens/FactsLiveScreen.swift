@@ -69,7 +69,7 @@ final class FactsLiveScreen: LiveScreen {
                 await self.model.refresh()
                 self.reportVisible()
             }
-        case .pointer, .wheel:
+        case .pointer:
             throw .unsupported("the facts list scrolls in the browser")
         }
     }

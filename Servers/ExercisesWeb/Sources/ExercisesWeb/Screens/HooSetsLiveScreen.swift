@@ -6,17 +6,24 @@ import SharedNetworking
 
 /// The Hoo sets in a tab: `HooSetsViewModel` with the grid laid out for the tab's width.
 ///
-/// The grid is a pointer surface: the page forwards every pointer sample (mouse, pen or finger)
-/// with its time and viewport position, and the view-model's `GestureArbiter` decides what the
-/// touch is: a tap selects (or dismisses) a Hoo, a mostly horizontal drag or a press and hold
-/// scrubs (the selection follows the finger), a mostly vertical drag scrolls the grid. A wheel
-/// scrolls it too. From the keyboard, every Hoo is a button (`select-hoo`, `data-value` `01/03`) and
-/// the selection offers `select-next-hoo`, `select-previous-hoo` and `dismiss-selection`.
+/// The browser scrolls the grid (natively, with momentum: the page's `touch-action: pan-y`); the
+/// page reports where it came to rest (`scroll`, its `top`), which becomes the view-model's
+/// visible region. Every other pointer sample (mouse, pen or finger) goes to the view-model with
+/// its time and content position, and its `GestureArbiter` decides what the touch is: a tap
+/// selects (or dismisses) a Hoo, a mostly horizontal drag or a press and hold scrubs (the
+/// selection follows the finger, and the grid's `data-gesture="scrubbing"` tells the page to stop
+/// its native scroll), a mostly vertical drag is the browser's. From the keyboard, every Hoo is a
+/// button (`select-hoo`, `data-value` `01/03`) and the selection offers `select-next-hoo`,
+/// `select-previous-hoo` and `dismiss-selection`.
 @MainActor
 final class HooSetsLiveScreen: LiveScreen {
     let model: HooSetsViewModel
     private let context: ScreenContext
     private let tasks = ScreenTasks()
+    /// The content's size as the page last reported it (the visible region's size); until then
+    /// an iPhone 14's, under its bars.
+    private var viewport = HooSetsLiveScreen.initialViewport
+    private static let initialViewport = LayoutSize(width: 390, height: 753)
 
     init(context: ScreenContext) {
         self.context = context
@@ -35,7 +42,7 @@ final class HooSetsLiveScreen: LiveScreen {
         }
         model = HooSetsViewModel(
             loader: source, clock: context.environment.clock, metrics: .resolved(for: context.configuration.contrast), displayScale: .x2,
-            viewport: LayoutSize(width: 390, height: 753), language: context.environment.messagesLocale)
+            viewport: Self.initialViewport, language: context.environment.messagesLocale)
     }
 
     var surface: LiveSurface { .pointer }
@@ -74,7 +81,8 @@ final class HooSetsLiveScreen: LiveScreen {
     func handle(_ event: LiveEvent) throws(LiveEventError) {
         switch event {
         case .viewport(let width, let height):
-            model.setViewport(LayoutSize(width: width, height: height))
+            viewport = LayoutSize(width: width, height: height)
+            model.setViewport(viewport)
         case .pointer(let phase, let time, let x, let y):
             let samplePhase: TouchSample.Phase =
                 switch phase {
@@ -85,12 +93,10 @@ final class HooSetsLiveScreen: LiveScreen {
                 case .cancelled: .cancelled
                 }
             model.handle(TouchSample(samplePhase, at: time, x: x, y: y))
-        case .wheel(let deltaY):
-            model.scroll(to: (model.state.content?.contentOffsetY ?? 0) + deltaY)
+        case .scroll(let top, _):
+            model.setVisibleRegion(LayoutRect(x: 0, y: top, width: viewport.width, height: viewport.height))
         case .action(let name, let value):
             try perform(name, value: value)
-        case .scroll:
-            break
         }
     }
 }

@@ -19,7 +19,7 @@ protocol LiveScreen: AnyObject {
     /// The session ends: cancels what is running.
     func stop()
     /// What the page's `<body>` says about this screen (`data-surface="pointer"` for a screen whose
-    /// view-model takes raw pointer samples and scrolls itself).
+    /// view-model takes raw pointer samples).
     var surface: LiveSurface { get }
 }
 
@@ -27,7 +27,8 @@ protocol LiveScreen: AnyObject {
 enum LiveSurface: String, Sendable {
     /// The browser scrolls; the page reports the scroll position and the rows in view.
     case list
-    /// The view-model takes pointer samples and wheel deltas and scrolls itself (the Hoo grid).
+    /// The browser scrolls too, but the view-model takes the pointer samples it does not (taps,
+    /// horizontal drags, holds: the Hoo grid's scrub) and can stop it while scrubbing.
     case pointer
 }
 

@@ -74,7 +74,7 @@ final class ScheduleLiveScreen: LiveScreen {
             }
         case .viewport:
             break
-        case .pointer, .wheel:
+        case .pointer:
             throw .unsupported("the schedule scrolls in the browser")
         }
     }

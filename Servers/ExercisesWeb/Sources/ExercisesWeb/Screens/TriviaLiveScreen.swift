@@ -131,7 +131,7 @@ final class TriviaLiveScreen: LiveScreen {
             }
         case .scroll, .viewport:
             break
-        case .pointer, .wheel:
+        case .pointer:
             throw .unsupported("Trivia takes taps on its buttons")
         }
     }

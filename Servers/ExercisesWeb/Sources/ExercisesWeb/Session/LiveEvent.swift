@@ -6,15 +6,14 @@ import Foundation
 /// - `action`: a control was activated (`{"type": "action", "action": "toggle-day", "value": "2020-09-13"}`);
 ///   the control's `data-action` and `data-value`, as drawn.
 /// - `pointer`: one pointer sample on a surface that takes raw input (the Hoo grid):
-///   `{"type": "pointer", "phase": "moved", "time": 12.34, "x": 80, "y": 210}`, viewport points and seconds.
-/// - `scroll`: the list's scroll position and the rows in view (`"top"`, `"first"`, `"last"`).
-/// - `wheel`: a wheel or trackpad scroll over a surface the view-model scrolls (`"dy"` in points).
+///   `{"type": "pointer", "phase": "moved", "time": 12.34, "x": 80, "y": 210}`, points in the
+///   scrolled content (the page adds its scroll offset) and seconds.
+/// - `scroll`: the content's scroll position and the rows in view (`"top"`, `"first"`, `"last"`).
 /// - `viewport`: the screen's size in points (`"width"`, `"height"`).
 public enum LiveEvent: Sendable, Equatable {
     case action(name: String, value: String?)
     case pointer(phase: PointerPhase, time: Double, x: Double, y: Double)
     case scroll(top: Double, visible: ClosedRange<Int>?)
-    case wheel(deltaY: Double)
     case viewport(width: Double, height: Double)
 
     /// A pointer sample's phase, as `UITouch.Phase` and the Pointer Events API name it.
@@ -35,7 +34,6 @@ public enum LiveEvent: Sendable, Equatable {
         var top: Double?
         var first: Int?
         var last: Int?
-        var dy: Double?
         var width: Double?
         var height: Double?
     }
@@ -72,8 +70,6 @@ public enum LiveEvent: Sendable, Equatable {
             guard let first = wire.first, let last = wire.last else { return .scroll(top: top, visible: nil) }
             guard first >= 0, last >= first, last - first <= 10_000 else { throw .malformed("first…last must be a range of rows") }
             return .scroll(top: top, visible: first...last)
-        case "wheel":
-            return .wheel(deltaY: try number(wire.dy, "dy", limit: 1e5))
         case "viewport":
             let width = try number(wire.width, "width", limit: 10_000), height = try number(wire.height, "height", limit: 10_000)
             guard width >= 1, height >= 1 else { throw .malformed("width and height must be at least 1") }
