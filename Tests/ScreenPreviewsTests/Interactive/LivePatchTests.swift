@@ -59,12 +59,29 @@ struct LivePatchTests {
         (["a", "b", "c"], ["a", "b", "c"], nil, "Today"),
         ([], ["a"], nil, "Visits"),
         (["a"], [], nil, "Visits"),
+        (["a", "x", "b", "c", "d"], ["a", "b", "c", "x", "d"], nil, "Visits"),
+        (["a", "b", "c", "d"], ["b", "a", "d", "c"], nil, "Visits"),
+        (["a", "b", "c"], ["d", "e"], nil, "Visits"),
     ])
     func thePatchTurnsTheOldTreeIntoTheNew(old: [String], new: [String], selected: String?, title: String) throws {
         let before = Self.tree(Self.list(old)), after = Self.tree(Self.list(new, selected: selected, title: title))
         let patch = LivePatch.between(before, after)
         #expect(try patch.applied(to: before) == after)
         #expect(patch.payloadBytes < after.html.utf8.count, "a patch is smaller than the screen")
+    }
+
+    /// An element moving among its siblings (the selection's disc following a scrub) is sent
+    /// again; the siblings it passes keep their identity on the page, as the morph keeps them.
+    @Test func siblingsAMovingElementPassesAreKept() throws {
+        let before = Self.tree(Self.list(["a", "b", "disc", "c", "d", "e", "f"]))
+        let after = Self.tree(Self.list(["a", "b", "c", "d", "e", "disc", "f"]))
+        let patch = LivePatch.between(before, after)
+        #expect(try patch.applied(to: before) == after)
+        let sent = patch.operations.flatMap { operation -> [String?] in
+            guard case .splice(_, _, _, _, let nodes) = operation else { return [] }
+            return nodes.map(\.key)
+        }
+        #expect(sent == ["disc"], "only the moving element is sent again, not \(sent)")
     }
 
     @Test func keptElementsAreNotSentAgain() throws {
