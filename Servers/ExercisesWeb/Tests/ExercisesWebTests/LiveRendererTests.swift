@@ -114,6 +114,17 @@ struct LiveRendererTests {
         #expect(large["html"] as? String == Self.tree("section", 100).html)
     }
 
+    /// Sessions that show the same screen keep one tree between them.
+    @Test func equalTreesAreKeptOnce() {
+        let cache = LiveTreeCache(limit: 2)
+        let first = cache.intern(Self.tree("div", 50)), second = cache.intern(Self.tree("div", 50))
+        let storage = { (tree: LiveTree) in tree.nodes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
+        #expect(first == second)
+        #expect(storage(first) == storage(second), "the second equal tree is the first one's storage")
+        let other = cache.intern(Self.tree("div", 50, changed: 3))
+        #expect(storage(other) != storage(first))
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func snapshotsWaitingAreCoalescedKeepingTheHighestAck() async throws {
         let gate = Shared(0)

@@ -17,8 +17,9 @@ import Synchronization
 /// What a page is sent (Docs/Web.md, "Messages"): after a reset, a resync, or when the tree of
 /// the page's screen was let go (``forgetScreen()``, an idle session), the whole screen; after
 /// that, in ``LiveRendererMode/diff`` mode, a patch against the screen the page has, unless it
-/// would be larger than the screen. The renderer keeps just what the next diff needs: that tree,
-/// the stylesheet, the version.
+/// would be larger than the screen. The renderer keeps just what the next diff needs: that tree
+/// (shared with the sessions that show the same screen, ``LiveTreeCache``), the stylesheet, the
+/// version.
 final class LiveRenderer: Sendable {
     /// What the main actor hands over.
     struct Snapshot: Sendable {
@@ -62,16 +63,19 @@ final class LiveRenderer: Sendable {
     static let maxRules = 20_000
 
     let mode: LiveRendererMode
+    private let trees: LiveTreeCache
     private let build: @Sendable (PreviewScreen, inout LiveStyleSheet) -> LiveTree
     private let mailbox = Mutex(Mailbox())
     private let state = Mutex(State())
 
-    /// A renderer in `mode`; `build` makes a screen's tree (tests slow it down).
+    /// A renderer in `mode`, keeping its trees in `trees` (shared by the server's sessions);
+    /// `build` makes a screen's tree (tests slow it down).
     init(
-        mode: LiveRendererMode,
+        mode: LiveRendererMode, trees: LiveTreeCache = LiveTreeCache(),
         build: @escaping @Sendable (PreviewScreen, inout LiveStyleSheet) -> LiveTree = { LiveTree($0, sheet: &$1) }
     ) {
         self.mode = mode
+        self.trees = trees
         self.build = build
     }
 
@@ -118,9 +122,6 @@ final class LiveRenderer: Sendable {
         state.withLock { $0.tree = nil }
     }
 
-    /// Whether the renderer keeps a screen to diff against (tests).
-    var keepsScreen: Bool { state.withLock { $0.tree != nil } }
-
     /// The message for `snapshot`, or `nil` when there is nothing to say.
     private func render(_ snapshot: Snapshot, into state: inout State) -> String? {
         var reset = snapshot.reset
@@ -145,7 +146,7 @@ final class LiveRenderer: Sendable {
         state.version += 1
         state.hash = hash
         let old = state.tree
-        state.tree = mode == .diff ? tree : nil
+        state.tree = mode == .diff ? trees.intern(tree) : nil
         if let old {
             let patch = LivePatch.between(old, tree)
             if Self.isSmaller(patch, than: tree) {

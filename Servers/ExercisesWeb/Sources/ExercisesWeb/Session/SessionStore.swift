@@ -32,6 +32,8 @@ final class SessionStore {
     private let makeScreen: @MainActor (WebExercise, SessionPreferences, MediaClient?) -> LiveSession.Setup
     /// What each session's page is sent after its first screen.
     let renderer: LiveRendererMode
+    /// The screens the sessions keep, shared between them.
+    private let trees = LiveTreeCache()
 
     nonisolated init(
         limit: Int, perClientLimit: Int = .max, idleTimeout: Duration, clock: any AppClock, newID: @escaping @Sendable () -> String,
