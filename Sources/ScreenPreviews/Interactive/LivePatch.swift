@@ -99,6 +99,8 @@ public struct LivePatch: Sendable, Equatable {
                     old[oldMiddle.lowerBound + offset], new[newMiddle.lowerBound + offset], path: path + [newMiddle.lowerBound + offset],
                     into: &operations)
             }
+        } else if oldMiddle.count * newMiddle.count <= alignmentLimit {
+            align(old, oldMiddle, new, newMiddle, path: path, tag: tag, into: &operations)
         } else if let (oldAnchor, newAnchor) = anchor(old, oldMiddle, new, newMiddle) {
             // An element with an `id` in both (the middle of the longest run of them in the same
             // order): kept, as the page's morph keeps it, and what lies on each side compared
@@ -116,6 +118,58 @@ public struct LivePatch: Sendable, Equatable {
         for index in oldMiddle.upperBound..<oldRange.upperBound {
             diffNode(old[index], new[index + shift], path: path + [index + shift], into: &operations)
         }
+    }
+
+    /// The largest middle (old children × new ones) compared child by child for the longest run
+    /// of kept slots; a larger one keeps only elements with an `id`.
+    static let alignmentLimit = 40_000
+
+    /// The changes from `old[oldRange]` to `new[newRange]` that keep the most children in their
+    /// slot (the longest common subsequence of kind, tag and `id`), each run of the others between
+    /// them one splice. A focused control whose siblings move around it (a selection's actions
+    /// following the selection) stays the same element, as the page's morph keeps it.
+    private static func align(
+        _ old: [LiveNode], _ oldRange: Range<Int>, _ new: [LiveNode], _ newRange: Range<Int>, path: [Int], tag: String,
+        into operations: inout [Operation]
+    ) {
+        let rows = oldRange.count, columns = newRange.count
+        // lengths[i * (columns + 1) + j]: the longest run in old[i...] and new[j...].
+        var lengths = [Int](repeating: 0, count: (rows + 1) * (columns + 1))
+        for i in stride(from: rows - 1, through: 0, by: -1) {
+            for j in stride(from: columns - 1, through: 0, by: -1) {
+                lengths[i * (columns + 1) + j] =
+                    sameSlot(old[oldRange.lowerBound + i], new[newRange.lowerBound + j])
+                    ? lengths[(i + 1) * (columns + 1) + j + 1] + 1
+                    : max(lengths[(i + 1) * (columns + 1) + j], lengths[i * (columns + 1) + j + 1])
+            }
+        }
+        var i = 0, j = 0, gapOld = 0, gapNew = 0
+        func flush() {
+            if i > gapOld || j > gapNew {
+                operations.append(
+                    .splice(
+                        path: path, tag: tag, at: newRange.lowerBound + gapNew, remove: i - gapOld,
+                        nodes: Array(new[(newRange.lowerBound + gapNew)..<(newRange.lowerBound + j)])))
+            }
+        }
+        while i < rows || j < columns {
+            if i < rows, j < columns, sameSlot(old[oldRange.lowerBound + i], new[newRange.lowerBound + j]),
+                lengths[i * (columns + 1) + j] == lengths[(i + 1) * (columns + 1) + j + 1] + 1
+            {
+                flush()
+                diffNode(
+                    old[oldRange.lowerBound + i], new[newRange.lowerBound + j], path: path + [newRange.lowerBound + j], into: &operations)
+                i += 1
+                j += 1
+                gapOld = i
+                gapNew = j
+            } else if j < columns && (i == rows || lengths[i * (columns + 1) + j + 1] >= lengths[(i + 1) * (columns + 1) + j]) {
+                j += 1
+            } else {
+                i += 1
+            }
+        }
+        flush()
     }
 
     /// A pair of elements with the same `id` in `old[oldRange]` and `new[newRange]` to keep: the

@@ -84,6 +84,26 @@ struct LivePatchTests {
         #expect(sent == ["disc"], "only the moving element is sent again, not \(sent)")
     }
 
+    /// A selection's actions (buttons without an `id`) follow the selected element: when the
+    /// selection moves to the next one, the buttons, one of which has the focus, stay the same
+    /// elements and the element they pass is sent again instead, as the page's morph does it.
+    @Test func controlsFollowingASelectionAreKept() throws {
+        func grid(_ order: [String]) -> LiveTree {
+            Self.tree(
+                .element(
+                    "div", [],
+                    order.map { $0 == "next" || $0 == "previous" ? .element("button", [], [.text($0)]) : .element("span", [.id($0)], []) }))
+        }
+        let before = grid(["a", "b", "next", "previous", "c", "d"]), after = grid(["a", "b", "c", "next", "previous", "d"])
+        let patch = LivePatch.between(before, after)
+        #expect(try patch.applied(to: before) == after)
+        let sent = patch.operations.flatMap { operation -> [String] in
+            guard case .splice(_, _, _, _, let nodes) = operation else { return [] }
+            return nodes.map(\.html)
+        }
+        #expect(sent == [#"<span id="c"></span>"#], "the buttons were sent again: \(sent)")
+    }
+
     @Test func keptElementsAreNotSentAgain() throws {
         let before = Self.tree(Self.list(["a", "b", "c", "d", "e"]))
         let after = Self.tree(Self.list(["a", "b", "x", "c", "d", "e"]))
