@@ -11,7 +11,9 @@
 /// Children are matched as a morph would: the common start and end of the old and new lists
 /// (same kind, tag and `id`) are kept and compared inside, so an element keeps its identity on
 /// the page (its focus, its scroll position, its loaded image) when siblings come or go before
-/// it; what differs in between is one splice. Each operation names what it expects to find (the
+/// it. In between, the longest run of children in the same slots is kept too (for a long middle,
+/// the elements with an `id` that stay in order), so that siblings moving around a focused
+/// control do not replace it; each run of the others is one splice. Each operation names what it expects to find (the
 /// tag, or `#text`): a page whose node differs asks for the whole screen again.
 public struct LivePatch: Sendable, Equatable {
     /// One change.
