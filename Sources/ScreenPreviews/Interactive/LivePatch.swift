@@ -11,7 +11,9 @@
 /// Children are matched as a morph would: the common start and end of the old and new lists
 /// (same kind, tag and `id`) are kept and compared inside, so an element keeps its identity on
 /// the page (its focus, its scroll position, its loaded image) when siblings come or go before
-/// it; what differs in between is one splice. Each operation names what it expects to find (the
+/// it. In between, the longest run of children in the same slots is kept too (for a long middle,
+/// the elements with an `id` that stay in order), so that siblings moving around a focused
+/// control do not replace it; each run of the others is one splice. Each operation names what it expects to find (the
 /// tag, or `#text`): a page whose node differs asks for the whole screen again.
 public struct LivePatch: Sendable, Equatable {
     /// One change.
@@ -67,29 +69,154 @@ public struct LivePatch: Sendable, Equatable {
         // Subtrees are compared by their 64-bit hashes: equal hashes are taken as equal content
         // (a collision is about 2^-64 likely), so an unchanged screen costs one pass of integers.
         if old.count == new.count && zip(old, new).allSatisfy({ $0.hash == $1.hash }) { return }
+        diffRange(old, 0..<old.count, new, 0..<new.count, path: path, tag: tag, into: &operations)
+    }
+
+    /// The changes from `old[oldRange]` to `new[newRange]`, every child before them already in
+    /// its new place (operations run in order, so a child is addressed by its new index).
+    private static func diffRange(
+        _ old: [LiveNode], _ oldRange: Range<Int>, _ new: [LiveNode], _ newRange: Range<Int>, path: [Int], tag: String,
+        into operations: inout [Operation]
+    ) {
         var start = 0
-        while start < old.count, start < new.count, sameSlot(old[start], new[start]) { start += 1 }
-        var oldEnd = old.count, newEnd = new.count
-        while oldEnd > start, newEnd > start, sameSlot(old[oldEnd - 1], new[newEnd - 1]) {
-            oldEnd -= 1
-            newEnd -= 1
+        while start < oldRange.count, start < newRange.count, sameSlot(old[oldRange.lowerBound + start], new[newRange.lowerBound + start]) {
+            start += 1
         }
-        // The middle: the same number of children in the same slots is compared one by one;
-        // anything else is replaced in one splice.
-        var splice: Operation?
-        if oldEnd - start != newEnd - start || !zip(old[start..<oldEnd], new[start..<newEnd]).allSatisfy(sameSlot) {
-            splice = .splice(path: path, tag: tag, at: start, remove: oldEnd - start, nodes: Array(new[start..<newEnd]))
+        var end = 0
+        while end < oldRange.count - start, end < newRange.count - start,
+            sameSlot(old[oldRange.upperBound - 1 - end], new[newRange.upperBound - 1 - end])
+        {
+            end += 1
         }
-        // Kept children before the splice keep their indices; those after it are addressed by
-        // their new index, once the splice is applied (operations run in order).
-        for index in 0..<start { diffNode(old[index], new[index], path: path + [index], into: &operations) }
-        if let splice {
-            operations.append(splice)
-        } else {
-            for index in start..<oldEnd { diffNode(old[index], new[index], path: path + [index], into: &operations) }
+        let oldMiddle = (oldRange.lowerBound + start)..<(oldRange.upperBound - end)
+        let newMiddle = (newRange.lowerBound + start)..<(newRange.upperBound - end)
+        for offset in 0..<start {
+            diffNode(
+                old[oldRange.lowerBound + offset], new[newRange.lowerBound + offset], path: path + [newRange.lowerBound + offset],
+                into: &operations)
         }
-        let shift = newEnd - oldEnd
-        for index in oldEnd..<old.count { diffNode(old[index], new[index + shift], path: path + [index + shift], into: &operations) }
+        if oldMiddle.count == newMiddle.count && zip(old[oldMiddle], new[newMiddle]).allSatisfy(sameSlot) {
+            for offset in 0..<oldMiddle.count {
+                diffNode(
+                    old[oldMiddle.lowerBound + offset], new[newMiddle.lowerBound + offset], path: path + [newMiddle.lowerBound + offset],
+                    into: &operations)
+            }
+        } else if oldMiddle.count * newMiddle.count <= alignmentLimit {
+            align(old, oldMiddle, new, newMiddle, path: path, tag: tag, into: &operations)
+        } else if let (oldAnchor, newAnchor) = anchor(old, oldMiddle, new, newMiddle) {
+            // An element with an `id` in both (the middle of the longest run of them in the same
+            // order): kept, as the page's morph keeps it, and what lies on each side compared
+            // apart, so that siblings moving around it (a selection) do not replace it.
+            diffRange(old, oldMiddle.lowerBound..<oldAnchor, new, newMiddle.lowerBound..<newAnchor, path: path, tag: tag, into: &operations)
+            diffNode(old[oldAnchor], new[newAnchor], path: path + [newAnchor], into: &operations)
+            diffRange(
+                old, (oldAnchor + 1)..<oldMiddle.upperBound, new, (newAnchor + 1)..<newMiddle.upperBound, path: path, tag: tag,
+                into: &operations)
+        } else if !oldMiddle.isEmpty || !newMiddle.isEmpty {
+            operations.append(
+                .splice(path: path, tag: tag, at: newMiddle.lowerBound, remove: oldMiddle.count, nodes: Array(new[newMiddle])))
+        }
+        let shift = newMiddle.upperBound - oldMiddle.upperBound
+        for index in oldMiddle.upperBound..<oldRange.upperBound {
+            diffNode(old[index], new[index + shift], path: path + [index + shift], into: &operations)
+        }
+    }
+
+    /// The largest middle (old children × new ones) compared child by child for the longest run
+    /// of kept slots; a larger one keeps only elements with an `id`.
+    static let alignmentLimit = 40_000
+
+    /// The changes from `old[oldRange]` to `new[newRange]` that keep the most children in their
+    /// slot (the longest common subsequence of kind, tag and `id`), each run of the others between
+    /// them one splice. A focused control whose siblings move around it (a selection's actions
+    /// following the selection) stays the same element, as the page's morph keeps it.
+    private static func align(
+        _ old: [LiveNode], _ oldRange: Range<Int>, _ new: [LiveNode], _ newRange: Range<Int>, path: [Int], tag: String,
+        into operations: inout [Operation]
+    ) {
+        let rows = oldRange.count, columns = newRange.count
+        // lengths[i * (columns + 1) + j]: the longest run in old[i...] and new[j...].
+        var lengths = [Int](repeating: 0, count: (rows + 1) * (columns + 1))
+        for i in stride(from: rows - 1, through: 0, by: -1) {
+            for j in stride(from: columns - 1, through: 0, by: -1) {
+                lengths[i * (columns + 1) + j] =
+                    sameSlot(old[oldRange.lowerBound + i], new[newRange.lowerBound + j])
+                    ? lengths[(i + 1) * (columns + 1) + j + 1] + 1
+                    : max(lengths[(i + 1) * (columns + 1) + j], lengths[i * (columns + 1) + j + 1])
+            }
+        }
+        var i = 0, j = 0, gapOld = 0, gapNew = 0
+        func flush() {
+            if i > gapOld || j > gapNew {
+                operations.append(
+                    .splice(
+                        path: path, tag: tag, at: newRange.lowerBound + gapNew, remove: i - gapOld,
+                        nodes: Array(new[(newRange.lowerBound + gapNew)..<(newRange.lowerBound + j)])))
+            }
+        }
+        while i < rows || j < columns {
+            if i < rows, j < columns, sameSlot(old[oldRange.lowerBound + i], new[newRange.lowerBound + j]),
+                lengths[i * (columns + 1) + j] == lengths[(i + 1) * (columns + 1) + j + 1] + 1
+            {
+                flush()
+                diffNode(
+                    old[oldRange.lowerBound + i], new[newRange.lowerBound + j], path: path + [newRange.lowerBound + j], into: &operations)
+                i += 1
+                j += 1
+                gapOld = i
+                gapNew = j
+            } else if j < columns && (i == rows || lengths[i * (columns + 1) + j + 1] >= lengths[(i + 1) * (columns + 1) + j]) {
+                j += 1
+            } else {
+                i += 1
+            }
+        }
+        flush()
+    }
+
+    /// A pair of elements with the same `id` in `old[oldRange]` and `new[newRange]` to keep: the
+    /// middle one of the longest run of such pairs whose order is the same in both (ids that
+    /// occur once in each), or `nil` when there is none.
+    private static func anchor(_ old: [LiveNode], _ oldRange: Range<Int>, _ new: [LiveNode], _ newRange: Range<Int>) -> (Int, Int)? {
+        var oldIndex: [String: Int] = [:]
+        var repeated: Set<String> = []
+        for index in oldRange {
+            guard let key = old[index].key else { continue }
+            if oldIndex.updateValue(index, forKey: key) != nil { repeated.insert(key) }
+        }
+        var newSeen: Set<String> = []
+        var pairs: [(old: Int, new: Int)] = []
+        for index in newRange {
+            guard let key = new[index].key, let match = oldIndex[key], !repeated.contains(key), old[match].name == new[index].name else {
+                continue
+            }
+            if !newSeen.insert(key).inserted {
+                pairs.removeAll { new[$0.new].key == key }
+                continue
+            }
+            pairs.append((match, index))
+        }
+        guard !pairs.isEmpty else { return nil }
+        // The longest run increasing in both (patience sorting), then its middle pair.
+        var tails: [Int] = []
+        var previous = [Int](repeating: -1, count: pairs.count)
+        for (position, pair) in pairs.enumerated() {
+            var low = 0, high = tails.count
+            while low < high {
+                let mid = (low + high) / 2
+                if pairs[tails[mid]].old < pair.old { low = mid + 1 } else { high = mid }
+            }
+            if low > 0 { previous[position] = tails[low - 1] }
+            if low == tails.count { tails.append(position) } else { tails[low] = position }
+        }
+        var run: [Int] = []
+        var cursor = tails.last ?? -1
+        while cursor >= 0 {
+            run.append(cursor)
+            cursor = previous[cursor]
+        }
+        let middle = pairs[run[run.count / 2]]
+        return (middle.old, middle.new)
     }
 
     private static func diffNode(_ old: LiveNode, _ new: LiveNode, path: [Int], into operations: inout [Operation]) {

@@ -59,12 +59,49 @@ struct LivePatchTests {
         (["a", "b", "c"], ["a", "b", "c"], nil, "Today"),
         ([], ["a"], nil, "Visits"),
         (["a"], [], nil, "Visits"),
+        (["a", "x", "b", "c", "d"], ["a", "b", "c", "x", "d"], nil, "Visits"),
+        (["a", "b", "c", "d"], ["b", "a", "d", "c"], nil, "Visits"),
+        (["a", "b", "c"], ["d", "e"], nil, "Visits"),
     ])
     func thePatchTurnsTheOldTreeIntoTheNew(old: [String], new: [String], selected: String?, title: String) throws {
         let before = Self.tree(Self.list(old)), after = Self.tree(Self.list(new, selected: selected, title: title))
         let patch = LivePatch.between(before, after)
         #expect(try patch.applied(to: before) == after)
         #expect(patch.payloadBytes < after.html.utf8.count, "a patch is smaller than the screen")
+    }
+
+    /// An element moving among its siblings (the selection's disc following a scrub) is sent
+    /// again; the siblings it passes keep their identity on the page, as the morph keeps them.
+    @Test func siblingsAMovingElementPassesAreKept() throws {
+        let before = Self.tree(Self.list(["a", "b", "disc", "c", "d", "e", "f"]))
+        let after = Self.tree(Self.list(["a", "b", "c", "d", "e", "disc", "f"]))
+        let patch = LivePatch.between(before, after)
+        #expect(try patch.applied(to: before) == after)
+        let sent = patch.operations.flatMap { operation -> [String?] in
+            guard case .splice(_, _, _, _, let nodes) = operation else { return [] }
+            return nodes.map(\.key)
+        }
+        #expect(sent == ["disc"], "only the moving element is sent again, not \(sent)")
+    }
+
+    /// A selection's actions (buttons without an `id`) follow the selected element: when the
+    /// selection moves to the next one, the buttons, one of which has the focus, stay the same
+    /// elements and the element they pass is sent again instead, as the page's morph does it.
+    @Test func controlsFollowingASelectionAreKept() throws {
+        func grid(_ order: [String]) -> LiveTree {
+            Self.tree(
+                .element(
+                    "div", [],
+                    order.map { $0 == "next" || $0 == "previous" ? .element("button", [], [.text($0)]) : .element("span", [.id($0)], []) }))
+        }
+        let before = grid(["a", "b", "next", "previous", "c", "d"]), after = grid(["a", "b", "c", "next", "previous", "d"])
+        let patch = LivePatch.between(before, after)
+        #expect(try patch.applied(to: before) == after)
+        let sent = patch.operations.flatMap { operation -> [String] in
+            guard case .splice(_, _, _, _, let nodes) = operation else { return [] }
+            return nodes.map(\.html)
+        }
+        #expect(sent == [#"<span id="c"></span>"#], "the buttons were sent again: \(sent)")
     }
 
     @Test func keptElementsAreNotSentAgain() throws {

@@ -4,8 +4,8 @@
 ///
 /// The server writes compact JSON in which a `"` inside a string is always escaped (`\"`), so
 /// `"ack":` can only be a member's name, never text inside the markup a message carries: finding
-/// a member is a byte search. Any message with an `ack` acknowledges (a `render`, an `error`, and
-/// any type a later server adds, such as a diff), and every byte of every message counts.
+/// a member is a byte search. Any message with an `ack` acknowledges (a `render`, a `patch`, an
+/// `error`, and any type a later server adds), and every byte of every message counts.
 struct LiveMessagePeek: Equatable, Sendable {
     /// What kind of message it is, as far as the load tool tells them apart.
     enum Kind: Equatable, Sendable {

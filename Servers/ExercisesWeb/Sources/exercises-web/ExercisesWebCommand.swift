@@ -69,6 +69,9 @@ struct ExercisesWebCommand: AsyncParsableCommand {
     @Option(help: "Sessions kept at most.")
     var maxSessions = 2_000
 
+    @Option(help: "What a page is sent after its first screen: diff (only what changed) or whole (the whole screen every time).")
+    var renderer = "diff"
+
     @Option(help: "Sessions one client (an IPv4 address, an IPv6 /64) may hold at once; past it, 429 with Retry-After.")
     var maxSessionsPerClient = 50
 
@@ -103,6 +106,7 @@ struct ExercisesWebCommand: AsyncParsableCommand {
             throw ValidationError("the --trivia-… times and counts must be at least 1")
         }
         guard (0...1_000).contains(triviaBots) else { throw ValidationError("--trivia-bots must be 0…1000") }
+        guard LiveRendererMode(rawValue: renderer) != nil else { throw ValidationError("--renderer must be whole or diff") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \(logLevel) is not a level") }
         guard headerSeconds > 0, bodySeconds > 0, maxConnectionsPerClient >= 1, maxSessionsPerClient >= 1, (maxConnections ?? 1) >= 1 else {
             throw ValidationError("--header-seconds and --body-seconds must be positive, the --max-… counts at least 1")
@@ -151,7 +155,8 @@ struct ExercisesWebCommand: AsyncParsableCommand {
             connectionLimits: ConnectionGuardLimits(
                 headerTimeout: .seconds(headerSeconds), bodyTimeout: .seconds(bodySeconds),
                 maxConnectionsPerClient: maxConnectionsPerClient,
-                maxConnections: maxConnections))
+                maxConnections: maxConnections),
+            renderer: LiveRendererMode(rawValue: renderer) ?? .diff)
         let server = ExercisesWebServer(
             configuration: configuration, environment: environment, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)
         let host = self.host

@@ -51,20 +51,23 @@ struct SessionTests {
         #expect(first["type"] as? String == "render")
         #expect(first["reset"] as? Bool == true)
         // The sample loads by itself; its cards are pushed without any event.
-        var html = first["html"] as? String ?? ""
-        while !html.contains("carfit-card") {
-            let update = try #require(await Self.next(&messages))
-            html = update["html"] as? String ?? html
+        var page = PageModel()
+        try page.apply(first)
+        while !page.tree.html.contains("carfit-card") {
+            try page.apply(try #require(await Self.next(&messages)))
         }
+        let html = page.tree.html
         #expect(!html.contains(" style="))
         session.receive(#"{"seq":1,"type":"action","action":"toggle-calendar"}"#)
         let opened = try #require(await Self.next(&messages))
+        try page.apply(opened)
         #expect(opened["ack"] as? Int == 1)
-        #expect((opened["html"] as? String)?.contains("carfit-calendar") == true)
+        #expect(page.tree.html.contains("carfit-calendar"))
         session.receive(#"{"seq":2,"type":"action","action":"toggle-day","value":"2020-09-11"}"#)
         let selected = try #require(await Self.next(&messages))
+        try page.apply(selected)
         #expect(selected["ack"] as? Int == 2)
-        let cards = (selected["html"] as? String ?? "").components(separatedBy: "<li class=\"carfit-card").count - 1
+        let cards = page.tree.html.components(separatedBy: "<li class=\"carfit-card").count - 1
         let before = html.components(separatedBy: "<li class=\"carfit-card").count - 1
         #expect(cards > before)
         session.receive(#"{"seq":3,"type":"pointer","phase":"began","time":1,"x":1,"y":1}"#)

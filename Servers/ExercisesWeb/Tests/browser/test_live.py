@@ -423,6 +423,48 @@ def test_picking_a_second_day_adds_its_cards_and_the_calendar_works(browser, ser
     wait(browser, lambda d: not d.find_elements(By.CSS_SELECTOR, ".carfit-calendar"))
 
 
+# The page's screen as a DOM, for comparing two pages: under the root (whose own attributes are
+# the page's, not the screen's), each element's tag, its attributes in name order (a patch sets a
+# new one last, a parser in source order) and its children; elements on their way out (an exit
+# animation) and comments do not count.
+CANONICAL_DOM = """
+const canonical = (node) => {
+  if (node.nodeType === Node.TEXT_NODE) return JSON.stringify(node.data);
+  const attributes = [...node.attributes].map((a) => a.name + "=" + JSON.stringify(a.value)).sort().join(" ");
+  const children = [...node.childNodes]
+    .filter((c) => c.nodeType === Node.TEXT_NODE || (c.nodeType === Node.ELEMENT_NODE && !c.classList.contains("live-leaving")))
+    .map(canonical).join("");
+  return "<" + node.nodeName.toLowerCase() + " " + attributes + ">" + children + "</>";
+};
+return [...document.getElementById("live-root").childNodes].filter((c) => c.nodeType !== Node.COMMENT_NODE).map(canonical).join("");
+"""
+
+
+def test_events_are_answered_with_patches_that_leave_the_page_a_fresh_load_would_show(browser, server):
+    open_app(browser, server, "carfit")
+    wait(browser, lambda d: len(cards(d)) > 0, message="no visit cards on the sample's day")
+    first = len(cards(browser))
+    one_by_role(browser, "button", "Calendar", exact=True).click()
+    one_by_role(browser, "button", "September 11, 2020").click()
+    wait(browser, lambda d: len(cards(d)) > first, message="the second day's cards did not appear")
+    month = browser.find_element(By.CSS_SELECTOR, ".carfit-month-title").text
+    one_by_role(browser, "button", "Next month", exact=False).click()
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, ".carfit-month-title").text != month)
+    settled(browser)
+    time.sleep(1)  # exit animations end
+    stats = browser.execute_script("return window.liveStats")
+    assert stats["patches"] > 0, stats
+    assert stats["resyncs"] == 0, stats
+    patched = browser.execute_script(CANONICAL_DOM)
+    # The same session loaded afresh: its page as served, then the whole screen on the new socket.
+    browser.refresh()
+    wait(browser, lambda d: d.execute_script("return !!(window.liveStats && liveStats.connected && liveStats.renders > 0)"),
+         message="the reloaded page did not get its screen")
+    settled(browser)
+    time.sleep(0.5)
+    assert browser.execute_script(CANONICAL_DOM) == patched
+
+
 def test_the_calendar_is_keyboard_usable(browser, server):
     open_app(browser, server, "carfit")
     wait(browser, lambda d: len(cards(d)) > 0)
@@ -861,7 +903,8 @@ def test_a_malformed_or_hostile_event_gets_an_error_and_the_session_goes_on(brow
             assert reply["message"]
         raw.send(json.dumps({"seq": 8, "type": "action", "action": "toggle-calendar"}))
         reply = json.loads(raw.recv())
-        assert reply["type"] == "render" and reply["ack"] == 8 and "carfit-calendar" in reply["html"]
+        # The screen's changes (a patch, or the whole screen), acknowledging the event.
+        assert reply["type"] in ("render", "patch") and reply["ack"] == 8 and "carfit-calendar" in json.dumps(reply)
     finally:
         raw.close()
     # The page takes its session back and it still works.

@@ -14,7 +14,7 @@
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   // What tests read: the last event acknowledged, the screen's version, errors the server sent.
   const stats = (window.liveStats = { sent: 0, acked: 0, version: 0, renders: 0, patches: 0, resyncs: 0, errors: [], connected: false });
-  let socket = null, seq = 0, retry = 0, queue = [], lastVisible = "", lastSize = "";
+  let socket = null, seq = 0, retry = 0, queue = [], lastVisible = "", lastSize = "", awaitingWhole = false;
   // The pointer held down on a pointer surface, if any (its drag may be scrolling the surface).
   let down = null;
 
@@ -65,13 +65,16 @@
       addRules(message);
       if (message.html !== undefined) {
         morphChildren(root, parse(message.html));
+        awaitingWhole = false;
         rendered(message);
       }
       settleWork();
     } else if (message.type === "patch") {
       // Only what changed since the screen this page has (`base`); a page that has another
       // screen, or finds another node than the patch expects, asks for the whole screen.
+      // Patches that were on their way when the page asked for the whole screen are not for it.
       addRules(message);
+      if (awaitingWhole) { settleWork(); return; }
       if (message.base !== stats.version) { resync(); return; }
       try {
         applyPatch(message.ops || []);
@@ -129,6 +132,7 @@
     }
   }
   function resync() {
+    awaitingWhole = true;
     stats.resyncs++;
     send({ type: "resync" });
   }

@@ -53,7 +53,7 @@ public final class ExercisesWebServer: Sendable {
         self.store = SessionStore(
             limit: configuration.maxSessions, perClientLimit: configuration.maxSessionsPerClient,
             idleTimeout: configuration.sessionIdleTimeout, clock: environment.clock,
-            newID: newSessionID
+            newID: newSessionID, renderer: configuration.renderer
         ) { exercise, preferences, browser in
             var session = context
             session.environment = preferences.environment(over: environment)

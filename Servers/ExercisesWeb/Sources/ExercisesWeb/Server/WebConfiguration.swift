@@ -44,6 +44,8 @@ public struct WebConfiguration: Sendable {
     /// What a connection may take before it has sent a whole request, and how many one client
     /// and all of them may hold (`ServerSupport`'s guard, shared with `trivia-server`).
     public var connectionLimits: ConnectionGuardLimits
+    /// Whether a page is sent the changes after its first screen, or the whole screen each time.
+    public var renderer: LiveRendererMode
 
     /// A configuration; the defaults serve 127.0.0.1:8080 in en_US and UTC on the bundled data.
     public init(
@@ -52,7 +54,7 @@ public struct WebConfiguration: Sendable {
         contrast: ContrastPreference = .standard, feeds: [WebExercise: URL] = [:], logoBase: URL? = nil, trivia: URL? = nil,
         triviaRounds: TriviaRounds = TriviaRounds(), cacheDirectory: URL, maxSessions: Int = 2_000,
         sessionIdleTimeout: Duration = .seconds(600), maxEventBytes: Int = 16 << 10, maxSessionsPerClient: Int = 50,
-        publicHosts: [String] = [], connectionLimits: ConnectionGuardLimits = ConnectionGuardLimits()
+        publicHosts: [String] = [], connectionLimits: ConnectionGuardLimits = ConnectionGuardLimits(), renderer: LiveRendererMode = .diff
     ) {
         self.host = host
         self.port = port
@@ -70,6 +72,7 @@ public struct WebConfiguration: Sendable {
         self.maxSessionsPerClient = max(1, maxSessionsPerClient)
         self.publicHosts = publicHosts
         self.connectionLimits = connectionLimits
+        self.renderer = renderer
     }
 }
 

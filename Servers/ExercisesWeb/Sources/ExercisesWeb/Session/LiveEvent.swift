@@ -36,18 +36,26 @@ public enum LiveEvent: Sendable, Equatable {
         var last: Int?
         var width: Double?
         var height: Double?
+
+        /// Why a message that is not JSON, or not an object of these fields, is refused.
+        static let unreadable = LiveEventError.malformed("not a JSON object with the documented fields")
+
+        /// `text` read, or `nil` when it is not such an object.
+        init?(_ text: String) {
+            guard let wire = try? JSONDecoder().decode(Wire.self, from: Data(text.utf8)) else { return nil }
+            self = wire
+        }
     }
 
     /// The sequence number and event of `text`, or why it is not one. The number is returned
     /// whenever it could be read, so that the error names the message it answers.
     static func decode(_ text: String) -> (seq: Int?, result: Result<LiveEvent, LiveEventError>) {
-        guard let wire = try? JSONDecoder().decode(Wire.self, from: Data(text.utf8)) else {
-            return (nil, .failure(.malformed("not a JSON object with the documented fields")))
-        }
+        guard let wire = Wire(text) else { return (nil, .failure(Wire.unreadable)) }
         return (wire.seq, Result { () throws(LiveEventError) in try event(wire) })
     }
 
-    private static func event(_ wire: Wire) throws(LiveEventError) -> LiveEvent {
+    /// The event a message that is not the page's own (`resync`) describes.
+    static func event(_ wire: Wire) throws(LiveEventError) -> LiveEvent {
         func number(_ value: Double?, _ name: String, limit: Double = 1e7) throws(LiveEventError) -> Double {
             guard let value, value.isFinite, abs(value) <= limit else { throw .malformed("\(name) must be a finite number") }
             return value

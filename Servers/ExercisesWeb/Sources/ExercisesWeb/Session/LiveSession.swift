@@ -3,14 +3,16 @@ import Observation
 import ScreenPreviews
 import SharedNetworking
 
-/// One browser tab's session: its screen (the view-model it owns), its stylesheet, and the
-/// socket it is attached to.
+/// One browser tab's session: its screen (the view-model it owns), its renderer, and the socket
+/// it is attached to.
 ///
 /// The screen is rendered inside `withObservationTracking`: the first change the view-model
-/// makes to anything that render read schedules one new render on the main actor (changes in
-/// the same turn are coalesced), and the markup is pushed when it differs from the last sent.
-/// An event is applied and answered at once with a render that acknowledges it, so the page
-/// knows its input was taken even when nothing on screen changed.
+/// makes to anything that render read schedules one new snapshot on the main actor (changes in
+/// the same turn are coalesced). The main actor only takes the snapshot (the screen's
+/// `PreviewScreen` value); the ``LiveRenderer`` makes the message beside it: the changes since
+/// the page's screen, or the whole screen. An event is applied and answered at once with a
+/// snapshot that acknowledges it, so the page knows its input was taken even when nothing on
+/// screen changed.
 @MainActor
 final class LiveSession {
     let id: String
@@ -22,9 +24,10 @@ final class LiveSession {
     private(set) var lastActive: Date
     /// The list's last reported scroll position, restored when the page is loaded again.
     private(set) var scrollTop: Double?
-    private var sheet = LiveStyleSheet()
-    private var version = 0
-    private var lastHTML: String?
+    /// When the session last took a snapshot for its page, or was sent an event: a session
+    /// quiet for ``screenKept`` lets its renderer's tree go.
+    private(set) var lastChange: Date
+    private let renderer: LiveRenderer
     private var outbox: AsyncStream<String>.Continuation?
     private var generation = 0
     private var renderScheduled = false
@@ -34,8 +37,9 @@ final class LiveSession {
     /// Sustained events per second a page may send (a pointer at 120 Hz stays well under), and the burst.
     static let eventsPerSecond = 240.0
     static let eventBurst = 480.0
-    /// A sheet past this many rules starts again (the page is sent the whole new one).
-    static let maxRules = 20_000
+    /// How long a quiet attached session keeps the tree of its page's screen (its next change
+    /// is sent whole after that): memory goes to the sessions in use.
+    static let screenKept: TimeInterval = 30
 
     /// What a new session is made of: its screen, and the language the browser asked for.
     struct Setup {
@@ -43,13 +47,18 @@ final class LiveSession {
         var language: Locale
     }
 
-    init(id: String, exercise: WebExercise, screen: any LiveScreen, language: Locale = Locale(identifier: "en"), clock: any AppClock) {
+    init(
+        id: String, exercise: WebExercise, screen: any LiveScreen, language: Locale = Locale(identifier: "en"), clock: any AppClock,
+        renderer: LiveRenderer = LiveRenderer(mode: .diff)
+    ) {
         self.id = id
+        self.renderer = renderer
         self.exercise = exercise
         self.screen = screen
         self.language = language
         self.clock = clock
         self.lastActive = clock.now
+        self.lastChange = clock.now
         self.tokens = Self.eventBurst
         self.tokensAt = clock.now
         screen.start()
@@ -62,12 +71,11 @@ final class LiveSession {
     func page() -> (html: String, title: String) {
         lastActive = clock.now
         let preview = renderTracked()
-        let html = LiveMarkup.html(preview, sheet: &sheet)
-        return (html, preview.title)
+        return (renderer.pageMarkup(preview), preview.title)
     }
 
     /// The stylesheet a page links to: every rule so far.
-    var styleSheet: String { sheet.css }
+    var styleSheet: String { renderer.styleSheet }
 
     /// A socket attaches: a previous one is let go (its stream ends), and the new one is sent the
     /// whole screen and stylesheet.
@@ -77,7 +85,6 @@ final class LiveSession {
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(64))
         outbox = continuation
         lastActive = clock.now
-        lastHTML = nil
         push(ack: nil, reset: true)
         return (stream, generation)
     }
@@ -88,6 +95,12 @@ final class LiveSession {
         outbox?.finish()
         outbox = nil
         lastActive = clock.now
+        renderer.forgetScreen()
+    }
+
+    /// Lets the renderer's tree go when nothing changed for ``screenKept`` (the store's sweep).
+    func forgetScreenIfQuiet(now: Date) {
+        if now.timeIntervalSince(lastChange) > Self.screenKept { renderer.forgetScreen() }
     }
 
     /// One message from the page: applied to the screen, answered with a render or an error.
@@ -96,7 +109,7 @@ final class LiveSession {
         lastActive = now
         tokens = min(Self.eventBurst, tokens + now.timeIntervalSince(tokensAt) * Self.eventsPerSecond)
         tokensAt = now
-        let (seq, result) = LiveEvent.decode(text)
+        let (seq, result) = PageMessage.decode(text)
         guard tokens >= 1 else {
             send(LiveUpdate.error(ack: seq, .tooFast))
             return
@@ -105,7 +118,9 @@ final class LiveSession {
         switch result {
         case .failure(let error):
             send(LiveUpdate.error(ack: seq, error))
-        case .success(let event):
+        case .success(.resync):
+            push(ack: seq, reset: false, whole: true)
+        case .success(.event(let event)):
             if case .scroll(let top, _) = event { scrollTop = top }
             do throws(LiveEventError) {
                 try screen.handle(event)
@@ -149,25 +164,12 @@ final class LiveSession {
         }
     }
 
-    private func push(ack: Int?, reset: Bool) {
-        guard outbox != nil else { return }
-        var reset = reset
-        if sheet.count > Self.maxRules {
-            sheet = LiveStyleSheet()
-            reset = true
-        }
+    /// Takes a snapshot for the page and hands it to the renderer.
+    private func push(ack: Int?, reset: Bool, whole: Bool = false) {
+        guard let outbox else { return }
+        lastChange = clock.now
         let preview = renderTracked()
-        let html = LiveMarkup.html(preview, sheet: &sheet)
-        let css = reset ? sheet.allRules : sheet.takeNewRules()
-        if reset { sheet.markDelivered() }
-        let changed = html != lastHTML
-        if changed {
-            version += 1
-            lastHTML = html
-        } else if ack == nil && css.isEmpty {
-            return
-        }
-        send(LiveUpdate.render(version: version, ack: ack, html: changed ? html : nil, css: css, reset: reset, title: preview.title))
+        renderer.submit(LiveRenderer.Snapshot(screen: preview, ack: ack, reset: reset, whole: whole, outbox: outbox))
     }
 
     private func send(_ update: LiveUpdate) {

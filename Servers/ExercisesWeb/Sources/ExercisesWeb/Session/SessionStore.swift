@@ -30,9 +30,14 @@ final class SessionStore {
     private let clock: any AppClock
     private let newID: @Sendable () -> String
     private let makeScreen: @MainActor (WebExercise, SessionPreferences, MediaClient?) -> LiveSession.Setup
+    /// What each session's page is sent after its first screen.
+    let renderer: LiveRendererMode
+    /// The screens the sessions keep, shared between them.
+    private let trees = LiveTreeCache()
 
     nonisolated init(
         limit: Int, perClientLimit: Int = .max, idleTimeout: Duration, clock: any AppClock, newID: @escaping @Sendable () -> String,
+        renderer: LiveRendererMode = .diff,
         makeScreen: @escaping @MainActor (WebExercise, SessionPreferences, MediaClient?) -> LiveSession.Setup
     ) {
         self.limit = limit
@@ -41,6 +46,7 @@ final class SessionStore {
         self.clock = clock
         self.newID = newID
         self.makeScreen = makeScreen
+        self.renderer = renderer
     }
 
     /// Sessions now.
@@ -70,7 +76,9 @@ final class SessionStore {
         var id = newID()
         while sessions[id] != nil { id = newID() }
         let setup = makeScreen(exercise, preferences, media)
-        let session = LiveSession(id: id, exercise: exercise, screen: setup.screen, language: setup.language, clock: clock)
+        let session = LiveSession(
+            id: id, exercise: exercise, screen: setup.screen, language: setup.language, clock: clock, renderer: LiveRenderer(mode: renderer)
+        )
         sessions[id] = session
         if let owner {
             owners[id] = owner
@@ -87,11 +95,16 @@ final class SessionStore {
         sessions.values.filter { !$0.isAttached && (owner == nil || owners[$0.id] == owner) }.min { $0.lastActive < $1.lastActive }
     }
 
-    /// Ends sessions idle for longer than the timeout without a socket.
+    /// Ends sessions idle for longer than the timeout without a socket; attached sessions whose
+    /// screen has not changed for a while let their renderer's tree go.
     func sweep() {
         let now = clock.now
-        for session in sessions.values where !session.isAttached && now.timeIntervalSince(session.lastActive) > idleTimeout {
-            end(session.id)
+        for session in sessions.values {
+            if !session.isAttached && now.timeIntervalSince(session.lastActive) > idleTimeout {
+                end(session.id)
+            } else {
+                session.forgetScreenIfQuiet(now: now)
+            }
         }
     }
 

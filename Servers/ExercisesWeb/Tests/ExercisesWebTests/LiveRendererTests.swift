@@ -1,0 +1,187 @@
+import Foundation
+import ScreenKit
+import ScreenPreviews
+import SharedNetworking
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import ExercisesWeb
+
+/// What a page is sent after its first screen: patches that turn the page's screen into the
+/// server's, the whole screen when a patch cannot (a reset, a new socket, a patch larger than
+/// the screen), coalesced renders that still acknowledge every event, all beside the main actor.
+@Suite("Live renderer", .temporaryCaches)
+@MainActor
+struct LiveRendererTests {
+    /// Reads messages into a page until `done` says it has what it waits for.
+    static func read(
+        _ iterator: inout AsyncStream<String>.Iterator, into page: inout PageModel, until done: (PageModel, [String: Any]) -> Bool
+    ) async throws -> [String: Any] {
+        while true {
+            let message = try #require(await SessionTests.next(&iterator))
+            try page.apply(message)
+            if done(page, message) { return message }
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func anEventIsAnsweredWithAPatchOfThePagesScreen() async throws {
+        let session = LiveSession(
+            id: "ef", exercise: .carfit, screen: CarFitLiveScreen(context: SessionTests.context()), clock: SystemClock())
+        defer { session.end() }
+        let (stream, _) = session.attach()
+        var messages = stream.makeAsyncIterator()
+        var page = PageModel()
+        let first = try await Self.read(&messages, into: &page) { _, _ in true }
+        #expect(first["type"] as? String == "render" && first["reset"] as? Bool == true && first["html"] != nil)
+        // The sample loads by itself; whatever it pushes is applied as the page applies it.
+        _ = try await Self.read(&messages, into: &page) { page, _ in page.tree.html.contains("carfit-card") }
+
+        session.receive(#"{"seq":1,"type":"action","action":"toggle-calendar"}"#)
+        let opened = try await Self.read(&messages, into: &page) { page, _ in page.acked >= 1 }
+        #expect(opened["type"] as? String == "patch", "the screen after an event is sent as its changes")
+        #expect(opened["html"] == nil)
+        #expect(page.tree.html.contains("carfit-calendar"))
+        session.receive(#"{"seq":2,"type":"action","action":"toggle-day","value":"2020-09-11"}"#)
+        let selected = try await Self.read(&messages, into: &page) { page, _ in page.acked >= 2 }
+        #expect(selected["type"] as? String == "patch")
+        #expect((selected["ops"] as? [Any])?.isEmpty == false)
+
+        // The whole screen, asked for as a page asks when a patch does not fit, is the patched one.
+        let patched = page.tree
+        session.receive(#"{"seq":3,"type":"resync"}"#)
+        let whole = try await Self.read(&messages, into: &page) { page, _ in page.acked >= 3 }
+        #expect(whole["type"] as? String == "render")
+        let html = try #require(whole["html"] as? String)
+        #expect(patched.asDOM == LiveTree(nodes: try LiveMarkupReader.nodes(html)).asDOM)
+        #expect(page.patches >= 2)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aNewSocketAndAForgottenScreenGetTheWholeScreen() async throws {
+        let session = LiveSession(
+            id: "f0", exercise: .carfit, screen: CarFitLiveScreen(context: SessionTests.context()), clock: SystemClock())
+        defer { session.end() }
+        var page = PageModel()
+        do {
+            let (stream, _) = session.attach()
+            var messages = stream.makeAsyncIterator()
+            _ = try await Self.read(&messages, into: &page) { page, _ in page.tree.html.contains("carfit-card") }
+            session.receive(#"{"seq":1,"type":"action","action":"toggle-calendar"}"#)
+            let patch = try await Self.read(&messages, into: &page) { page, _ in page.acked >= 1 }
+            #expect(patch["type"] as? String == "patch")
+        }
+        let (stream, generation) = session.attach()
+        var messages = stream.makeAsyncIterator()
+        let reset = try #require(await SessionTests.next(&messages))
+        #expect(reset["type"] as? String == "render" && reset["reset"] as? Bool == true)
+        #expect((reset["html"] as? String)?.contains("carfit-calendar") == true, "a new socket gets the whole screen, as it is")
+        #expect((reset["css"] as? [String])?.isEmpty == false, "and every rule")
+        page = PageModel()
+        try page.apply(reset)
+        // A quiet session lets its tree go; its next change is the whole screen, not a patch.
+        session.forgetScreenIfQuiet(now: Date().addingTimeInterval(LiveSession.screenKept + 1))
+        session.receive(#"{"seq":2,"type":"action","action":"toggle-calendar"}"#)
+        let after = try await Self.read(&messages, into: &page) { page, _ in page.acked >= 2 }
+        #expect(after["type"] as? String == "render" && after["html"] != nil)
+        session.detach(generation: generation)
+    }
+
+    /// A screen of `count` paragraphs in a `tag`: large enough that a patch is weighed against it.
+    nonisolated static func tree(_ tag: String, _ count: Int, changed: Int? = nil) -> LiveTree {
+        LiveTree(nodes: [.element(tag, [], (0..<count).map { .element("p", [], [.text($0 == changed ? "changed" : "row \($0)")]) })])
+    }
+
+    nonisolated static let anyScreen = PreviewScreen(
+        slug: "test", title: "Test", caption: "", background: RGBColor(red: 1, green: 1, blue: 1), content: .text(""))
+
+    @Test(.timeLimit(.minutes(1)))
+    func aPatchLargerThanTheScreenIsSentWhole() async throws {
+        let screens = Mutex([Self.tree("div", 100), Self.tree("div", 100, changed: 7), Self.tree("section", 100)])
+        let renderer = LiveRenderer(mode: .diff) { _, _ in screens.withLock { $0.removeFirst() } }
+        let (stream, outbox) = AsyncStream<String>.makeStream()
+        var messages = stream.makeAsyncIterator()
+        renderer.submit(LiveRenderer.Snapshot(screen: Self.anyScreen, ack: 1, reset: true, outbox: outbox))
+        #expect(try #require(await SessionTests.next(&messages))["type"] as? String == "render")
+        renderer.submit(LiveRenderer.Snapshot(screen: Self.anyScreen, ack: 2, outbox: outbox))
+        let small = try #require(await SessionTests.next(&messages))
+        #expect(small["type"] as? String == "patch", "one changed row is a patch")
+        // Every node replaced: the splice would carry the whole screen and more.
+        renderer.submit(LiveRenderer.Snapshot(screen: Self.anyScreen, ack: 3, outbox: outbox))
+        let large = try #require(await SessionTests.next(&messages))
+        #expect(large["type"] as? String == "render")
+        #expect(large["html"] as? String == Self.tree("section", 100).html)
+    }
+
+    /// Sessions that show the same screen keep one tree between them.
+    @Test func equalTreesAreKeptOnce() {
+        let cache = LiveTreeCache(limit: 2)
+        let first = cache.intern(Self.tree("div", 50)), second = cache.intern(Self.tree("div", 50))
+        let storage = { (tree: LiveTree) in tree.nodes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
+        #expect(first == second)
+        #expect(storage(first) == storage(second), "the second equal tree is the first one's storage")
+        let other = cache.intern(Self.tree("div", 50, changed: 3))
+        #expect(storage(other) != storage(first))
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func snapshotsWaitingAreCoalescedKeepingTheHighestAck() async throws {
+        let gate = Shared(0)
+        let builds = Shared(0)
+        let renderer = LiveRenderer(mode: .diff) { _, _ in
+            let number = builds.increment()
+            // The first render holds on until the test has queued the others behind it.
+            for _ in 0..<5_000 where number == 1 && gate.value == 0 { usleep(1_000) }
+            return Self.tree("div", 3, changed: number)
+        }
+        let (stream, outbox) = AsyncStream<String>.makeStream()
+        var messages = stream.makeAsyncIterator()
+        renderer.submit(LiveRenderer.Snapshot(screen: Self.anyScreen, ack: 1, reset: true, outbox: outbox))
+        while builds.value == 0 { try await Task.sleep(for: .milliseconds(1)) }
+        for ack in [3, 4, 2] {
+            renderer.submit(LiveRenderer.Snapshot(screen: Self.anyScreen, ack: ack, outbox: outbox))
+        }
+        gate.increment()
+        #expect(try #require(await SessionTests.next(&messages))["ack"] as? Int == 1)
+        #expect(try #require(await SessionTests.next(&messages))["ack"] as? Int == 4)
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(builds.value == 2, "the three waiting snapshots were rendered once")
+    }
+
+    /// The render runs while the main actor goes on: it waits for the main actor to do something
+    /// after `submit` returned, which a render on the main actor could never see.
+    @Test(.timeLimit(.minutes(1)))
+    func renderingLeavesTheMainActorFree() async throws {
+        let mainActorMoved = Shared(0)
+        let sawIt = Shared(0)
+        let renderer = LiveRenderer(mode: .diff) { _, _ in
+            for _ in 0..<5_000 where mainActorMoved.value == 0 { usleep(1_000) }
+            if mainActorMoved.value > 0 { sawIt.increment() }
+            return Self.tree("div", 1)
+        }
+        let (stream, outbox) = AsyncStream<String>.makeStream()
+        var messages = stream.makeAsyncIterator()
+        renderer.submit(LiveRenderer.Snapshot(screen: Self.anyScreen, ack: 1, reset: true, outbox: outbox))
+        mainActorMoved.increment()
+        #expect(try #require(await SessionTests.next(&messages))["ack"] as? Int == 1)
+        #expect(sawIt.value == 1, "the render ran on the main actor, holding it")
+    }
+}
+
+/// A counter that a render (on any thread) and the test share.
+private final class Shared: Sendable {
+    private let count: Mutex<Int>
+
+    init(_ value: Int) { count = Mutex(value) }
+
+    var value: Int { count.withLock { $0 } }
+
+    @discardableResult
+    func increment() -> Int {
+        count.withLock {
+            $0 += 1
+            return $0
+        }
+    }
+}
