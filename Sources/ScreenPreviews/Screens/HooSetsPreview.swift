@@ -212,6 +212,9 @@ public enum HooSetsPreview {
                 ]),
             .style(".hoo-cell", cell + [CSSDeclaration("display", .keyword("block"))]),
             .style(".hoo-image, .hoo-placeholder", fill + [CSSDeclaration("object-fit", .keyword("contain"))]),
+            // The artwork's confetti reaches past its round frame and is cut by the picture's
+            // square edge: the cell is drawn as the circle it is, so nothing ends in a straight line.
+            .style(".hoo-image", [CSSDeclaration("clip-path", .keyword("circle(50%)"))]),
             .style(
                 ".hoo-placeholder",
                 [
@@ -219,7 +222,15 @@ public enum HooSetsPreview {
                     CSSDeclaration("height", .keyword("auto")), CSSDeclaration("border-radius", .percent(50)),
                 ]),
             .style(".hoo-disc-art, .hoo-disc-fallback", fill + [CSSDeclaration("border-radius", .percent(50))]),
-            .style(".hoo-disc-image", fill + [CSSDeclaration("object-fit", .keyword("contain"))]),
+            // The Hoo's hairlines (its full-size picture, drawn small) on the set's disc: a white
+            // halo makes each stroke a white line of a point or so, where the thin strokes blended
+            // with the disc to its own colour (purple on purple), in both contrasts.
+            .style(
+                ".hoo-disc-image",
+                fill + [
+                    CSSDeclaration("object-fit", .keyword("contain")),
+                    CSSDeclaration("filter", .keyword("drop-shadow(0 0 0.5px #fff) drop-shadow(0 0 0.5px #fff) drop-shadow(0 0 0.5px #fff)")),
+                ]),
             .style(
                 ".hoo-words",
                 [

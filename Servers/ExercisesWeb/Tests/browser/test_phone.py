@@ -252,3 +252,32 @@ def test_the_schedule_refresh_button_shows_it_is_working(browser, server):
     assert "live-working" in browser.execute_script(state, identifier)[0], "the sign went before 0.8 s"
     wait(browser, lambda d: "live-working" not in d.execute_script(state, identifier)[0], timeout=10, message="the button never stopped")
     settled(browser)
+
+
+@pytest.mark.parametrize("contrast", ["standard", "high"])
+def test_the_selected_hoo_reads_as_white_lines_on_its_disc(browser, server, high_contrast_server, contrast):
+    """The Hoo's hairlines on the set's disc: without their halo they blend with the disc into
+    its own purple (no pixel near white); with it they are white strokes."""
+    from test_live import hoo_cell, selected_title
+
+    open_app(browser, high_contrast_server if contrast == "high" else server, "hoosets")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "button.hoo-cell"), message="no Hoos")
+    hoo_cell(browser, "Rubies").click()
+    wait(browser, lambda d: selected_title(d) == "Rubies", message="Rubies was not selected")
+    settled(browser)
+    time.sleep(0.8)
+    disc = browser.execute_script("const r = document.querySelector('.hoo-disc').getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]")
+    image = shot(browser, f"hoo-disc-{contrast}").crop(tuple(int(v) for v in disc))
+    width, height = image.size
+    pixels = image.load()
+    white = sum(1 for x in range(width) for y in range(height) if min(pixels[x, y]) >= 200)
+    assert white >= 20, f"the Hoo's lines are not white on its disc ({white} white pixels)"
+
+
+def test_hoo_cells_are_round_so_confetti_never_ends_in_a_straight_line(browser, server):
+    """The artwork's confetti passes its round frame: outside the circle of a cell nothing of
+    the picture is drawn (the cell's corners show the grid's background)."""
+    open_app(browser, server, "hoosets")
+    wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "button.hoo-cell img.hoo-image")) > 20, message="no Hoo images")
+    clip = browser.execute_script("return getComputedStyle(document.querySelector('button.hoo-cell img.hoo-image')).clipPath")
+    assert clip.startswith("circle(50%"), f"the cell's picture is not drawn as a circle: {clip}"
