@@ -229,7 +229,8 @@ public enum HooSetsPreview {
                 ".hoo-disc-image",
                 fill + [
                     CSSDeclaration("object-fit", .keyword("contain")),
-                    CSSDeclaration("filter", .keyword("drop-shadow(0 0 0.5px #fff) drop-shadow(0 0 0.5px #fff) drop-shadow(0 0 0.5px #fff)")),
+                    CSSDeclaration(
+                        "filter", .keyword("drop-shadow(0 0 0.5px #fff) drop-shadow(0 0 0.5px #fff) drop-shadow(0 0 0.5px #fff)")),
                 ]),
             .style(
                 ".hoo-words",
