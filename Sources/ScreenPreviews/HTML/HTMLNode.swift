@@ -84,7 +84,7 @@ public struct HTMLNode: Sendable {
             output += "<style>\n\(css)\n</style>"
         case .element(let tag, let attributes, let children):
             let name = tag.description
-            guard HTMLName.isValid(name), name.lowercased() != "script" else {
+            guard HTMLName.isValid(name), !HTMLName.isScript(name) else {
                 for child in children { child.write(to: &output, classForStyle: classForStyle) }
                 return
             }
@@ -143,7 +143,7 @@ public struct HTMLAttribute: Sendable {
     func write(to output: inout String) {
         let name = self.name.description
         // `on…` handlers would run script; `src`/`href` must carry a SafeURL.
-        guard HTMLName.isValid(name), !name.lowercased().hasPrefix("on") else { return }
+        guard HTMLName.isValid(name), !HTMLName.isEventHandler(name) else { return }
         switch value {
         case .present:
             output += " " + name
@@ -154,16 +154,6 @@ public struct HTMLAttribute: Sendable {
             output += " \(name)=\"\(HTMLEscaping.attribute(url.value))\""
         case .style(let declarations):
             output += " \(name)=\"\(HTMLEscaping.attribute(declarations.map(\.css).joined(separator: "; ")))\""
-        }
-    }
-}
-
-/// Tag and attribute names: ASCII letters first, then letters, digits, `-` or `:`.
-enum HTMLName {
-    static func isValid(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
-        return name.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == ":")
         }
     }
 }

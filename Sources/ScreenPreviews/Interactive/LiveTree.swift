@@ -191,7 +191,7 @@ private final class LiveTreeBuilder {
                 continue
             case .element(let tag, let attributes, let children):
                 let name = tag.description
-                guard HTMLName.isValid(name), name.lowercased() != "script" else {
+                guard HTMLName.isValid(name), !HTMLName.isScript(name) else {
                     append(children, to: &result, text: &pendingText)
                     continue
                 }
@@ -212,7 +212,7 @@ extension HTMLAttribute {
     /// invalid name, an `on…` handler, a URL attribute given as text).
     var liveAttribute: LiveAttribute? {
         let name = self.name.description
-        guard HTMLName.isValid(name), !name.lowercased().hasPrefix("on") else { return nil }
+        guard HTMLName.isValid(name), !HTMLName.isEventHandler(name) else { return nil }
         switch value {
         case .present:
             return LiveAttribute(name, "", isFlag: true)
