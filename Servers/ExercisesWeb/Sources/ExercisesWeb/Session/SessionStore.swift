@@ -77,7 +77,8 @@ final class SessionStore {
         while sessions[id] != nil { id = newID() }
         let setup = makeScreen(exercise, preferences, media)
         let session = LiveSession(
-            id: id, exercise: exercise, screen: setup.screen, language: setup.language, clock: clock, renderer: LiveRenderer(mode: renderer)
+            id: id, exercise: exercise, screen: setup.screen, language: setup.language, clock: clock,
+            renderer: LiveRenderer(mode: renderer, trees: trees)
         )
         sessions[id] = session
         if let owner {
