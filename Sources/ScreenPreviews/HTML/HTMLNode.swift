@@ -71,7 +71,7 @@ public struct HTMLNode: Sendable {
     /// Writes the node. With `classForStyle`, each `style` attribute becomes a class name that
     /// function chooses (merged into the element's `class`), so a page can run under a
     /// Content-Security-Policy without `'unsafe-inline'` styles (``LiveMarkup``).
-    func write(to output: inout String, classForStyle: ((String) -> String)? = nil) {
+    func write(to output: inout String, classForStyle: (([CSSDeclaration]) -> String)? = nil) {
         switch kind {
         case .text(let text):
             output += HTMLEscaping.text(text)
@@ -160,9 +160,8 @@ public struct HTMLAttribute: Sendable {
 
 extension HTMLAttribute {
     /// `attributes` without their `style`s, whose declarations became one class (named by
-    /// `classForStyle` from the rule's declarations, each `!important` so that it still wins over
-    /// the stylesheet's selectors as an inline style did) merged into the element's `class`.
-    static func movingStyles(_ attributes: [HTMLAttribute], into classForStyle: (String) -> String) -> [HTMLAttribute] {
+    /// `classForStyle` from all of them, in order) merged into the element's `class`.
+    static func movingStyles(_ attributes: [HTMLAttribute], into classForStyle: ([CSSDeclaration]) -> String) -> [HTMLAttribute] {
         var declarations: [CSSDeclaration] = []
         var classes: [String] = []
         var kept: [HTMLAttribute] = []
@@ -174,7 +173,7 @@ extension HTMLAttribute {
             }
         }
         if !declarations.isEmpty {
-            classes.append(classForStyle(declarations.map { $0.css + " !important" }.joined(separator: "; ")))
+            classes.append(classForStyle(declarations))
         }
         return classes.isEmpty ? kept : [.class(classes.joined(separator: " "))] + kept
     }
