@@ -161,9 +161,10 @@ final class LiveRenderer: Sendable {
     }
 
     /// Whether `patch` carries less than the whole `tree` would; the markup is only written when
-    /// the patch is large enough for the question to arise.
+    /// the patch is large enough for the question to arise, and not smaller than the markup's
+    /// unescaped bytes (counted without writing it).
     static func isSmaller(_ patch: LivePatch, than tree: LiveTree) -> Bool {
         let bytes = patch.payloadBytes
-        return bytes < 1_024 || bytes < tree.html.utf8.count
+        return bytes < 1_024 || bytes < tree.minimumMarkupBytes || bytes < tree.html.utf8.count
     }
 }
