@@ -112,7 +112,7 @@ extension CSSRule: Hashable {
 /// A `StaticString` (a selector, a property, a keyword) compared and hashed by its UTF-8 text.
 private enum CSSLiteral {
     static func equal(_ left: StaticString, _ right: StaticString) -> Bool {
-        left.withUTF8Buffer { left in right.withUTF8Buffer { right in left.elementsEqual(right) } }
+        left.hasSameText(as: right)
     }
 
     static func hash(_ literal: StaticString, into hasher: inout Hasher) {

@@ -162,13 +162,22 @@ extension HTMLAttribute {
     /// `attributes` without their `style`s, whose declarations became one class (named by
     /// `classForStyle` from all of them, in order) merged into the element's `class`.
     static func movingStyles(_ attributes: [HTMLAttribute], into classForStyle: ([CSSDeclaration]) -> String) -> [HTMLAttribute] {
+        // Most elements have no style, and their class (if any) first: they come out as they are.
+        let unchanged = attributes.indices.allSatisfy { index in
+            switch attributes[index].value {
+            case .style: !attributes[index].name.hasSameText(as: "style")
+            case .text: index == 0 || !attributes[index].name.hasSameText(as: "class")
+            case .url, .present: true
+            }
+        }
+        if unchanged { return attributes }
         var declarations: [CSSDeclaration] = []
         var classes: [String] = []
         var kept: [HTMLAttribute] = []
         for attribute in attributes {
-            switch (attribute.name.description, attribute.value) {
-            case ("style", .style(let list)): declarations += list
-            case ("class", .text(let names)): classes.append(names)
+            switch attribute.value {
+            case .style(let list) where attribute.name.hasSameText(as: "style"): declarations += list
+            case .text(let names) where attribute.name.hasSameText(as: "class"): classes.append(names)
             default: kept.append(attribute)
             }
         }
