@@ -32,6 +32,8 @@ public final class CalendarViewModel {
     @ObservationIgnored private let clock: any AppClock
     @ObservationIgnored private let text: DayTextFormatter
     @ObservationIgnored private let strings: CarFitStrings
+    /// The words of the last month the grid showed; only the month changes them.
+    @ObservationIgnored private var keptMonthText: CalendarMonthText?
 
     /// - Parameters:
     ///   - calendar: week rules, locale (names, first weekday) and time zone (what "today" is).
@@ -110,33 +112,30 @@ public final class CalendarViewModel {
     /// The calendar as values for a view.
     public var state: CalendarViewState {
         let today = today
-        let grid = MonthGrid(month: displayedMonth, calendar: calendar)
-        let title = text.title(of: displayedMonth)
-        let previousTitle = text.title(of: displayedMonth.previous)
-        let nextTitle = text.title(of: displayedMonth.next)
+        let month = monthText(displayedMonth)
+        let title = month.title, previousTitle = month.previousTitle, nextTitle = month.nextTitle
         return CalendarViewState(
             isPresented: isPresented,
             month: displayedMonth,
             title: title,
             previousMonthTitle: previousTitle,
             nextMonthTitle: nextTitle,
-            weekdays: text.weekdays(),
-            weeks: grid.weeks.map { week in
+            weekdays: month.weekdays,
+            weeks: month.weeks.map { week in
                 week.map { cell in
-                    let label = text.title(of: cell.day, includeYear: true)
-                    let isToday = cell.day == today, isSelected = selectedDays.contains(cell.day)
-                    let hasVisits = markedDays.contains(cell.day)
+                    let day = cell.grid.day, isInMonth = cell.grid.isInMonth
+                    let isToday = day == today, isSelected = selectedDays.contains(day)
+                    let hasVisits = markedDays.contains(day)
                     return CalendarDayCell(
-                        day: cell.day,
-                        number: text.number(of: cell.day),
-                        isInDisplayedMonth: cell.isInMonth,
+                        day: day,
+                        number: cell.number,
+                        isInDisplayedMonth: isInMonth,
                         isToday: isToday,
                         isSelected: isSelected,
                         hasVisits: hasVisits,
-                        accessibilityLabel: label,
+                        accessibilityLabel: cell.label,
                         accessibility: dayAccessibility(
-                            cell.day, label: label, isToday: isToday, isSelected: isSelected, hasVisits: hasVisits,
-                            isInMonth: cell.isInMonth)
+                            cell, isToday: isToday, isSelected: isSelected, hasVisits: hasVisits, isInMonth: isInMonth)
                     )
                 }
             },
@@ -169,16 +168,25 @@ public final class CalendarViewModel {
 
     /// A day cell's element: the date, its state as a value, the toggle action.
     private func dayAccessibility(
-        _ day: CalendarDay, label: String, isToday: Bool, isSelected: Bool, hasVisits: Bool, isInMonth: Bool
+        _ cell: CalendarMonthText.Cell, isToday: Bool, isSelected: Bool, hasVisits: Bool, isInMonth: Bool
     ) -> AccessibilityElement {
         var value: [String] = []
         if isToday { value.append(strings.todayState) }
         if hasVisits { value.append(strings.hasVisitsState) }
         if !isInMonth { value.append(strings.outsideMonthState) }
         return AccessibilityElement(
-            label: label, value: value.isEmpty ? nil : value.joined(separator: ", "), hint: strings.dayHint,
+            label: cell.label, value: value.isEmpty ? nil : value.joined(separator: ", "), hint: strings.dayHint,
             traits: isSelected ? [.button, .toggle, .selected] : [.button, .toggle],
-            actions: [AccessibilityAction(action: CarFitAction.toggleDay.rawValue, value: day.description)], identifier: "day-\(day)")
+            actions: [AccessibilityAction(action: CarFitAction.toggleDay.rawValue, value: cell.value)], identifier: "day-" + cell.value)
+    }
+
+    /// The words of `month`'s grid: the ones kept for the displayed month, or new ones (kept
+    /// in their place).
+    private func monthText(_ month: CalendarMonth) -> CalendarMonthText {
+        if let keptMonthText, keptMonthText.month == month { return keptMonthText }
+        let made = CalendarMonthText(month: month, calendar: calendar, text: text)
+        keptMonthText = made
+        return made
     }
 
     /// A Gregorian calendar in `calendar`'s locale and time zone, whose week rules (the first

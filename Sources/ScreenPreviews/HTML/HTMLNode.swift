@@ -71,7 +71,7 @@ public struct HTMLNode: Sendable {
     /// Writes the node. With `classForStyle`, each `style` attribute becomes a class name that
     /// function chooses (merged into the element's `class`), so a page can run under a
     /// Content-Security-Policy without `'unsafe-inline'` styles (``LiveMarkup``).
-    func write(to output: inout String, classForStyle: ((String) -> String)? = nil) {
+    func write(to output: inout String, classForStyle: (([CSSDeclaration]) -> String)? = nil) {
         switch kind {
         case .text(let text):
             output += HTMLEscaping.text(text)
@@ -84,7 +84,7 @@ public struct HTMLNode: Sendable {
             output += "<style>\n\(css)\n</style>"
         case .element(let tag, let attributes, let children):
             let name = tag.description
-            guard HTMLName.isValid(name), name.lowercased() != "script" else {
+            guard HTMLName.isValid(name), !HTMLName.isScript(name) else {
                 for child in children { child.write(to: &output, classForStyle: classForStyle) }
                 return
             }
@@ -143,7 +143,7 @@ public struct HTMLAttribute: Sendable {
     func write(to output: inout String) {
         let name = self.name.description
         // `on…` handlers would run script; `src`/`href` must carry a SafeURL.
-        guard HTMLName.isValid(name), !name.lowercased().hasPrefix("on") else { return }
+        guard HTMLName.isValid(name), !HTMLName.isEventHandler(name) else { return }
         switch value {
         case .present:
             output += " " + name
@@ -158,33 +158,31 @@ public struct HTMLAttribute: Sendable {
     }
 }
 
-/// Tag and attribute names: ASCII letters first, then letters, digits, `-` or `:`.
-enum HTMLName {
-    static func isValid(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
-        return name.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == ":")
-        }
-    }
-}
-
 extension HTMLAttribute {
     /// `attributes` without their `style`s, whose declarations became one class (named by
-    /// `classForStyle` from the rule's declarations, each `!important` so that it still wins over
-    /// the stylesheet's selectors as an inline style did) merged into the element's `class`.
-    static func movingStyles(_ attributes: [HTMLAttribute], into classForStyle: (String) -> String) -> [HTMLAttribute] {
+    /// `classForStyle` from all of them, in order) merged into the element's `class`.
+    static func movingStyles(_ attributes: [HTMLAttribute], into classForStyle: ([CSSDeclaration]) -> String) -> [HTMLAttribute] {
+        // Most elements have no style, and their class (if any) first: they come out as they are.
+        let unchanged = attributes.indices.allSatisfy { index in
+            switch attributes[index].value {
+            case .style: !attributes[index].name.hasSameText(as: "style")
+            case .text: index == 0 || !attributes[index].name.hasSameText(as: "class")
+            case .url, .present: true
+            }
+        }
+        if unchanged { return attributes }
         var declarations: [CSSDeclaration] = []
         var classes: [String] = []
         var kept: [HTMLAttribute] = []
         for attribute in attributes {
-            switch (attribute.name.description, attribute.value) {
-            case ("style", .style(let list)): declarations += list
-            case ("class", .text(let names)): classes.append(names)
+            switch attribute.value {
+            case .style(let list) where attribute.name.hasSameText(as: "style"): declarations += list
+            case .text(let names) where attribute.name.hasSameText(as: "class"): classes.append(names)
             default: kept.append(attribute)
             }
         }
         if !declarations.isEmpty {
-            classes.append(classForStyle(declarations.map { $0.css + " !important" }.joined(separator: "; ")))
+            classes.append(classForStyle(declarations))
         }
         return classes.isEmpty ? kept : [.class(classes.joined(separator: " "))] + kept
     }

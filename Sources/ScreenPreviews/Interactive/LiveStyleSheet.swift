@@ -10,9 +10,13 @@ public struct LiveStyleSheet: Sendable {
     private var known: Set<String> = []
     private var rules: [String] = []
     private var delivered = 0
+    private let cache: LiveStyleCache?
 
-    /// An empty sheet.
-    public init() {}
+    /// An empty sheet; with a `cache` (shared by a server's sessions), the CSS text of rules and
+    /// declarations seen before is taken from it instead of being written again.
+    public init(cache: LiveStyleCache? = nil) {
+        self.cache = cache
+    }
 
     /// Every rule so far, in the order they were added (the stylesheet a page loads).
     public var css: String { rules.joined(separator: "\n") }
@@ -37,17 +41,24 @@ public struct LiveStyleSheet: Sendable {
     /// Adds `rules` that the sheet does not have yet.
     public mutating func add(_ rules: [CSSRule]) {
         for rule in rules {
-            let css = rule.css
+            let css = cache?.css(of: rule) ?? rule.css
             if known.insert(css).inserted { self.rules.append(css) }
         }
     }
 
-    /// The class for an element's declarations, adding its rule the first time.
-    mutating func className(for declarations: String) -> String {
-        if let name = classes[declarations] { return name }
+    /// The class for an element's `style` declarations, adding its rule the first time.
+    mutating func className(for declarations: [CSSDeclaration]) -> String {
+        let css = cache?.importantCSS(of: declarations) ?? Self.importantCSS(declarations)
+        if let name = classes[css] { return name }
         let name = "s" + String(classes.count + 1, radix: 36)
-        classes[declarations] = name
-        rules.append(".\(name) { \(declarations) }")
+        classes[css] = name
+        rules.append(".\(name) { \(css) }")
         return name
+    }
+
+    /// The body of the rule an element's `style` declarations become: each `!important`, so that
+    /// it still wins over the stylesheet's selectors as an inline style did.
+    static func importantCSS(_ declarations: [CSSDeclaration]) -> String {
+        declarations.map { $0.css + " !important" }.joined(separator: "; ")
     }
 }

@@ -40,6 +40,13 @@ public struct LiveTree: Sendable, Equatable {
         for node in nodes { node.write(to: &output) }
         return output
     }
+
+    /// At most the UTF-8 byte count of ``html``, counted without writing it: the text and
+    /// attribute values as they are before escaping, which only ever lengthens them. A patch
+    /// smaller than this is smaller than the screen, with no markup written to tell.
+    public var minimumMarkupBytes: Int {
+        nodes.reduce(0) { $0 + $1.minimumMarkupBytes }
+    }
 }
 
 /// One node of a ``LiveTree``: an element with its attributes and children, or text.
@@ -133,6 +140,21 @@ public struct LiveNode: Sendable, Equatable {
         }
     }
 
+    /// At most the UTF-8 byte count of the node's markup: its tags, attribute names and
+    /// quotes as ``write(to:)`` writes them, text and values unescaped.
+    var minimumMarkupBytes: Int {
+        switch kind {
+        case .text(let text):
+            return text.utf8.count
+        case .element(let tag, let attributes, let children):
+            // `<tag` and `>`; each attribute ` name` or ` name="value"`.
+            let start = attributes.reduce(tag.utf8.count + 2) { $0 + 1 + $1.name.utf8.count + ($1.isFlag ? 0 : $1.value.utf8.count + 3) }
+            if HTMLNode.voidElements.contains(tag) { return start }
+            if HTMLNode.svgShapes.contains(tag) && children.isEmpty { return start + 1 }
+            return children.reduce(start + tag.utf8.count + 3) { $0 + $1.minimumMarkupBytes }
+        }
+    }
+
     /// The node's markup.
     public var html: String {
         var output = ""
@@ -191,7 +213,7 @@ private final class LiveTreeBuilder {
                 continue
             case .element(let tag, let attributes, let children):
                 let name = tag.description
-                guard HTMLName.isValid(name), name.lowercased() != "script" else {
+                guard HTMLName.isValid(name), !HTMLName.isScript(name) else {
                     append(children, to: &result, text: &pendingText)
                     continue
                 }
@@ -212,7 +234,7 @@ extension HTMLAttribute {
     /// invalid name, an `on…` handler, a URL attribute given as text).
     var liveAttribute: LiveAttribute? {
         let name = self.name.description
-        guard HTMLName.isValid(name), !name.lowercased().hasPrefix("on") else { return nil }
+        guard HTMLName.isValid(name), !HTMLName.isEventHandler(name) else { return nil }
         switch value {
         case .present:
             return LiveAttribute(name, "", isFlag: true)

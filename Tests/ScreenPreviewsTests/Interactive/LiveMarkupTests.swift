@@ -27,6 +27,24 @@ struct LiveMarkupTests {
         #expect(sheet.takeNewRules() == [".s3 { height: 5px !important }"])
     }
 
+    /// Elements without a style keep their attributes, except that the class always comes first
+    /// and several classes become one, as when a style is moved into them.
+    @Test func elementsWithoutStylesKeepTheirAttributesWithTheClassFirst() {
+        var sheet = LiveStyleSheet()
+        let html = LiveMarkup.html(
+            .div(
+                [.id("a"), .class("late")],
+                [
+                    .div([.class("first"), .id("b"), .attribute("title", "style")]), .div([.class("one"), .class("two")]),
+                    .div([.attribute("style", "not declarations")]),
+                ]),
+            sheet: &sheet)
+        #expect(
+            html == "<div class=\"late\" id=\"a\"><div class=\"first\" id=\"b\" title=\"style\"></div>"
+                + "<div class=\"one two\"></div><div style=\"not declarations\"></div></div>")
+        #expect(sheet.count == 0)
+    }
+
     @Test func aScreenIsThePreviewPhoneWithItsRulesInTheSheet() {
         var sheet = LiveStyleSheet()
         let screen = PreviewScreen(

@@ -126,4 +126,19 @@ struct LivePatchTests {
         let patch = LivePatch.between(Self.tree(Self.list(["a"], title: "Visits")), Self.tree(Self.list(["a"], title: "Today")))
         #expect(throws: LivePatch.Mismatch.self) { try patch.applied(to: Self.tree(.element("p", [], []))) }
     }
+
+    /// The screen's size is told without writing it when a patch is smaller than its unescaped
+    /// bytes: those are never more than the markup's, and are all of it when nothing is escaped.
+    @Test func theMinimumMarkupBytesNeverExceedTheMarkup() {
+        let plain = Self.tree(
+            .div(
+                [.class("row"), .id("r1"), .flag("hidden")],
+                [.element("img", [.attribute("alt", "x")]), .element("path", [.attribute("d", "M0 0")]), .text("Visits")]))
+        #expect(plain.minimumMarkupBytes == plain.html.utf8.count)
+        let escaped = Self.tree(.div([.attribute("title", "\"a\" & 'b'")], [.text("<script> \u{0} \u{85} Ølse & é")]))
+        #expect(escaped.minimumMarkupBytes < escaped.html.utf8.count)
+        let list = Self.tree(Self.list(["a", "b", "<c>"], selected: "b"))
+        #expect(list.minimumMarkupBytes <= list.html.utf8.count)
+        #expect(list.minimumMarkupBytes > 0)
+    }
 }

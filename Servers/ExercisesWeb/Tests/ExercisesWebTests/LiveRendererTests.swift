@@ -88,6 +88,26 @@ struct LiveRendererTests {
         session.detach(generation: generation)
     }
 
+    /// An event's answer is the one snapshot the change needs: the change the event made is not
+    /// taken again when its observation fires after the answer showed it.
+    @Test(.timeLimit(.minutes(1)))
+    func anEventIsSnapshotOnce() async throws {
+        let screen = CountingLiveScreen(CarFitLiveScreen(context: SessionTests.context()))
+        let session = LiveSession(id: "f1", exercise: .carfit, screen: screen, clock: SystemClock())
+        defer { session.end() }
+        let (stream, _) = session.attach()
+        var messages = stream.makeAsyncIterator()
+        var page = PageModel()
+        _ = try await Self.read(&messages, into: &page) { page, _ in page.tree.html.contains("carfit-card") }
+        let before = screen.renders
+        session.receive(#"{"seq":1,"type":"action","action":"toggle-calendar"}"#)
+        _ = try await Self.read(&messages, into: &page) { page, _ in page.acked >= 1 }
+        // The observation's change is handled on a later turn of the main actor: give it those turns.
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(screen.renders == before + 1)
+        #expect(page.tree.html.contains("carfit-calendar"))
+    }
+
     /// A screen of `count` paragraphs in a `tag`: large enough that a patch is weighed against it.
     nonisolated static func tree(_ tag: String, _ count: Int, changed: Int? = nil) -> LiveTree {
         LiveTree(nodes: [.element(tag, [], (0..<count).map { .element("p", [], [.text($0 == changed ? "changed" : "row \($0)")]) })])

@@ -46,7 +46,7 @@ final class LiveRenderer: Sendable {
 
     /// What a render reads and updates.
     struct State: Sendable {
-        var sheet = LiveStyleSheet()
+        var sheet: LiveStyleSheet
         /// The page's screen, to diff the next one against (`diff` mode; `nil` once let go).
         var tree: LiveTree?
         /// The hash of the page's screen: an unchanged screen is not sent again.
@@ -64,19 +64,23 @@ final class LiveRenderer: Sendable {
 
     let mode: LiveRendererMode
     private let trees: LiveTreeCache
+    private let styles: LiveStyleCache
     private let build: @Sendable (PreviewScreen, inout LiveStyleSheet) -> LiveTree
     private let mailbox = Mutex(Mailbox())
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
-    /// A renderer in `mode`, keeping its trees in `trees` (shared by the server's sessions);
-    /// `build` makes a screen's tree (tests slow it down).
+    /// A renderer in `mode`, keeping its trees in `trees` and taking its stylesheet's CSS text
+    /// from `styles` (both shared by the server's sessions); `build` makes a screen's tree (tests
+    /// slow it down).
     init(
-        mode: LiveRendererMode, trees: LiveTreeCache = LiveTreeCache(),
+        mode: LiveRendererMode, trees: LiveTreeCache = LiveTreeCache(), styles: LiveStyleCache = LiveStyleCache(),
         build: @escaping @Sendable (PreviewScreen, inout LiveStyleSheet) -> LiveTree = { LiveTree($0, sheet: &$1) }
     ) {
         self.mode = mode
         self.trees = trees
+        self.styles = styles
         self.build = build
+        self.state = Mutex(State(sheet: LiveStyleSheet(cache: styles)))
     }
 
     /// Queues `snapshot` for rendering and returns at once; a snapshot still waiting is replaced
@@ -126,7 +130,7 @@ final class LiveRenderer: Sendable {
     private func render(_ snapshot: Snapshot, into state: inout State) -> String? {
         var reset = snapshot.reset
         if state.sheet.count > Self.maxRules {
-            state.sheet = LiveStyleSheet()
+            state.sheet = LiveStyleSheet(cache: styles)
             reset = true
         }
         if reset || snapshot.whole {
@@ -157,9 +161,10 @@ final class LiveRenderer: Sendable {
     }
 
     /// Whether `patch` carries less than the whole `tree` would; the markup is only written when
-    /// the patch is large enough for the question to arise.
+    /// the patch is large enough for the question to arise, and not smaller than the markup's
+    /// unescaped bytes (counted without writing it).
     static func isSmaller(_ patch: LivePatch, than tree: LiveTree) -> Bool {
         let bytes = patch.payloadBytes
-        return bytes < 1_024 || bytes < tree.html.utf8.count
+        return bytes < 1_024 || bytes < tree.minimumMarkupBytes || bytes < tree.html.utf8.count
     }
 }

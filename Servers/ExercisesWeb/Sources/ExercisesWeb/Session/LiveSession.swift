@@ -31,6 +31,8 @@ final class LiveSession {
     private var outbox: AsyncStream<String>.Continuation?
     private var generation = 0
     private var renderScheduled = false
+    /// Snapshots taken so far: an observed change schedules a new one only when it invalidated the latest.
+    private var snapshots = 0
     private var tokens: Double
     private var tokensAt: Date
     private let clock: any AppClock
@@ -147,15 +149,21 @@ final class LiveSession {
     // MARK: Rendering
 
     private func renderTracked() -> PreviewScreen {
-        withObservationTracking {
+        snapshots += 1
+        let taken = snapshots
+        return withObservationTracking {
             screen.render()
         } onChange: { [weak self] in
-            Task { @MainActor [weak self] in self?.changed() }
+            Task { @MainActor [weak self] in self?.changed(after: taken) }
         }
     }
 
-    private func changed() {
-        guard outbox != nil, !renderScheduled else { return }
+    /// Something the snapshot numbered `taken` read has changed. A later snapshot was taken after
+    /// the change (an event's answer, taken as soon as the event is applied) and shows it, or
+    /// did not read what changed: either way the page is sent it already, and the view-model's
+    /// state is not built again for nothing.
+    private func changed(after taken: Int) {
+        guard taken == snapshots, outbox != nil, !renderScheduled else { return }
         renderScheduled = true
         Task { @MainActor [weak self] in
             guard let self else { return }

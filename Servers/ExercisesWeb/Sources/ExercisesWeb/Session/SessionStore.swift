@@ -1,4 +1,5 @@
 import Foundation
+import ScreenPreviews
 import ServerSupport
 import SharedNetworking
 
@@ -34,6 +35,8 @@ final class SessionStore {
     let renderer: LiveRendererMode
     /// The screens the sessions keep, shared between them.
     private let trees = LiveTreeCache()
+    /// The CSS text of the sessions' stylesheets, shared between them.
+    private let styles = LiveStyleCache()
 
     nonisolated init(
         limit: Int, perClientLimit: Int = .max, idleTimeout: Duration, clock: any AppClock, newID: @escaping @Sendable () -> String,
@@ -77,7 +80,8 @@ final class SessionStore {
         while sessions[id] != nil { id = newID() }
         let setup = makeScreen(exercise, preferences, media)
         let session = LiveSession(
-            id: id, exercise: exercise, screen: setup.screen, language: setup.language, clock: clock, renderer: LiveRenderer(mode: renderer)
+            id: id, exercise: exercise, screen: setup.screen, language: setup.language, clock: clock,
+            renderer: LiveRenderer(mode: renderer, trees: trees, styles: styles)
         )
         sessions[id] = session
         if let owner {

@@ -1,0 +1,66 @@
+import CarFit
+import Foundation
+import ScreenKit
+import SharedNetworking
+import Testing
+
+@testable import ScreenPreviews
+
+/// A live page's sheet takes the CSS text of rules and declarations it saw before from a cache
+/// shared by the server's sessions; the pages must be sent exactly what they were sent without it.
+@Suite("Live style cache")
+struct LiveStyleCacheTests {
+    @Test func valuesAreEqualByTheirPartsAndLiteralsByTheirText() {
+        let keyword: StaticString = "center"
+        #expect(CSSValue.keyword(keyword) == .keyword("center"))
+        #expect(CSSValue.px(1) != .percent(1))
+        #expect(CSSValue.px(1) != .px(1.0001))
+        #expect(CSSValue.px(.nan) == .px(.nan), "a NaN is kept once, not once per render")
+        #expect(Set([CSSValue.px(.nan), .px(.nan)]).count == 1)
+        #expect(CSSValue.spaced([.px(1), .keyword("solid")]) == .spaced([.px(1), .keyword("solid")]))
+        #expect(CSSValue.spaced([.px(1)]) != .commaSeparated([.px(1)]))
+        #expect(CSSDeclaration("width", .px(2)) != CSSDeclaration("height", .px(2)))
+        #expect(CSSRule.style(".a", [.width(1)]) == .style(".a", [.width(1)]))
+        #expect(CSSRule.style(".a", [.width(1)]) != .style(".b", [.width(1)]))
+        #expect(CSSRule.minWidth(600, [.style(".a", [.width(1)])]) != .minWidth(601, [.style(".a", [.width(1)])]))
+    }
+
+    @Test func theCacheWritesWhatTheValuesWrite() {
+        let cache = LiveStyleCache()
+        let rule = CSSRule.style(".x", [.width(98.5), CSSDeclaration("border", .spaced([.px(1), .color(.black)]))])
+        #expect(cache.css(of: rule) == rule.css)
+        #expect(cache.css(of: rule) == rule.css)
+        let declarations: [CSSDeclaration] = [.height(1.0 / 3.0), .color(.white)]
+        #expect(cache.importantCSS(of: declarations) == "height: 0.333px !important; color: #FFFFFF !important")
+        #expect(cache.importantCSS(of: declarations) == LiveStyleSheet.importantCSS(declarations))
+    }
+
+    @Test func aFullCacheStartsAgainAndStillWritesTheRightText() {
+        let cache = LiveStyleCache(limit: 2)
+        for width in 0..<10 {
+            let declarations: [CSSDeclaration] = [.width(Double(width))]
+            #expect(cache.importantCSS(of: declarations) == "width: \(width)px !important")
+            #expect(cache.css(of: .style(".w", declarations)) == ".w { width: \(width)px }")
+        }
+    }
+
+    /// Two sessions rendering the same screens, one with a shared cache and one without, send
+    /// the same markup, name the same classes and hold the same rules, render after render.
+    @Test func aSheetWithTheCacheBuildsTheSameTreesAndRules() async throws {
+        let state = try await Fixtures.carFit()
+        let cache = LiveStyleCache()
+        var plain = LiveStyleSheet()
+        var cached = LiveStyleSheet(cache: cache)
+        var second = LiveStyleSheet(cache: cache)
+        for _ in 0..<2 {
+            let screen = CarFitPreview.screen(state)
+            let expected = LiveTree(screen, sheet: &plain)
+            #expect(LiveTree(screen, sheet: &cached) == expected)
+            #expect(LiveTree(screen, sheet: &second) == expected)
+            #expect(LiveMarkup.html(screen, sheet: &cached) == LiveMarkup.html(screen, sheet: &plain))
+        }
+        #expect(cached.allRules == plain.allRules)
+        #expect(second.allRules == plain.allRules)
+        #expect(plain.count > 10)
+    }
+}
