@@ -22,47 +22,22 @@ extension CSSValue: Hashable {
         }
     }
 
-    /// The case and its parts.
+    /// The parts (cases with equal parts may hash alike; equality tells them apart).
     public func hash(into hasher: inout Hasher) {
         switch self {
-        case .px(let value):
-            hasher.combine(0 as UInt8)
-            hasher.combine(value.bitPattern)
-        case .percent(let value):
-            hasher.combine(1 as UInt8)
-            hasher.combine(value.bitPattern)
-        case .number(let value):
-            hasher.combine(2 as UInt8)
-            hasher.combine(value.bitPattern)
-        case .color(let color):
-            hasher.combine(3 as UInt8)
-            hasher.combine(color)
+        case .px(let value), .percent(let value), .number(let value): hasher.combine(value.bitPattern)
+        case .color(let color): hasher.combine(color)
         case .translucent(let color, let alpha):
-            hasher.combine(4 as UInt8)
             hasher.combine(color)
             hasher.combine(alpha.bitPattern)
-        case .keyword(let keyword):
-            hasher.combine(5 as UInt8)
-            CSSLiteral.hash(keyword, into: &hasher)
-        case .fontWeight(let weight):
-            hasher.combine(6 as UInt8)
-            hasher.combine(weight)
-        case .fontFamily(let font):
-            hasher.combine(7 as UInt8)
-            hasher.combine(font)
-        case .spaced(let values):
-            hasher.combine(8 as UInt8)
-            hasher.combine(values)
-        case .commaSeparated(let values):
-            hasher.combine(9 as UInt8)
-            hasher.combine(values)
+        case .keyword(let keyword): CSSLiteral.hash(keyword, into: &hasher)
+        case .fontWeight(let weight): hasher.combine(weight)
+        case .fontFamily(let font): hasher.combine(font)
+        case .spaced(let values), .commaSeparated(let values): hasher.combine(values)
         case .function(let name, let arguments):
-            hasher.combine(10 as UInt8)
             CSSLiteral.hash(name, into: &hasher)
             hasher.combine(arguments)
-        case .image(let url):
-            hasher.combine(11 as UInt8)
-            hasher.combine(url)
+        case .image(let url): hasher.combine(url)
         }
     }
 }

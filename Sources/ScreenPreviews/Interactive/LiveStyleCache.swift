@@ -39,8 +39,8 @@ public final class LiveStyleCache: Sendable {
         return css
     }
 
-    /// The rule body an element's `declarations` become (``LiveStyleSheet/importantCSS(_:)``),
-    /// written once.
+    /// The body of the rule an element's `declarations` become (each `!important`, so that it
+    /// still wins over the stylesheet's selectors as an inline style did), written once.
     public func importantCSS(of declarations: [CSSDeclaration]) -> String {
         if let kept = texts.withLock({ $0.declarations[declarations] }) { return kept }
         let css = LiveStyleSheet.importantCSS(declarations)
