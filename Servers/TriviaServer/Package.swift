@@ -88,6 +88,7 @@ let package = Package(
         .target(
             name: "ServerSupport",
             dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -289,6 +290,7 @@ let package = Package(
                 // Raw connections from a chosen address and hand-made frames, shared with the
                 // Trivia server's hostile tests.
                 "TriviaServerTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),

@@ -75,23 +75,8 @@ struct ExercisesWebCommand: AsyncParsableCommand {
     @Option(help: "Sessions one client (an IPv4 address, an IPv6 /64) may hold at once; past it, 429 with Retry-After.")
     var maxSessionsPerClient = 50
 
-    @Option(
-        help: ArgumentHelp(
-            "Another name this server is reached by, besides --host and the loopback names (repeatable); a request for any other "
-                + "name is refused with 421 (DNS rebinding).", valueName: "NAME[:PORT]"))
-    var publicHost: [String] = []
-
-    @Option(help: "Seconds a client has to send a whole request head (and again after each answer on a kept-alive connection).")
-    var headerSeconds: Double = 10
-
-    @Option(help: "Seconds a client has to send a request's body after its head.")
-    var bodySeconds: Double = 10
-
-    @Option(help: "Connections one client may hold open at once; one more is closed at once.")
-    var maxConnectionsPerClient = 64
-
-    @Option(help: "Connections held open at most (default: the descriptor limit less a reserve); newcomers wait in the backlog.")
-    var maxConnections: Int?
+    @OptionGroup(title: "Connections")
+    var connections: ConnectionOptions
 
     @Option(help: "Caches (extracted Hoo sets, images); default: a folder under the system's temporary directory.")
     var cacheDir: String?
@@ -108,9 +93,7 @@ struct ExercisesWebCommand: AsyncParsableCommand {
         guard (0...1_000).contains(triviaBots) else { throw ValidationError("--trivia-bots must be 0…1000") }
         guard LiveRendererMode(rawValue: renderer) != nil else { throw ValidationError("--renderer must be whole or diff") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \(logLevel) is not a level") }
-        guard headerSeconds > 0, bodySeconds > 0, maxConnectionsPerClient >= 1, maxSessionsPerClient >= 1, (maxConnections ?? 1) >= 1 else {
-            throw ValidationError("--header-seconds and --body-seconds must be positive, the --max-… counts at least 1")
-        }
+        guard maxSessionsPerClient >= 1 else { throw ValidationError("--max-sessions-per-client must be at least 1") }
         _ = try feeds()
     }
 
@@ -151,11 +134,9 @@ struct ExercisesWebCommand: AsyncParsableCommand {
             triviaRounds: TriviaRounds(
                 lobby: .seconds(triviaLobby), questionCount: triviaQuestions,
                 answerWindow: .seconds(triviaSeconds), reviewWindow: .seconds(triviaReviewSeconds), bots: triviaBots),
-            cacheDirectory: caches, maxSessions: maxSessions, maxSessionsPerClient: maxSessionsPerClient, publicHosts: publicHost,
-            connectionLimits: ConnectionGuardLimits(
-                headerTimeout: .seconds(headerSeconds), bodyTimeout: .seconds(bodySeconds),
-                maxConnectionsPerClient: maxConnectionsPerClient,
-                maxConnections: maxConnections),
+            cacheDirectory: caches, maxSessions: maxSessions, maxSessionsPerClient: maxSessionsPerClient,
+            publicHosts: connections.publicHost,
+            connectionLimits: connections.limits,
             renderer: LiveRendererMode(rawValue: renderer) ?? .diff)
         let server = ExercisesWebServer(
             configuration: configuration, environment: environment, eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)

@@ -65,29 +65,14 @@ struct TriviaServerCommand: AsyncParsableCommand {
     @Option(help: "Pending TCP connections the kernel may queue.")
     var backlog = 1024
 
-    @Option(
-        help:
-            "Another name this server is reached by (repeatable). Requests for names that are neither these, --host, the loopback names nor an IP address are refused (DNS rebinding)."
-    )
-    var publicHost: [String] = []
+    @OptionGroup(title: "Connections")
+    var connections: ConnectionOptions
 
     @Option(
         help:
             "An origin whose pages may open the socket besides this server's own names (repeatable), such as http://127.0.0.1:8080. Clients that send no Origin are not browsers and are never refused."
     )
     var allowedOrigin: [String] = []
-
-    @Option(help: "Seconds a connection has to send a whole request head, after connecting and after each answer.")
-    var headerSeconds: Double = 10
-
-    @Option(help: "Seconds a request's body has to arrive whole after its head.")
-    var bodySeconds: Double = 10
-
-    @Option(help: "Connections one client address (an IPv6 /64) may hold open; more are closed at once.")
-    var maxConnectionsPerClient = 64
-
-    @Option(help: "Connections held open in all; at the cap new ones wait in the backlog. Default: the open-file limit less a reserve.")
-    var maxConnections: Int?
 
     @Option(help: "Wrong tokens from one address (balance endpoint, join) before its attempts are slowed.")
     var failuresBeforeSlowing = 5
@@ -119,12 +104,7 @@ struct TriviaServerCommand: AsyncParsableCommand {
         guard questionCount.map({ $0 >= 1 }) ?? true else { throw ValidationError("--question-count must be at least 1") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \(logLevel) is not a level") }
         guard cluster != nil || (node == nil && !printLease) else { throw ValidationError("--node and --print-lease need --cluster") }
-        guard headerSeconds > 0, bodySeconds > 0, forgiveFailureSeconds > 0 else {
-            throw ValidationError("--header-seconds, --body-seconds and --forgive-failure-seconds must be more than 0")
-        }
-        guard maxConnectionsPerClient >= 1, (maxConnections ?? 1) >= 1 else {
-            throw ValidationError("--max-connections-per-client and --max-connections must be at least 1")
-        }
+        guard forgiveFailureSeconds > 0 else { throw ValidationError("--forgive-failure-seconds must be more than 0") }
         guard failuresBeforeRefusing >= 1, (0...failuresBeforeRefusing).contains(failuresBeforeSlowing) else {
             throw ValidationError("--failures-before-refusing must be at least 1, and --failures-before-slowing 0 up to it")
         }
@@ -143,10 +123,7 @@ struct TriviaServerCommand: AsyncParsableCommand {
         let limits = TriviaServerLimits(messagesPerSecond: messagesPerSecond, idleTimeout: .seconds(idleSeconds))
         let serverConfiguration = TriviaServerConfiguration(
             host: host, port: port, backlog: backlog, limits: limits,
-            guardLimits: ConnectionGuardLimits(
-                headerTimeout: .seconds(headerSeconds), bodyTimeout: .seconds(bodySeconds),
-                maxConnectionsPerClient: maxConnectionsPerClient, maxConnections: maxConnections),
-            publicHosts: publicHost, allowedOrigins: allowedOrigin,
+            guardLimits: connections.limits, publicHosts: connections.publicHost, allowedOrigins: allowedOrigin,
             failureThrottle: FailureThrottle.Policy(
                 slowAfter: failuresBeforeSlowing, refuseAfter: failuresBeforeRefusing, forgiveOneEvery: .seconds(forgiveFailureSeconds)))
 
