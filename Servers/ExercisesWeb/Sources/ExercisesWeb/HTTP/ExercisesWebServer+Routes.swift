@@ -4,8 +4,8 @@ import ServerSupport
 
 extension ExercisesWebServer {
     /// The HTTP router, as Hummingbird's examples build one: each controller adds its routes.
-    func buildRouter() -> Router<WebRequestContext> {
-        let router = Router(context: WebRequestContext.self)
+    func buildRouter() -> Router<PeerRequestContext> {
+        let router = Router(context: PeerRequestContext.self)
         // Before the routes: a middleware applies to the routes added after it. A request for
         // another name than this server's is refused before anything else (DNS rebinding).
         router.add(middleware: SecurityHeaders())

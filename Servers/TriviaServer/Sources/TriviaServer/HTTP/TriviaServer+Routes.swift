@@ -9,8 +9,8 @@ extension TriviaServer {
     /// request for a name that is not this server's is `421`, JSON `misdirectedRequest`), each
     /// controller adds its routes, and ``DocumentedErrorsMiddleware`` answers every other
     /// request with the documented `404` or `405`.
-    func buildRouter() -> Router<TriviaRequestContext> {
-        let router = Router(context: TriviaRequestContext.self, options: .autoGenerateHeadEndpoints)
+    func buildRouter() -> Router<PeerRequestContext> {
+        let router = Router(context: PeerRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: HostPolicyMiddleware(configuration.hostPolicy, refusal: Self.misdirected))
         router.add(middleware: DocumentedErrorsMiddleware())
         HealthController(status: { await self.status() }).addRoutes(to: router)
