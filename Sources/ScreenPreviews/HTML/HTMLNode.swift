@@ -68,6 +68,27 @@ public struct HTMLNode: Sendable {
     /// SVG shapes, written self-closed when they have no children.
     static let svgShapes: Set<String> = ["path", "circle", "rect", "line", "polyline"]
 
+    /// An element's tags around what `attributes` and `children` write: a void element has no
+    /// end tag (nor children), a childless SVG shape closes itself. One rule for the page's
+    /// markup and the live tree's (``LiveNode``), whose markup a patch must reproduce exactly.
+    static func writeElement(
+        _ name: String, childless: Bool, to output: inout String, attributes: (inout String) -> Void, children: (inout String) -> Void
+    ) {
+        output += "<" + name
+        attributes(&output)
+        if voidElements.contains(name) {
+            output += ">"
+            return
+        }
+        if svgShapes.contains(name) && childless {
+            output += "/>"
+            return
+        }
+        output += ">"
+        children(&output)
+        output += "</\(name)>"
+    }
+
     /// Writes the node. With `classForStyle`, each `style` attribute becomes a class name that
     /// function chooses (merged into the element's `class`), so a page can run under a
     /// Content-Security-Policy without `'unsafe-inline'` styles (``LiveMarkup``).
@@ -88,21 +109,13 @@ public struct HTMLNode: Sendable {
                 for child in children { child.write(to: &output, classForStyle: classForStyle) }
                 return
             }
-            output += "<" + name
-            for attribute in classForStyle.map({ HTMLAttribute.movingStyles(attributes, into: $0) }) ?? attributes {
-                attribute.write(to: &output)
+            Self.writeElement(name, childless: children.isEmpty, to: &output) { output in
+                for attribute in classForStyle.map({ HTMLAttribute.movingStyles(attributes, into: $0) }) ?? attributes {
+                    attribute.write(to: &output)
+                }
+            } children: { output in
+                for child in children { child.write(to: &output, classForStyle: classForStyle) }
             }
-            if Self.voidElements.contains(name) {
-                output += ">"
-                return
-            }
-            if Self.svgShapes.contains(name) && children.isEmpty {
-                output += "/>"
-                return
-            }
-            output += ">"
-            for child in children { child.write(to: &output, classForStyle: classForStyle) }
-            output += "</\(name)>"
         }
     }
 }

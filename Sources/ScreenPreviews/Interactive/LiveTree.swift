@@ -124,19 +124,11 @@ public struct LiveNode: Sendable, Equatable {
         case .text(let text):
             output += HTMLEscaping.text(text)
         case .element(let tag, let attributes, let children):
-            output += "<" + tag
-            for attribute in attributes { attribute.write(to: &output) }
-            if HTMLNode.voidElements.contains(tag) {
-                output += ">"
-                return
+            HTMLNode.writeElement(tag, childless: children.isEmpty, to: &output) { output in
+                for attribute in attributes { attribute.write(to: &output) }
+            } children: { output in
+                for child in children { child.write(to: &output) }
             }
-            if HTMLNode.svgShapes.contains(tag) && children.isEmpty {
-                output += "/>"
-                return
-            }
-            output += ">"
-            for child in children { child.write(to: &output) }
-            output += "</\(tag)>"
         }
     }
 
