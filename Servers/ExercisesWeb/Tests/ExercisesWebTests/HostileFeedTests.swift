@@ -28,12 +28,7 @@ struct HostileFeedTests {
                 // Four tabs of the feed, each with its socket: each loads the feed and renders it.
                 var sockets: [Task<String, any Error>] = []
                 for _ in 0..<4 {
-                    let created = try #require(try await rawPOST(port: port, "/facts/s", json: "{}"))
-                    let id = String((created.headers["location"] ?? "").split(separator: "/").last ?? "")
-                    let upgrade =
-                        "GET /live/\(id) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                        + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
-                    sockets.append(Task { try await rawExchange(port: port, upgrade) })
+                    sockets.append(try await rawOpenAttachedSession(port: port, "facts").socket)
                 }
                 defer { for socket in sockets { socket.cancel() } }
                 // Meanwhile anyone else is answered at once.

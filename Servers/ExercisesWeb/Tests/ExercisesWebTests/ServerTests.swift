@@ -196,13 +196,9 @@ struct ServerTests {
                 // make room for its new ones instead).
                 var sockets: [Task<String, any Error>] = []
                 for _ in 0..<3 {
-                    let created = try #require(try await rawPOST(port: port, "/carfit/s", json: "{}"))
+                    let (created, socket) = try await rawOpenAttachedSession(port: port, "carfit")
                     #expect(created.status == 201)
-                    let id = String((created.headers["location"] ?? "").split(separator: "/").last ?? "")
-                    let upgrade =
-                        "GET /live/\(id) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                        + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
-                    sockets.append(Task { try await rawExchange(port: port, upgrade) })
+                    sockets.append(socket)
                 }
                 defer { for socket in sockets { socket.cancel() } }
                 #expect(await eventually { await server.attachedCount == 3 })

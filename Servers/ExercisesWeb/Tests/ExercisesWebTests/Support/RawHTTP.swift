@@ -1,5 +1,6 @@
 import NIOCore
 import NIOPosix
+import Testing
 
 /// A TCP client that writes exactly the bytes it is given and reads what comes back: the
 /// requests a browser, a test or an attacker sends, without a client library's own rules
@@ -86,4 +87,16 @@ func rawExchange(port: Int, host: String = "127.0.0.1", from source: String? = n
         }
         return String(buffer: received)
     }
+}
+
+/// Opens a session of `app` as a page does (`POST /{app}/s`) and attaches a socket to it, held
+/// open until the returned task is cancelled: a session in use, which the store neither expires
+/// nor gives up for another. Returns the POST's answer with the socket's task.
+func rawOpenAttachedSession(port: Int, _ app: String) async throws -> (created: RawResponse, socket: Task<String, any Error>) {
+    let created = try #require(try await rawPOST(port: port, "/\(app)/s", json: "{}"))
+    let id = String((created.headers["location"] ?? "").split(separator: "/").last ?? "")
+    let upgrade =
+        "GET /live/\(id) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+    return (created, Task { try await rawExchange(port: port, upgrade) })
 }
