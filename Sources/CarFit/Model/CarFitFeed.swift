@@ -41,7 +41,12 @@ public struct CarFitFeed: Decodable, Sendable {
             return
         }
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        guard !container.allKeys.isEmpty else { throw Self.notAnEnvelope(decoder) }
+        // An object with none of the envelope's keys is not a CarFit reply at all: said so, not
+        // read as an envelope without `success` (the server refusing the request).
+        guard !container.allKeys.isEmpty else {
+            throw DecodingError.notThisFeed(
+                "CarFit reply", expected: "an object with \"success\", \"data\" or \"message\" (or a list of visits)", decoder: decoder)
+        }
         let message = container.decodeTrimmedString(forKey: .message)
         let code = (try? container.decodeIfPresent(Int.self, forKey: .code)) ?? nil
         var list: LossyArray<Visit>?
@@ -58,27 +63,6 @@ public struct CarFitFeed: Decodable, Sendable {
                 at: [CodingKeys.success])
         }
         self.init(success: success, message: message, code: code, data: list?.elements, droppedVisitCount: list?.droppedCount ?? 0)
-    }
-
-    /// An object with none of the envelope's keys is not a CarFit reply at all (another
-    /// exercise's feed, a file picked by mistake): a decoding error that says so and lists the
-    /// keys it has, instead of an envelope without `success` that would read as the server
-    /// refusing the request.
-    private static func notAnEnvelope(_ decoder: any Decoder) -> DecodingError {
-        let keys = ((try? decoder.singleValueContainer().decode([String: Skipped].self)) ?? [:]).keys.sorted()
-        let shown = keys.prefix(5).map { "\"\($0)\"" }.joined(separator: ", ") + (keys.count > 5 ? ", …" : "")
-        let found = keys.isEmpty ? "an empty object" : "an object with \(shown)"
-        return DecodingError.dataCorrupted(
-            DecodingError.Context(
-                codingPath: decoder.codingPath,
-                debugDescription:
-                    "not a CarFit reply: expected an object with \"success\", \"data\" or \"message\" (or a list of visits), found \(found)"
-            ))
-    }
-
-    /// A value whose content does not matter: only the keys of an object are read.
-    private struct Skipped: Decodable {
-        init(from decoder: any Decoder) throws {}
     }
 
     /// The visits, or why there are none, naming `source` (the document's URL or file name): the

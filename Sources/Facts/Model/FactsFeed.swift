@@ -6,7 +6,8 @@ import SharedNetworking
 /// Decoding is forgiving in the ways the real feed needs and strict where guessing would be
 /// wrong: text is trimmed, blanks become absent, a bad image link becomes "no image", a row
 /// with nothing left is dropped and counted, a row that is not an object is dropped and
-/// reported, `rows: null` is an empty list. A document that is not a JSON object is an error.
+/// reported, `rows: null` is an empty list. A document that is not a JSON object, or an object
+/// with neither `title` nor `rows` (another exercise's feed), is an error.
 public struct FactsFeed: Sendable, Hashable, Decodable {
     /// The feed's title, trimmed; `nil` when missing or blank (see ``displayTitle``).
     public var title: String?
@@ -35,6 +36,11 @@ public struct FactsFeed: Sendable, Hashable, Decodable {
     /// Decodes the feed as described above, reporting each row dropped or repaired.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        // An object with neither key is another document (another exercise's feed), not an
+        // empty Facts feed: said so, with the keys it has.
+        guard !container.allKeys.isEmpty else {
+            throw DecodingError.notThisFeed("Facts feed", expected: "an object with \"title\" and \"rows\"", decoder: decoder)
+        }
         title = container.decodeText(forKey: .title, decoder: decoder)
         var payloads = LossyArray<FactRowPayload>(elements: [])
         if container.contains(.rows), try !container.decodeNil(forKey: .rows) {

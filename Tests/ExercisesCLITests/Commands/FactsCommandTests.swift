@@ -1,5 +1,6 @@
 import Facts
 import Foundation
+import Schedule
 import TestSupport
 import Testing
 
@@ -104,6 +105,21 @@ struct FactsCommandTests {
         #expect(run.output.contains("0 facts"))
         #expect(run.output.contains("This feed has no facts yet."))
         #expect(run.errors.contains("repaired: rows: no rows (missing or null); the feed is shown empty"))
+    }
+
+    /// Another exercise's feed is named for what it is, with the keys it has, instead of a Facts
+    /// screen with no rows: the person picked the wrong file.
+    @Test func anotherExercisesFeedIsNotAFactsFeed() async throws {
+        guard case .file(let schedule) = try ScheduleSource.bundled() else { throw CocoaError(.fileNoSuchFile) }
+        let run = await runExercises(["facts", "--file", schedule.path])
+        #expect(run.status == 1)
+        #expect(run.output.isEmpty)
+        #expect(
+            run.errors.hasPrefix(
+                "error: schedule.json: (root): not a Facts feed: expected an object with \"title\" and \"rows\", found an object with "))
+        let empty = await runExercises(["facts", "--file", "-"], input: Data("{}".utf8))
+        #expect(empty.status == 1)
+        #expect(empty.errors.contains("not a Facts feed: expected an object with \"title\" and \"rows\", found an empty object"))
     }
 
     @Test("--width must be a device width in points", arguments: ["10", "abc", "99999", "375.5"])
