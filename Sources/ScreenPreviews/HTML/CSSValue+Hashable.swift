@@ -91,9 +91,6 @@ private enum CSSLiteral {
     }
 
     static func hash(_ literal: StaticString, into hasher: inout Hasher) {
-        literal.withUTF8Buffer { bytes in
-            hasher.combine(bytes.count)
-            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-        }
+        literal.hashText(into: &hasher)
     }
 }

@@ -122,7 +122,7 @@ public struct HTMLNode: Sendable {
 
 /// An attribute. Values are escaped when written; names are literals.
 public struct HTMLAttribute: Sendable {
-    enum Value: Sendable {
+    enum Value: Sendable, Hashable {
         case text(String)
         case url(SafeURL)
         case style([CSSDeclaration])

@@ -4,4 +4,12 @@ extension StaticString {
     func hasSameText(as other: StaticString) -> Bool {
         withUTF8Buffer { bytes in other.withUTF8Buffer { otherBytes in bytes.elementsEqual(otherBytes) } }
     }
+
+    /// Feeds the literal's UTF-8 text to `hasher`: equal text hashes alike wherever it is stored.
+    func hashText(into hasher: inout Hasher) {
+        withUTF8Buffer { bytes in
+            hasher.combine(bytes.count)
+            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        }
+    }
 }

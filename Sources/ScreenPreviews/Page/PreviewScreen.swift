@@ -5,7 +5,7 @@ import SharedNetworking
 ///
 /// Each exercise's renderer (``HooSetsPreview``, ``TriviaPreview``, …) returns these, built
 /// from view state only; ``PreviewDocument`` wraps them in a page.
-public struct PreviewScreen: Sendable {
+public struct PreviewScreen: Sendable, Hashable {
     /// A file-name-safe identifier: `schedule`, `trivia-final`.
     public var slug: String
     /// What the index and the page title call it: "Schedule", "Trivia: final screen".
@@ -59,7 +59,7 @@ public struct PreviewScreen: Sendable {
 }
 
 /// A navigation bar: a title (and optional subtitle) with optional bar buttons.
-public struct PreviewNavigationBar: Sendable {
+public struct PreviewNavigationBar: Sendable, Hashable {
     /// The title.
     public var title: String
     /// A second line under the title (Schedule's team name).

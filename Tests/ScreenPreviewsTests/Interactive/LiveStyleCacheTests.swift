@@ -30,22 +30,33 @@ struct LiveStyleCacheTests {
         let rule = CSSRule.style(".x", [.width(98.5), CSSDeclaration("border", .spaced([.px(1), .color(.black)]))])
         #expect(cache.css(of: rule) == rule.css)
         #expect(cache.css(of: rule) == rule.css)
+        #expect(cache.rule(for: rule) == cache.rule(for: rule), "one rule, one number")
         let declarations: [CSSDeclaration] = [.height(1.0 / 3.0), .color(.white)]
-        #expect(cache.importantCSS(of: declarations) == "height: 0.333px !important; color: #FFFFFF !important")
-        #expect(cache.importantCSS(of: declarations) == LiveStyleSheet.importantCSS(declarations))
+        let styleClass = cache.styleClass(for: declarations)
+        #expect(styleClass.rule.css == ".\(styleClass.name) { height: 0.333px !important; color: #FFFFFF !important }")
+        #expect(cache.styleClass(for: declarations) == styleClass, "equal declarations, one class")
+        #expect(cache.styleClass(for: [.height(1)]).name != styleClass.name)
     }
 
+    /// A full cache starts again with new names and numbers: a page that has a class of the
+    /// old cache is never told that a name it knows means other declarations.
     @Test func aFullCacheStartsAgainAndStillWritesTheRightText() {
         let cache = LiveStyleCache(limit: 2)
+        var names: [String: String] = [:]
+        var ids: Set<Int> = []
         for width in 0..<10 {
             let declarations: [CSSDeclaration] = [.width(Double(width))]
-            #expect(cache.importantCSS(of: declarations) == "width: \(width)px !important")
+            let styleClass = cache.styleClass(for: declarations)
+            #expect(styleClass.rule.css == ".\(styleClass.name) { width: \(width)px !important }")
+            #expect(names.updateValue(styleClass.rule.css, forKey: styleClass.name) == nil, "a name is never given twice")
             #expect(cache.css(of: .style(".w", declarations)) == ".w { width: \(width)px }")
+            #expect(ids.insert(styleClass.rule.id).inserted && ids.insert(cache.rule(for: .style(".w", declarations)).id).inserted)
         }
     }
 
     /// Two sessions rendering the same screens, one with a shared cache and one without, send
-    /// the same markup, name the same classes and hold the same rules, render after render.
+    /// the same markup, name the same classes and hold the same rules, render after render; a
+    /// rendering made once for all sessions is the tree and the rules each would have made.
     @Test func aSheetWithTheCacheBuildsTheSameTreesAndRules() async throws {
         let state = try await Fixtures.carFit()
         let cache = LiveStyleCache()
@@ -62,5 +73,11 @@ struct LiveStyleCacheTests {
         #expect(cached.allRules == plain.allRules)
         #expect(second.allRules == plain.allRules)
         #expect(plain.count > 10)
+        let screen = CarFitPreview.screen(state)
+        let rendering = LiveRendering(screen, styles: cache)
+        var fresh = LiveStyleSheet(cache: cache)
+        #expect(rendering.tree == LiveTree(screen, sheet: &fresh))
+        #expect(rendering.rules == fresh.styleRules)
+        #expect(rendering.html == LiveMarkup.html(screen, sheet: &fresh))
     }
 }

@@ -69,7 +69,10 @@ struct ExercisesWebCommand: AsyncParsableCommand {
     @Option(help: "Sessions kept at most.")
     var maxSessions = 2_000
 
-    @Option(help: "What a page is sent after its first screen: diff (only what changed) or whole (the whole screen every time).")
+    @Option(
+        help:
+            "What a page is sent after its first screen: diff (only what changed, screens shared by sessions), whole (the whole screen every time) or diff-unshared (as diff, each session rendering every screen itself)."
+    )
     var renderer = "diff"
 
     @Option(help: "Sessions one client (an IPv4 address, an IPv6 /64) may hold at once; past it, 429 with Retry-After.")
@@ -91,7 +94,7 @@ struct ExercisesWebCommand: AsyncParsableCommand {
             throw ValidationError("the --trivia-… times and counts must be at least 1")
         }
         guard (0...1_000).contains(triviaBots) else { throw ValidationError("--trivia-bots must be 0…1000") }
-        guard LiveRendererMode(rawValue: renderer) != nil else { throw ValidationError("--renderer must be whole or diff") }
+        guard LiveRendererMode(rawValue: renderer) != nil else { throw ValidationError("--renderer must be whole, diff or diff-unshared") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level \(logLevel) is not a level") }
         guard maxSessionsPerClient >= 1 else { throw ValidationError("--max-sessions-per-client must be at least 1") }
         _ = try feeds()

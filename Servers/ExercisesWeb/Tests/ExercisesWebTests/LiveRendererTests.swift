@@ -119,7 +119,7 @@ struct LiveRendererTests {
     @Test(.timeLimit(.minutes(1)))
     func aPatchLargerThanTheScreenIsSentWhole() async throws {
         let screens = Mutex([Self.tree("div", 100), Self.tree("div", 100, changed: 7), Self.tree("section", 100)])
-        let renderer = LiveRenderer(mode: .diff) { _, _ in screens.withLock { $0.removeFirst() } }
+        let renderer = LiveRenderer(mode: .diff) { _ in LiveRendering(tree: screens.withLock { $0.removeFirst() }, rules: []) }
         let (stream, outbox) = AsyncStream<String>.makeStream()
         var messages = stream.makeAsyncIterator()
         renderer.submit(LiveRenderer.Snapshot(screen: Self.anyScreen, ack: 1, reset: true, outbox: outbox))
@@ -134,26 +134,117 @@ struct LiveRendererTests {
         #expect(large["html"] as? String == Self.tree("section", 100).html)
     }
 
-    /// Sessions that show the same screen keep one tree between them.
-    @Test func equalTreesAreKeptOnce() {
-        let cache = LiveTreeCache(limit: 2)
-        let first = cache.intern(Self.tree("div", 50)), second = cache.intern(Self.tree("div", 50))
-        let storage = { (tree: LiveTree) in tree.nodes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
-        #expect(first == second)
-        #expect(storage(first) == storage(second), "the second equal tree is the first one's storage")
-        let other = cache.intern(Self.tree("div", 50, changed: 3))
-        #expect(storage(other) != storage(first))
+    /// A screen with `count` rows, one of them `changed`.
+    nonisolated static func screen(_ count: Int, changed: Int? = nil) -> PreviewScreen {
+        let rows = (0..<count).map { HTMLNode.element("p", [.style([.height(20)])], [.text($0 == changed ? "changed" : "row \($0)")]) }
+        return PreviewScreen(
+            slug: "rows", title: "Rows", caption: "", background: RGBColor(red: 1, green: 1, blue: 1), content: .div("rows", rows))
+    }
+
+    /// Sessions that show the same screen share one rendering of it (one tree, one set of class
+    /// names), and the patch between two screens is made once.
+    @Test func equalScreensAreRenderedOnceForEverySession() {
+        let cache = LiveScreenCache(limit: 2)
+        let first = cache.rendering(of: Self.screen(50)), second = cache.rendering(of: Self.screen(50))
+        #expect(first === second, "an equal screen, built again by another session, is the rendering held")
+        let other = cache.rendering(of: Self.screen(50, changed: 3))
+        #expect(other !== first)
+        #expect(other.tree != first.tree)
+        #expect(first.rules.contains { $0.css.contains("height: 20px") }, "a rendering carries the rules its classes need")
+
+        let makes = Mutex(0)
+        func patch() -> LiveScreenCache.PatchText {
+            cache.patch(from: first, to: other) {
+                makes.withLock { $0 += 1 }
+                let patch = LivePatch.between(first.tree, other.tree)
+                return LiveScreenCache.PatchText(ops: LivePatchWire.json(patch), isSmaller: true)
+            }
+        }
+        #expect(patch().ops == patch().ops)
+        #expect(makes.withLock { $0 } == 1, "the second session making the same change takes the first one's patch")
+
+        // Past the limit the oldest goes: a third screen pushes the first out, and it is made anew.
+        _ = cache.rendering(of: Self.screen(51))
+        #expect(cache.rendering(of: Self.screen(50)) !== first)
+    }
+
+    /// `--renderer diff-unshared` holds nothing: each session makes every screen itself.
+    @Test func anUnsharedCacheHoldsNothing() {
+        let cache = LiveScreenCache(limit: 0, patchLimit: 0)
+        #expect(cache.rendering(of: Self.screen(5)) !== cache.rendering(of: Self.screen(5)))
+        #expect(cache.rendering(of: Self.screen(5)).tree == cache.rendering(of: Self.screen(5)).tree)
+    }
+
+    /// Two sessions on one cache send their pages the same markup and classes, each its own
+    /// versions and the rules its page lacks.
+    @Test(.timeLimit(.minutes(1)))
+    func twoSessionsOfOneCacheSendTheirOwnVersionsOfOneScreen() async throws {
+        let cache = LiveScreenCache()
+        let (firstStream, firstOutbox) = AsyncStream<String>.makeStream()
+        let (secondStream, secondOutbox) = AsyncStream<String>.makeStream()
+        var first = firstStream.makeAsyncIterator(), second = secondStream.makeAsyncIterator()
+        let one = LiveRenderer(mode: .diff, screens: cache), two = LiveRenderer(mode: .diff, screens: cache)
+        one.submit(LiveRenderer.Snapshot(screen: Self.screen(30), ack: nil, reset: true, outbox: firstOutbox))
+        let oneReset = try #require(await SessionTests.next(&first))
+        one.submit(LiveRenderer.Snapshot(screen: Self.screen(30, changed: 2), ack: 1, outbox: firstOutbox))
+        let onePatch = try #require(await SessionTests.next(&first))
+        two.submit(LiveRenderer.Snapshot(screen: Self.screen(30, changed: 9), ack: nil, reset: true, outbox: secondOutbox))
+        _ = try #require(await SessionTests.next(&second))
+        two.submit(LiveRenderer.Snapshot(screen: Self.screen(30), ack: 5, outbox: secondOutbox))
+        let twoBack = try #require(await SessionTests.next(&second))
+        two.submit(LiveRenderer.Snapshot(screen: Self.screen(30, changed: 2), ack: 6, outbox: secondOutbox))
+        let twoPatch = try #require(await SessionTests.next(&second))
+        #expect(onePatch["type"] as? String == "patch" && twoPatch["type"] as? String == "patch")
+        #expect(onePatch["base"] as? Int == 1 && onePatch["version"] as? Int == 2 && onePatch["ack"] as? Int == 1)
+        #expect(twoPatch["base"] as? Int == 2 && twoPatch["version"] as? Int == 3 && twoPatch["ack"] as? Int == 6)
+        #expect(
+            try JSONSerialization.data(withJSONObject: try #require(onePatch["ops"]))
+                == JSONSerialization.data(withJSONObject: try #require(twoPatch["ops"])),
+            "the same change, the same operations")
+        #expect(twoBack["css"] == nil, "the second page was sent its rules with its first screen")
+        #expect((oneReset["css"] as? [String])?.contains { $0.contains("height: 20px") } == true)
+    }
+
+    /// Two CarFit tabs of one server that reach the same view state take one snapshot (and so
+    /// one rendering); a tab whose state differs gets its own, and so does every tab of a server
+    /// run with `--renderer diff-unshared`.
+    @Test(.timeLimit(.minutes(1)))
+    func tabsInEqualStatesShareOneSnapshot() async throws {
+        let context = SessionTests.context()
+        let first = CarFitLiveScreen(context: context), second = CarFitLiveScreen(context: context)
+        first.start()
+        second.start()
+        defer {
+            first.stop()
+            second.stop()
+        }
+        while first.model.state.content == nil || second.model.state.content == nil { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(first.snapshot() === second.snapshot(), "the same sample, the same screen")
+        first.model.calendarViewModel.togglePresentation()
+        let opened = first.snapshot()
+        #expect(opened !== second.snapshot())
+        #expect(opened.screen == first.render(), "the kept screen is the one the state makes")
+        second.model.calendarViewModel.togglePresentation()
+        #expect(second.snapshot() === opened)
+
+        var unsharedContext = context
+        unsharedContext.sharedScreens = nil
+        let alone = CarFitLiveScreen(context: unsharedContext)
+        alone.start()
+        defer { alone.stop() }
+        while alone.model.state.content == nil { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(alone.snapshot() !== alone.snapshot())
     }
 
     @Test(.timeLimit(.minutes(1)))
     func snapshotsWaitingAreCoalescedKeepingTheHighestAck() async throws {
         let gate = Shared(0)
         let builds = Shared(0)
-        let renderer = LiveRenderer(mode: .diff) { _, _ in
+        let renderer = LiveRenderer(mode: .diff) { _ in
             let number = builds.increment()
             // The first render holds on until the test has queued the others behind it.
             for _ in 0..<5_000 where number == 1 && gate.value == 0 { usleep(1_000) }
-            return Self.tree("div", 3, changed: number)
+            return LiveRendering(tree: Self.tree("div", 3, changed: number), rules: [])
         }
         let (stream, outbox) = AsyncStream<String>.makeStream()
         var messages = stream.makeAsyncIterator()
@@ -175,10 +266,10 @@ struct LiveRendererTests {
     func renderingLeavesTheMainActorFree() async throws {
         let mainActorMoved = Shared(0)
         let sawIt = Shared(0)
-        let renderer = LiveRenderer(mode: .diff) { _, _ in
+        let renderer = LiveRenderer(mode: .diff) { _ in
             for _ in 0..<5_000 where mainActorMoved.value == 0 { usleep(1_000) }
             if mainActorMoved.value > 0 { sawIt.increment() }
-            return Self.tree("div", 1)
+            return LiveRendering(tree: Self.tree("div", 1), rules: [])
         }
         let (stream, outbox) = AsyncStream<String>.makeStream()
         var messages = stream.makeAsyncIterator()

@@ -1,4 +1,5 @@
 import Foundation
+import SharedNetworking
 
 /// What one user's copy of a broadcast says that another user's does not, besides `id` and
 /// `seq`.

@@ -1,4 +1,5 @@
 import Foundation
+import SharedNetworking
 
 /// Writes one message in the canonical form. Writing a ``FrameTemplate``, it leaves a hole
 /// wherever a ``SplicedField`` goes instead of writing the value, so the same code writes a

@@ -1,4 +1,5 @@
 import Foundation
+import SharedNetworking
 
 /// The hand-written encoders of every payload: keys in sorted order, every field written (an
 /// absent optional value as `null`), per-recipient fields of broadcasts through

@@ -1,6 +1,7 @@
 import CarFit
 import ExercisesCLI
 import Foundation
+import ScreenKit
 import ScreenPreviews
 import SharedNetworking
 
@@ -42,7 +43,18 @@ final class CarFitLiveScreen: LiveScreen {
     /// The module's page of `model.state` (its placeholder until the visits are there), with the
     /// list's refresh action as a visible bar button.
     func render() -> PreviewScreen {
+        screen(for: model.state)
+    }
+
+    /// The page of `state`, kept for every session that reaches an equal state (the screen is
+    /// a function of the state and the server's contrast, nothing else).
+    func snapshot() -> LiveSnapshot {
         let state = model.state
+        guard let memo = context.sharedScreens?.carFit else { return LiveSnapshot(screen(for: state)) }
+        return memo.snapshot(for: LiveScreenMemos.CarFitKey(state: state, contrast: context.configuration.contrast)) { screen(for: state) }
+    }
+
+    private func screen(for state: ScreenState<CleanerListViewState>) -> PreviewScreen {
         var screen = CarFitPreview.screen(state, theme: .resolved(for: context.configuration.contrast))
         if let refresh = state.content?.listAccessibility.namedActions.first(where: { $0.action == CarFitAction.refresh.rawValue }) {
             screen.navigationBar?.leadingItem = LiveMarkup.refreshButton(refresh)

@@ -12,6 +12,10 @@ import SharedNetworking
 protocol LiveScreen: AnyObject {
     /// The screen as it is now.
     func render() -> PreviewScreen
+    /// The screen as it is now, for the renderer: ``render()`` in a new ``LiveSnapshot``, or
+    /// one kept for an equal view state (``LiveScreenMemo``) by a screen whose rendering has no
+    /// side effect.
+    func snapshot() -> LiveSnapshot
     /// Applies an event from the page; throws when this screen does not take it.
     func handle(_ event: LiveEvent) throws(LiveEventError)
     /// The first appearance: starts loading.
@@ -33,6 +37,8 @@ enum LiveSurface: String, Sendable {
 }
 
 extension LiveScreen {
+    func snapshot() -> LiveSnapshot { LiveSnapshot(render()) }
+
     /// A screen that shows `message` (loading, or why nothing could be loaded) under `title`,
     /// the page's `h1`; `refresh` is the action its bar button offers (a load to try again).
     static func message(_ message: String, title: String, slug: String, refresh: AccessibilityAction? = nil) -> PreviewScreen {

@@ -87,11 +87,30 @@ final class TriviaLiveScreen: LiveScreen {
 
     func render() -> PreviewScreen {
         guard let model else { return Self.message(status, title: "Trivia", slug: "trivia") }
+        return screen(of: model, header: Self.header(model))
+    }
+
+    /// The page of the view-model's state, kept for every session that reaches an equal state
+    /// in the same language (a thousand viewers shown one question make it once).
+    func snapshot() -> LiveSnapshot {
+        guard let model, let memo = context.sharedScreens?.trivia else { return LiveSnapshot(render()) }
+        let header = Self.header(model)
+        let key = LiveScreenMemos.TriviaKey(
+            state: model.state, caption: header.caption, isFinal: header.isFinal, language: context.environment.messagesLocale.identifier)
+        return memo.snapshot(for: key) { screen(of: model, header: header) }
+    }
+
+    /// The caption under the phone (the header's parts) and whether the game is over.
+    private static func header(_ model: TriviaViewModel) -> (caption: String, isFinal: Bool) {
         let state = model.screen
         let caption = [state.header.title, state.header.progress, state.header.role?.text, state.header.wildcards]
             .compactMap { $0 }.joined(separator: " · ")
-        var screen = TriviaPreview.screen(model.state, slug: "trivia", title: "Trivia", caption: caption)
-        if state.kind == .final {
+        return (caption, state.kind == .final)
+    }
+
+    private func screen(of model: TriviaViewModel, header: (caption: String, isFinal: Bool)) -> PreviewScreen {
+        var screen = TriviaPreview.screen(model.state, slug: "trivia", title: "Trivia", caption: header.caption)
+        if header.isFinal {
             let next = LiveMarkup.button(
                 AccessibilityElement(
                     label: words.nextGame, hint: words.nextGameHint, traits: .button,

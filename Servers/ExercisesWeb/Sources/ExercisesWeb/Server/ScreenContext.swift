@@ -17,12 +17,16 @@ struct ScreenContext: Sendable {
     /// the saved copy with its notice (`Offline: saved 5 minutes ago`, issue 31).
     var feedCache: HTTPCache
     var trivia: TriviaLobby
+    /// The screens sessions made from their view states lately, shared by every session of the
+    /// server; `nil` with `--renderer diff-unshared`, where each session makes its own.
+    var sharedScreens: LiveScreenMemos?
 
     init(environment: AppEnvironment, configuration: WebConfiguration, media: MediaStore, trivia: TriviaLobby) {
         self.environment = environment
         self.configuration = configuration
         self.media = SessionMedia(store: media, client: nil)
         self.trivia = trivia
+        self.sharedScreens = configuration.renderer == .unshared ? nil : LiveScreenMemos()
         // Hosts the person named on the command line may be plain http (a mirror, a loopback server).
         var hosts = URLPolicy.knownHTTPOnlyHosts
         for url in configuration.feeds.values { if let host = url.host { hosts.insert(host) } }

@@ -1,41 +1,60 @@
 import ScreenPreviews
+import SharedNetworking
 
-/// One ``/ScreenPreviews/LivePatch`` operation as a page reads it: a JSON array led by its
-/// kind, short because a patch is what every event costs on the wire.
+/// A ``/ScreenPreviews/LivePatch`` as a page reads it: a JSON array of operations, each an
+/// array led by its kind, short because a patch is what every event costs on the wire.
 ///
 /// - `["t", path, text]`: the text node at `path` gets `text`;
 /// - `["a", path, tag, [[name, value], …]]`: the element at `path` (a `tag`) gets exactly these
 ///   attributes (the page keeps its own `style`);
 /// - `["s", path, tag, at, remove, html]`: in the element at `path` (the root when empty),
 ///   `remove` children from `at` are replaced by the nodes of `html`.
-struct LivePatchWire: Encodable, Sendable {
-    var operation: LivePatch.Operation
-
-    init(_ operation: LivePatch.Operation) {
-        self.operation = operation
+///
+/// Written once per pair of screens (``LiveScreenCache``) and spliced into each session's
+/// message as it is.
+enum LivePatchWire {
+    /// The operations of `patch`, a JSON array.
+    static func json(_ patch: LivePatch) -> String {
+        var json = JSONWriter(capacity: patch.payloadBytes + 64)
+        json.array(patch.operations) { json, operation in write(operation, to: &json) }
+        return json.text
     }
 
-    func encode(to encoder: any Encoder) throws {
-        var array = encoder.unkeyedContainer()
+    private static func write(_ operation: LivePatch.Operation, to json: inout JSONWriter) {
+        json.byte(UInt8(ascii: "["))
         switch operation {
         case .text(let path, let text):
-            try array.encode("t")
-            try array.encode(path)
-            try array.encode(text)
+            json.raw(#""t","#)
+            json.array(path) { $0.int($1) }
+            json.byte(UInt8(ascii: ","))
+            json.string(text)
         case .attributes(let path, let tag, let attributes):
-            try array.encode("a")
-            try array.encode(path)
-            try array.encode(tag)
-            try array.encode(attributes.map { [$0.name, $0.value] })
+            json.raw(#""a","#)
+            json.array(path) { $0.int($1) }
+            json.byte(UInt8(ascii: ","))
+            json.string(tag)
+            json.byte(UInt8(ascii: ","))
+            json.array(attributes) { json, attribute in
+                json.byte(UInt8(ascii: "["))
+                json.string(attribute.name)
+                json.byte(UInt8(ascii: ","))
+                json.string(attribute.value)
+                json.byte(UInt8(ascii: "]"))
+            }
         case .splice(let path, let tag, let at, let remove, let nodes):
-            try array.encode("s")
-            try array.encode(path)
-            try array.encode(tag)
-            try array.encode(at)
-            try array.encode(remove)
+            json.raw(#""s","#)
+            json.array(path) { $0.int($1) }
+            json.byte(UInt8(ascii: ","))
+            json.string(tag)
+            json.byte(UInt8(ascii: ","))
+            json.int(at)
+            json.byte(UInt8(ascii: ","))
+            json.int(remove)
+            json.byte(UInt8(ascii: ","))
             var html = ""
             for node in nodes { node.write(to: &html) }
-            try array.encode(html)
+            json.string(html)
         }
+        json.byte(UInt8(ascii: "]"))
     }
 }

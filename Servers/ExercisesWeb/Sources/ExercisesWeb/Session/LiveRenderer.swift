@@ -14,17 +14,17 @@ import Synchronization
 /// the newest screen), keeping the highest `ack` of the two, so every event is still
 /// acknowledged.
 ///
-/// What a page is sent (Docs/Web.md, "Messages"): after a reset, a resync, or when the tree of
-/// the page's screen was let go (``forgetScreen()``, an idle session), the whole screen; after
-/// that, in ``LiveRendererMode/diff`` mode, a patch against the screen the page has, unless it
-/// would be larger than the screen. The renderer keeps just what the next diff needs: that tree
-/// (shared with the sessions that show the same screen, ``LiveTreeCache``), the stylesheet, the
-/// version.
+/// What a page is sent (Docs/Web.md, "Messages"): after a reset, a resync, or when the page's
+/// screen was let go (``forgetScreen()``, an idle session), the whole screen; after that, in
+/// ``LiveRendererMode/diff`` mode, a patch against the screen the page has, unless it would be
+/// larger than the screen. Screens, and the patches between them, are made once for all the
+/// server's sessions (``LiveScreenCache``): a session keeps the rendering its page shows (shared),
+/// the rules its page has, and its version.
 final class LiveRenderer: Sendable {
     /// What the main actor hands over.
     struct Snapshot: Sendable {
         /// The screen now.
-        var screen: PreviewScreen
+        var screen: LiveSnapshot
         /// The last event applied, if this snapshot answers one.
         var ack: Int?
         /// A new socket: every stylesheet rule and the whole screen.
@@ -33,6 +33,19 @@ final class LiveRenderer: Sendable {
         var whole = false
         /// Where the message goes.
         var outbox: AsyncStream<String>.Continuation
+
+        init(screen: LiveSnapshot, ack: Int?, reset: Bool = false, whole: Bool = false, outbox: AsyncStream<String>.Continuation) {
+            self.screen = screen
+            self.ack = ack
+            self.reset = reset
+            self.whole = whole
+            self.outbox = outbox
+        }
+
+        /// A snapshot of a screen of its own.
+        init(screen: PreviewScreen, ack: Int?, reset: Bool = false, whole: Bool = false, outbox: AsyncStream<String>.Continuation) {
+            self.init(screen: LiveSnapshot(screen), ack: ack, reset: reset, whole: whole, outbox: outbox)
+        }
 
         /// `self` replaced by the newer `next`, keeping what `self` still owes: its ack, its reset.
         func merged(with next: Snapshot) -> Snapshot {
@@ -48,7 +61,7 @@ final class LiveRenderer: Sendable {
     struct State: Sendable {
         var sheet: LiveStyleSheet
         /// The page's screen, to diff the next one against (`diff` mode; `nil` once let go).
-        var tree: LiveTree?
+        var rendering: LiveRendering?
         /// The hash of the page's screen: an unchanged screen is not sent again.
         var hash: Int?
         var version = 0
@@ -63,24 +76,19 @@ final class LiveRenderer: Sendable {
     static let maxRules = 20_000
 
     let mode: LiveRendererMode
-    private let trees: LiveTreeCache
-    private let styles: LiveStyleCache
-    private let build: @Sendable (PreviewScreen, inout LiveStyleSheet) -> LiveTree
+    private let screens: LiveScreenCache
+    private let build: @Sendable (PreviewScreen) -> LiveRendering
     private let mailbox = Mutex(Mailbox())
     private let state: Mutex<State>
 
-    /// A renderer in `mode`, keeping its trees in `trees` and taking its stylesheet's CSS text
-    /// from `styles` (both shared by the server's sessions); `build` makes a screen's tree (tests
-    /// slow it down).
-    init(
-        mode: LiveRendererMode, trees: LiveTreeCache = LiveTreeCache(), styles: LiveStyleCache = LiveStyleCache(),
-        build: @escaping @Sendable (PreviewScreen, inout LiveStyleSheet) -> LiveTree = { LiveTree($0, sheet: &$1) }
-    ) {
+    /// A renderer in `mode`, taking its screens and patches from `screens` (shared by the
+    /// server's sessions); `build`, when given, makes each screen's rendering instead (tests slow
+    /// it down or hand over trees of their own).
+    init(mode: LiveRendererMode, screens: LiveScreenCache = LiveScreenCache(), build: (@Sendable (PreviewScreen) -> LiveRendering)? = nil) {
         self.mode = mode
-        self.trees = trees
-        self.styles = styles
-        self.build = build
-        self.state = Mutex(State(sheet: LiveStyleSheet(cache: styles)))
+        self.screens = screens
+        self.build = build ?? { screens.rendering(of: $0) }
+        self.state = Mutex(State(sheet: LiveStyleSheet(cache: screens.styles)))
     }
 
     /// Queues `snapshot` for rendering and returns at once; a snapshot still waiting is replaced
@@ -114,8 +122,10 @@ final class LiveRenderer: Sendable {
 
     /// The markup of a page load for `screen`: its styles go to the same sheet the socket's
     /// messages draw from.
-    func pageMarkup(_ screen: PreviewScreen) -> String {
-        state.withLock { LiveMarkup.html(screen, sheet: &$0.sheet) }
+    func pageMarkup(_ screen: LiveSnapshot) -> String {
+        let rendering = screen.rendering(build)
+        state.withLock { $0.sheet.add(rendering.rules) }
+        return rendering.html
     }
 
     /// Every stylesheet rule so far (the page load's stylesheet).
@@ -123,41 +133,44 @@ final class LiveRenderer: Sendable {
 
     /// Lets go of the page's screen (an idle or detached session): the next change is sent whole.
     func forgetScreen() {
-        state.withLock { $0.tree = nil }
+        state.withLock { $0.rendering = nil }
     }
 
     /// The message for `snapshot`, or `nil` when there is nothing to say.
     private func render(_ snapshot: Snapshot, into state: inout State) -> String? {
         var reset = snapshot.reset
         if state.sheet.count > Self.maxRules {
-            state.sheet = LiveStyleSheet(cache: styles)
+            state.sheet = LiveStyleSheet(cache: screens.styles)
             reset = true
         }
         if reset || snapshot.whole {
-            state.tree = nil
+            state.rendering = nil
             state.hash = nil
         }
-        let tree = build(snapshot.screen, &state.sheet)
+        let rendering = snapshot.screen.rendering(build)
+        state.sheet.add(rendering.rules)
         let css = reset ? state.sheet.allRules : state.sheet.takeNewRules()
         if reset { state.sheet.markDelivered() }
-        let hash = tree.nodes.reduce(into: Hasher()) { $0.combine($1.hash) }.finalize()
-        let title = snapshot.screen.title
-        if hash == state.hash {
+        let title = snapshot.screen.screen.title
+        if rendering.hash == state.hash {
             guard snapshot.ack != nil || !css.isEmpty else { return nil }
             return LiveUpdate.render(version: state.version, ack: snapshot.ack, html: nil, css: css, reset: false, title: title).json
         }
         let base = state.version
         state.version += 1
-        state.hash = hash
-        let old = state.tree
-        state.tree = mode == .diff ? trees.intern(tree) : nil
+        state.hash = rendering.hash
+        let old = state.rendering
+        state.rendering = mode == .whole ? nil : rendering
         if let old {
-            let patch = LivePatch.between(old, tree)
-            if Self.isSmaller(patch, than: tree) {
-                return LiveUpdate.patch(base: base, version: state.version, ack: snapshot.ack, patch, css: css, title: title).json
+            let patch = screens.patch(from: old, to: rendering) {
+                let patch = LivePatch.between(old.tree, rendering.tree)
+                return LiveScreenCache.PatchText(ops: LivePatchWire.json(patch), isSmaller: Self.isSmaller(patch, than: rendering.tree))
+            }
+            if patch.isSmaller {
+                return LiveUpdate.patch(base: base, version: state.version, ack: snapshot.ack, ops: patch.ops, css: css, title: title).json
             }
         }
-        return LiveUpdate.render(version: state.version, ack: snapshot.ack, html: tree.html, css: css, reset: reset, title: title).json
+        return LiveUpdate.render(version: state.version, ack: snapshot.ack, html: rendering.html, css: css, reset: reset, title: title).json
     }
 
     /// Whether `patch` carries less than the whole `tree` would; the markup is only written when

@@ -72,8 +72,8 @@ final class LiveSession {
     /// The screen for a page load: the phone's markup (its styles added to the sheet) and the title.
     func page() -> (html: String, title: String) {
         lastActive = clock.now
-        let preview = renderTracked()
-        return (renderer.pageMarkup(preview), preview.title)
+        let snapshot = renderTracked()
+        return (renderer.pageMarkup(snapshot), snapshot.screen.title)
     }
 
     /// The stylesheet a page links to: every rule so far.
@@ -148,11 +148,11 @@ final class LiveSession {
 
     // MARK: Rendering
 
-    private func renderTracked() -> PreviewScreen {
+    private func renderTracked() -> LiveSnapshot {
         snapshots += 1
         let taken = snapshots
         return withObservationTracking {
-            screen.render()
+            screen.snapshot()
         } onChange: { [weak self] in
             Task { @MainActor [weak self] in self?.changed(after: taken) }
         }
@@ -176,8 +176,7 @@ final class LiveSession {
     private func push(ack: Int?, reset: Bool, whole: Bool = false) {
         guard let outbox else { return }
         lastChange = clock.now
-        let preview = renderTracked()
-        renderer.submit(LiveRenderer.Snapshot(screen: preview, ack: ack, reset: reset, whole: whole, outbox: outbox))
+        renderer.submit(LiveRenderer.Snapshot(screen: renderTracked(), ack: ack, reset: reset, whole: whole, outbox: outbox))
     }
 
     private func send(_ update: LiveUpdate) {

@@ -33,10 +33,9 @@ final class SessionStore {
     private let makeScreen: @MainActor (WebExercise, SessionPreferences, MediaClient?) -> LiveSession.Setup
     /// What each session's page is sent after its first screen.
     let renderer: LiveRendererMode
-    /// The screens the sessions keep, shared between them.
-    private let trees = LiveTreeCache()
-    /// The CSS text of the sessions' stylesheets, shared between them.
-    private let styles = LiveStyleCache()
+    /// The screens the sessions render and the patches between them, made once for all of
+    /// them (nothing held with `--renderer diff-unshared`).
+    private let screens: LiveScreenCache
 
     nonisolated init(
         limit: Int, perClientLimit: Int = .max, idleTimeout: Duration, clock: any AppClock, newID: @escaping @Sendable () -> String,
@@ -50,6 +49,7 @@ final class SessionStore {
         self.newID = newID
         self.makeScreen = makeScreen
         self.renderer = renderer
+        self.screens = renderer == .unshared ? LiveScreenCache(limit: 0, patchLimit: 0) : LiveScreenCache()
     }
 
     /// Sessions now.
@@ -81,7 +81,7 @@ final class SessionStore {
         let setup = makeScreen(exercise, preferences, media)
         let session = LiveSession(
             id: id, exercise: exercise, screen: setup.screen, language: setup.language, clock: clock,
-            renderer: LiveRenderer(mode: renderer, trees: trees, styles: styles)
+            renderer: LiveRenderer(mode: renderer, screens: screens)
         )
         sessions[id] = session
         if let owner {

@@ -1,35 +1,37 @@
-import Foundation
-
-/// Appends JSON to a byte array in the protocol's canonical form: compact, keys written by the
-/// caller in sorted order, strings escaped exactly as Foundation's `JSONEncoder` escapes them
-/// (`\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, other controls as `\u00xx`, `/` and everything
-/// from U+007F up as they are), instants as ``TriviaDates`` writes them.
+/// Appends JSON to a byte array: compact, keys written by the caller in the order it chooses,
+/// strings escaped exactly as Foundation's `JSONEncoder` escapes them (`\"`, `\\`, `\b`, `\f`,
+/// `\n`, `\r`, `\t`, other controls as `\u00xx`, `/` and everything from U+007F up as they are).
 ///
-/// Matching Foundation's bytes is what lets ``TriviaReferenceCodec`` check this writer byte for
-/// byte (tests and the `TriviaWire` fuzz target).
-struct JSONWriter {
-    var bytes: [UInt8]
+/// For messages sent many times a second, where an encoder's boxes and dictionaries cost more
+/// than the message: the Trivia protocol's frames (Trivia's reference codec checks this writer
+/// byte for byte against Foundation's), and a live page's updates.
+public struct JSONWriter: Sendable {
+    /// What was written so far.
+    public var bytes: [UInt8]
 
-    init(capacity: Int = 256) {
+    /// An empty writer with room for `capacity` bytes.
+    public init(capacity: Int = 256) {
         bytes = []
         bytes.reserveCapacity(capacity)
     }
 
     /// Bytes that need no escaping (keys, punctuation), written as they are.
-    mutating func raw(_ text: StaticString) {
+    public mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    mutating func raw(_ other: some Sequence<UInt8>) {
+    /// Bytes already JSON (a fragment written before), as they are.
+    public mutating func raw(_ other: some Sequence<UInt8>) {
         bytes.append(contentsOf: other)
     }
 
-    mutating func byte(_ byte: UInt8) {
+    /// One byte of punctuation.
+    public mutating func byte(_ byte: UInt8) {
         bytes.append(byte)
     }
 
     /// A JSON string: quoted, escaped.
-    mutating func string(_ text: String) {
+    public mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in escape(utf8) }
@@ -37,7 +39,7 @@ struct JSONWriter {
     }
 
     /// The escaped body of a string (no quotes), for a string assembled from parts.
-    mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>) {
+    public mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>) {
         var runStart = 0
         for index in 0..<utf8.count {
             let byte = utf8[index]
@@ -64,7 +66,7 @@ struct JSONWriter {
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// A decimal integer.
-    mutating func int(_ value: Int) {
+    public mutating func int(_ value: Int) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         if magnitude < 10 {
@@ -83,38 +85,28 @@ struct JSONWriter {
         }
     }
 
-    mutating func bool(_ value: Bool) {
+    /// `true` or `false`.
+    public mutating func bool(_ value: Bool) {
         value ? raw("true") : raw("false")
     }
 
-    mutating func null() {
+    /// `null`.
+    public mutating func null() {
         raw("null")
     }
 
     /// An integer, or `null`.
-    mutating func int(_ value: Int?) {
+    public mutating func int(_ value: Int?) {
         if let value { int(value) } else { null() }
     }
 
     /// A string, or `null`.
-    mutating func string(_ value: String?) {
+    public mutating func string(_ value: String?) {
         if let value { string(value) } else { null() }
     }
 
-    /// An instant as a JSON string, the way ``TriviaDates`` writes it.
-    mutating func date(_ date: Date) {
-        bytes.append(UInt8(ascii: "\""))
-        TriviaDates.write(date, into: &bytes)
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    /// An instant, or `null`.
-    mutating func date(_ value: Date?) {
-        if let value { date(value) } else { null() }
-    }
-
     /// `[a,b,c]` with `element` writing each.
-    mutating func array<Element>(_ elements: [Element], _ element: (inout JSONWriter, Element) -> Void) {
+    public mutating func array<Element>(_ elements: [Element], _ element: (inout JSONWriter, Element) -> Void) {
         bytes.append(UInt8(ascii: "["))
         for (index, value) in elements.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -122,4 +114,7 @@ struct JSONWriter {
         }
         bytes.append(UInt8(ascii: "]"))
     }
+
+    /// What was written, as text (it is UTF-8: every string was, and escapes are ASCII).
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
 }

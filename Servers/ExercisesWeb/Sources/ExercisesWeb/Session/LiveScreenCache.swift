@@ -1,0 +1,88 @@
+import ScreenPreviews
+import Synchronization
+
+/// The screens the server's sessions render, and the patches between them, made once for all
+/// sessions.
+///
+/// Tabs of one app show the same screens: a thousand tabs of one Trivia question, every CarFit
+/// tab on the same sample opening the same calendar. A screen is keyed by its value (a
+/// ``/ScreenPreviews/PreviewScreen`` is `Hashable`: hashed, then compared whole, never trusted
+/// to a hash alone), so the first session to show it builds its ``/ScreenPreviews/LiveRendering``
+/// and every other session takes it: one tree in memory, one set of class names, and the patch
+/// from one rendering to another (keyed by their serial numbers) computed and written as JSON
+/// once.
+///
+/// At most ``limit`` renderings and ``patchLimit`` patches are held, the oldest going first; a
+/// rendering a session still shows lives on in that session. A limit of 0 holds nothing: each
+/// session renders every screen itself (`--renderer diff-unshared`, to measure what sharing saves).
+final class LiveScreenCache: Sendable {
+    /// A patch from one rendering to another, as a page is sent it.
+    struct PatchText: Sendable {
+        /// The operations, a JSON array.
+        var ops: String
+        /// Whether it carries less than the whole screen would (else the screen is sent whole).
+        var isSmaller: Bool
+    }
+
+    private struct Key: Hashable {
+        var screen: PreviewScreen
+        var hash: Int
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        static func == (lhs: Key, rhs: Key) -> Bool { lhs.hash == rhs.hash && lhs.screen == rhs.screen }
+    }
+
+    private struct PatchKey: Hashable {
+        var from: Int
+        var to: Int
+    }
+
+    private struct Entries {
+        var renderings: [Key: LiveRendering] = [:]
+        var order: [Key] = []
+        var patches: [PatchKey: PatchText] = [:]
+        var patchOrder: [PatchKey] = []
+    }
+
+    /// Renderings held at most.
+    let limit: Int
+    /// Patches held at most.
+    let patchLimit: Int
+    /// Where every rendering's classes are named.
+    let styles: LiveStyleCache
+    private let entries = Mutex(Entries())
+
+    /// A cache of at most `limit` renderings and `patchLimit` patches, naming classes in `styles`.
+    init(limit: Int = 64, patchLimit: Int = 256, styles: LiveStyleCache = LiveStyleCache()) {
+        self.limit = max(0, limit)
+        self.patchLimit = max(0, patchLimit)
+        self.styles = styles
+    }
+
+    /// The rendering of `screen`: one held already, or a new one (held from now on).
+    func rendering(of screen: PreviewScreen) -> LiveRendering {
+        guard limit > 0 else { return LiveRendering(screen, styles: styles) }
+        let key = Key(screen: screen, hash: screen.hashValue)
+        if let held = entries.withLock({ $0.renderings[key] }) { return held }
+        let made = LiveRendering(screen, styles: styles)
+        return entries.withLock { entries in
+            if let held = entries.renderings[key] { return held }
+            entries.renderings[key] = made
+            entries.order.append(key)
+            if entries.order.count > limit { entries.renderings[entries.order.removeFirst()] = nil }
+            return made
+        }
+    }
+
+    /// The patch from `old` to `new`, made by `make` the first time.
+    func patch(from old: LiveRendering, to new: LiveRendering, make: () -> PatchText) -> PatchText {
+        guard patchLimit > 0 else { return make() }
+        let key = PatchKey(from: old.serial, to: new.serial)
+        if let held = entries.withLock({ $0.patches[key] }) { return held }
+        let made = make()
+        entries.withLock { entries in
+            if entries.patches.updateValue(made, forKey: key) == nil { entries.patchOrder.append(key) }
+            if entries.patchOrder.count > patchLimit { entries.patches[entries.patchOrder.removeFirst()] = nil }
+        }
+        return made
+    }
+}
