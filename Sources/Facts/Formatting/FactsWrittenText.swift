@@ -60,6 +60,13 @@ public struct FactsWrittenText: Sendable, Hashable {
     /// An image that could not be loaded.
     public var imageFailed: String { german ? "fehlgeschlagen" : "failed" }
 
+    /// The tooltip of a failed image's slot: why, where the reason can be read. The reason is
+    /// the network layer's (`NetworkError`'s description, English, with the URL), useful on an
+    /// English page and noise in another language, where the sentence stands alone.
+    public func imageFailedTooltip(reason: String) -> String {
+        german ? "Das Bild konnte nicht geladen werden." : "The image could not be loaded: \(reason)"
+    }
+
     /// A loaded image: `loaded 640×480 px, decoded at 192×144` (sizes already formatted).
     public func imageLoaded(pixels: String?, decoded: String?) -> String {
         let loaded = german ? "geladen" : "loaded"

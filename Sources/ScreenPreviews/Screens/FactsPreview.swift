@@ -32,6 +32,7 @@ public enum FactsPreview {
     /// `images`.
     public static func screen(_ screen: FactsViewState, images: PreviewImages = .localFilesOnly) -> PreviewScreen {
         let metrics = screen.metrics
+        let written = FactsWrittenText(language: screen.language)
         var content: [HTMLNode] = [PreviewNoticeBanner.node(screen.notice, contrast: metrics.contrast)]
         if screen.isRefreshing || screen.status == .loading {
             content.append(PreviewSpinner.refresh("facts-spinner", color: metrics.descriptionColor))
@@ -59,7 +60,7 @@ public enum FactsPreview {
                     .style([.width(screen.width), .background(metrics.backgroundColor)]),
                 ]
                     + (screen.listAccessibility.identifier.map { [.id($0)] } ?? []),
-                screen.rows.enumerated().map { row($1, index: $0, metrics: metrics, images: images) }))
+                screen.rows.enumerated().map { row($1, index: $0, metrics: metrics, images: images, written: written) }))
         if let notice = screen.droppedRowsNotice {
             content.append(
                 .div(
@@ -68,7 +69,6 @@ public enum FactsPreview {
         }
         let loaded = screen.rows.filter { if case .loaded = $0.image { true } else { false } }.count
         let withImages = screen.rows.filter { $0.imageURL != nil }.count
-        let written = FactsWrittenText(language: screen.language)
         return PreviewScreen(
             slug: "facts", title: written.screenName,
             caption: written.caption(
@@ -86,12 +86,16 @@ public enum FactsPreview {
     }
 
     /// A row; `index` is its position (`data-row`, which a live page reports for the rows in view).
-    static func row(_ row: FactsViewState.Row, index: Int, metrics: FactsLayoutMetrics, images: PreviewImages) -> HTMLNode {
+    static func row(
+        _ row: FactsViewState.Row, index: Int, metrics: FactsLayoutMetrics, images: PreviewImages, written: FactsWrittenText
+    ) -> HTMLNode {
         let layout = row.layout
         var children: [HTMLNode] = []
         if let slot = layout.imageSlot {
             children.append(
-                .div("facts-slot", style: place(slot) + [.background(metrics.placeholderColor)], [slotContent(row.image, metrics: metrics)])
+                .div(
+                    "facts-slot", style: place(slot) + [.background(metrics.placeholderColor)],
+                    [slotContent(row.image, metrics: metrics, written: written)])
             )
         }
         if let frame = layout.image, case .loaded = row.image, let source = images.remoteSource(for: row.imageURL) {
@@ -116,14 +120,19 @@ public enum FactsPreview {
             ], AccessibleMarkup.spoken(row.accessibility, visible: children))
     }
 
-    /// What the slot shows under (or instead of) the image.
-    static func slotContent(_ state: RowImageState, metrics: FactsLayoutMetrics) -> HTMLNode {
+    /// What the slot shows under (or instead of) the image; a failed one says why as its
+    /// tooltip, in the screen's language.
+    static func slotContent(_ state: RowImageState, metrics: FactsLayoutMetrics, written: FactsWrittenText) -> HTMLNode {
         switch state {
         case .loading:
             return .div("facts-slot-spinner", style: [CSSDeclaration("border-top-color", .color(metrics.descriptionColor))])
         case .failed(let reason):
             return .element(
-                "span", [.class("facts-slot-icon failed"), .title(reason), .style([.color(metrics.descriptionColor)])],
+                "span",
+                [
+                    .class("facts-slot-icon failed"), .title(written.imageFailedTooltip(reason: reason)),
+                    .style([.color(metrics.descriptionColor)]),
+                ],
                 [PreviewIcon.photo.node(size: 24)])
         case .none, .notLoaded, .loaded:
             return .element(

@@ -70,4 +70,18 @@ struct FactsPreviewTests {
         #expect(!html.contains("\" onmouseover=\""))
         #expect(html.contains("<div class=\"facts-line\">&lt;script&gt;alert(1)&lt;/script&gt;</div>"))
     }
+
+    /// A failed image says why in the screen's language: the network layer's reason (English,
+    /// with the URL) on an English page, a German sentence alone on a German one.
+    @Test func aFailedImageSaysWhyInTheScreensLanguage() async throws {
+        var screen = try await Fixtures.facts()
+        let reason = "http://example.com/kitten.png: timed out"
+        screen.rows[0].image = .failed(reason: reason)
+        let english = FactsPreview.screen(screen).content.html
+        #expect(english.contains("title=\"The image could not be loaded: \(reason)\""))
+        screen.language = .german
+        let german = FactsPreview.screen(screen).content.html
+        #expect(german.contains("title=\"Das Bild konnte nicht geladen werden.\""))
+        #expect(!german.contains("timed out"), "no English words on a German page")
+    }
 }
