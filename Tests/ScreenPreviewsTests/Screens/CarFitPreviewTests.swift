@@ -33,7 +33,7 @@ struct CarFitPreviewTests {
         #expect(
             html.contains(
                 "font-size: \(Int(name.size))px; font-weight: \(name.weight.cssValue); color: \(theme.primaryText.hex)\">Tone Holtermann<"))
-        #expect(html.contains("<svg class=\"icon icon-clock\""))
+        #expect(html.contains("<svg class=\"icon icon-clock\"") && html.contains("<symbol id=\"icon-clock\""))
     }
 
     @Test("The open calendar slides from the top, and a tap outside it performs its Close calendar action, focus back on the button")
