@@ -228,7 +228,7 @@ public enum CarFitPreview {
     }
 
     static func detail(_ icon: PreviewIcon, _ text: String, theme: CarFitTheme) -> HTMLNode {
-        .div("carfit-detail", [icon.node(size: theme.detailFont.size + 2), .span("carfit-detail-text", text)])
+        .div("carfit-detail", [icon.node(size: theme.detailFont.size + 2), .element("span", [], [.text(text)])])
     }
 
     // MARK: Styles
