@@ -65,11 +65,11 @@ public struct HTMLNode: Sendable {
 
     /// HTML elements without an end tag.
     static let voidElements: Set<String> = ["img", "meta", "br", "hr", "link", "input", "source"]
-    /// SVG shapes, written self-closed when they have no children.
-    static let svgShapes: Set<String> = ["path", "circle", "rect", "line", "polyline"]
+    /// SVG shapes and `<use>`, written self-closed when they have no children.
+    static let svgShapes: Set<String> = ["path", "circle", "rect", "line", "polyline", "use"]
 
     /// An element's tags around what `attributes` and `children` write: a void element has no
-    /// end tag (nor children), a childless SVG shape closes itself. One rule for the page's
+    /// end tag (nor children), a childless SVG shape (or `<use>`) closes itself. One rule for the page's
     /// markup and the live tree's (``LiveNode``), whose markup a patch must reproduce exactly.
     static func writeElement(
         _ name: String, childless: Bool, to output: inout String, attributes: (inout String) -> Void, children: (inout String) -> Void

@@ -8,7 +8,9 @@ import SharedNetworking
 /// - an absolute `http` or `https` URL with a host (images that were not cached, links);
 /// - a `data:image/png|jpeg|gif|webp;base64,…` URI built from bytes whose signature was checked
 ///   (never SVG, which can carry script);
-/// - a link to a sibling page written by the previews (`schedule.html`, `index.html#trivia`).
+/// - a link to a sibling page written by the previews (`schedule.html`, `index.html#trivia`);
+/// - a path on the page's own server (`/media/1f2e.png`);
+/// - an element of the same document (`#icon-clock`, the symbol an icon draws).
 /// Anything else does not construct, and the renderer draws a placeholder instead.
 public struct SafeURL: Sendable, Hashable, CustomStringConvertible {
     /// The text that goes into the attribute (still attribute-escaped when written).
@@ -38,14 +40,24 @@ public struct SafeURL: Sendable, Hashable, CustomStringConvertible {
     /// A page next to this one: letters, digits, `.`, `-`, `_`, not starting with a dot, with an
     /// optional `#fragment` of the same characters.
     public init?(sibling name: String, fragment: String? = nil) {
-        func isSafe(_ part: String) -> Bool {
-            !part.isEmpty && !part.hasPrefix(".")
-                && part.unicodeScalars.allSatisfy {
-                    $0.isASCII && ($0.properties.isAlphabetic || "0123456789.-_".unicodeScalars.contains($0))
-                }
-        }
-        guard isSafe(name), fragment.map(isSafe) ?? true else { return nil }
+        guard Self.isSafeName(name), fragment.map(Self.isSafeName) ?? true else { return nil }
         self.init(value: fragment.map { "\(name)#\($0)" } ?? name)
+    }
+
+    /// `#fragment`: an element of the same document (the symbol a `<use>` draws, ``PreviewIcon``),
+    /// the fragment of the same characters as a sibling page's name. It loads nothing, so no
+    /// Content-Security-Policy has to allow it.
+    public init?(fragment: String) {
+        guard Self.isSafeName(fragment) else { return nil }
+        self.init(value: "#" + fragment)
+    }
+
+    /// Letters, digits, `.`, `-`, `_`, not empty, not starting with a dot.
+    private static func isSafeName(_ part: String) -> Bool {
+        !part.isEmpty && !part.hasPrefix(".")
+            && part.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || "0123456789.-_".unicodeScalars.contains($0))
+            }
     }
 
     /// A path on the page's own server (`/media/1f2e.png`, `/carfit/s/ab12`): starts with one `/`,

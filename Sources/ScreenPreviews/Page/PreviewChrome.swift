@@ -87,6 +87,8 @@ enum PreviewChrome {
                     CSSDeclaration("-webkit-font-smoothing", .keyword("antialiased")),
                 ]),
             .style("figure", [CSSDeclaration("margin", .px(0))]),
+            // The icons' symbols (PreviewIcon.sprite): no box in the page's flow, however it is laid out.
+            .style(".icon-sprite", [CSSDeclaration("position", .keyword("absolute"))]),
             .style("img", [CSSDeclaration("display", .keyword("block"))]),
             .style(
                 ".phone",

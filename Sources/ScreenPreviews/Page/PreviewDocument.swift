@@ -5,7 +5,8 @@ import SharedNetworking
 /// At the phone's width (the screenshot size, 390 × 844) the first screen fills the window
 /// exactly, without bezel or caption; in a wider window the phones stand side by side on a desk
 /// colour with a caption under each. The page runs no script: its Content-Security-Policy
-/// allows none, and the builder cannot write a `<script>` element or an `on…` attribute.
+/// allows none, and the builder cannot write a `<script>` element or an `on…` attribute. The
+/// icons the screens draw are defined once, in a sprite at the top of the body.
 public struct PreviewDocument: Sendable {
     /// The page's `<title>`.
     public var title: String
@@ -39,7 +40,9 @@ public struct PreviewDocument: Sendable {
                 .styleSheet(PreviewChrome.styles(device)),
                 .styleSheet(screenRules),
             ])
-        let body = HTMLNode.element("body", [], screens.map { PreviewChrome.figure($0, device: device) })
+        let figures = HTMLNode.group(screens.map { PreviewChrome.figure($0, device: device) })
+        // Each icon drawn once, before the screens that reference it.
+        let body = HTMLNode.element("body", [], [PreviewIcon.sprite(PreviewIcon.used(in: figures)), figures])
         let page = HTMLNode.element("html", [.attribute("lang", Self.languageTag(language))], [head, body])
         return "<!DOCTYPE html>\n" + page.html + "\n"
     }

@@ -1,24 +1,32 @@
 /// Small line icons drawn in SVG with the current text colour, standing in for SF Symbols
 /// (`clock`, `stopwatch`, `mappin`, `calendar`, …), which a browser does not have. Emoji would
 /// depend on the fonts of the machine taking the screenshot.
+///
+/// Each icon is drawn once per document, as a `<symbol>` of the page's ``sprite(_:)``, and every
+/// use of it is a `<use>` of that symbol: a CarFit card has three icons, and a live page's patch
+/// carries the few bytes of a reference instead of every shape again.
 public enum PreviewIcon: String, Sendable, CaseIterable {
     /// The icons the screens use, named after the SF Symbols they stand for.
     case clock, stopwatch, pin, route, calendar, refresh, chevronLeft, chevronRight, photo
 
-    /// The icon at `size` points, hidden from assistive technology (the text beside it speaks).
+    /// The icon at `size` points, hidden from assistive technology (the text beside it speaks):
+    /// a reference to its symbol, which the document holding it must define (``sprite(_:)``).
     public func node(size: Double) -> HTMLNode {
         let side = CSSNumber.format(size)
         return .element(
             "svg",
-            [
-                .class("icon icon-\(rawValue)"), .attribute("viewBox", "0 0 24 24"), .attribute("width", side), .attribute("height", side),
-                .attribute("fill", "none"), .attribute("stroke", "currentColor"), .attribute("stroke-width", "2"),
-                .attribute("stroke-linecap", "round"), .attribute("stroke-linejoin", "round"), .attribute("aria-hidden", "true"),
-            ],
-            shapes)
+            [.class("icon icon-\(rawValue)"), .attribute("width", side), .attribute("height", side), .attribute("aria-hidden", "true")],
+            reference.map { [.element("use", [.href($0)])] } ?? [])
     }
 
-    private var shapes: [HTMLNode] {
+    /// The `id` of the icon's `<symbol>` in a document's sprite.
+    public var symbolID: String { "icon-\(rawValue)" }
+
+    /// `#icon-clock`: the same-document link a `<use>` follows to the symbol.
+    var reference: SafeURL? { SafeURL(fragment: symbolID) }
+
+    /// The lines of the icon on a 24 × 24 grid, stroked with the text's colour by its symbol.
+    var shapes: [HTMLNode] {
         func path(_ d: String) -> HTMLNode { .element("path", [.attribute("d", d)]) }
         func circle(_ cx: Int, _ cy: Int, _ r: Int) -> HTMLNode {
             .element("circle", [.attribute("cx", String(cx)), .attribute("cy", String(cy)), .attribute("r", String(r))])

@@ -144,29 +144,25 @@ public enum CarFitPreview {
         return [.attribute("data-dismiss-action", close.action)] + (button.map { [.attribute("data-dismiss-focus", $0)] } ?? [])
     }
 
+    /// A day of the grid. Its state is its classes (`selected`, `outside`, `today`) and its look
+    /// the screen's rules for them (``styles(_:)``), so that selecting a day changes a class, not
+    /// the day's and its dot's styles.
     static func day(_ cell: CalendarDayCell, theme: CarFitTheme) -> HTMLNode {
-        var style: [CSSDeclaration] =
-            CSSDeclaration.font(theme.calendarDayFont) + [.width(theme.calendarCellSize), .height(theme.calendarCellSize)]
         var classes = "carfit-day"
         if cell.isSelected {
             classes += " selected"
-            style += [.background(theme.accent), .color(theme.cardBackground)]
         } else if !cell.isInDisplayedMonth {
-            style.append(.color(theme.outsideMonthText))
-        } else {
-            style.append(.color(theme.primaryText))
+            classes += " outside"
         }
         if cell.isToday {
             classes += " today"
-            style.append(CSSDeclaration("box-shadow", .spaced([.keyword("inset"), .px(0), .px(0), .px(0), .px(2), .color(theme.accent)])))
         }
         var children: [HTMLNode] = [.text(cell.number)]
         if cell.hasVisits {
-            children.append(
-                .element("span", [.class("carfit-dot"), .style([.background(cell.isSelected ? theme.cardBackground : theme.visitMarker)])]))
+            children.append(.element("span", [.class("carfit-dot")]))
         }
         return AccessibleMarkup.button(
-            cell.accessibility, classes: classes, style: style, extra: cell.isToday ? [.attribute("aria-current", "date")] : [], children)
+            cell.accessibility, classes: classes, extra: cell.isToday ? [.attribute("aria-current", "date")] : [], children)
     }
 
     // MARK: List
@@ -232,7 +228,7 @@ public enum CarFitPreview {
     }
 
     static func detail(_ icon: PreviewIcon, _ text: String, theme: CarFitTheme) -> HTMLNode {
-        .div("carfit-detail", [icon.node(size: theme.detailFont.size + 2), .span("carfit-detail-text", text)])
+        .div("carfit-detail", [icon.node(size: theme.detailFont.size + 2), .element("span", [], [.text(text)])])
     }
 
     // MARK: Styles
@@ -276,13 +272,21 @@ public enum CarFitPreview {
                 row + [
                     CSSDeclaration("flex-direction", .keyword("column")), CSSDeclaration("justify-content", .keyword("center")),
                     CSSDeclaration("border-radius", .percent(50)), CSSDeclaration("position", .keyword("relative")),
+                ] + CSSDeclaration.font(theme.calendarDayFont) + [
+                    .width(theme.calendarCellSize), .height(theme.calendarCellSize), .color(theme.primaryText),
                 ]),
+            .style(".carfit-day.outside", [.color(theme.outsideMonthText)]),
+            .style(".carfit-day.selected", [.background(theme.accent), .color(theme.cardBackground)]),
+            .style(
+                ".carfit-day.today",
+                [CSSDeclaration("box-shadow", .spaced([.keyword("inset"), .px(0), .px(0), .px(0), .px(2), .color(theme.accent)]))]),
             .style(
                 ".carfit-dot",
                 [
                     .width(5), .height(5), CSSDeclaration("border-radius", .percent(50)), CSSDeclaration("position", .keyword("absolute")),
-                    CSSDeclaration("bottom", .px(4)),
+                    CSSDeclaration("bottom", .px(4)), .background(theme.visitMarker),
                 ]),
+            .style(".carfit-day.selected .carfit-dot", [.background(theme.cardBackground)]),
             .style(
                 ".carfit-day-section",
                 [

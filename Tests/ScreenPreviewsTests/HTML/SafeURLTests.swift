@@ -47,4 +47,12 @@ struct SafeURLTests {
         }
         #expect(SafeURL(sibling: "index.html", fragment: "\"><script>") == nil)
     }
+
+    @Test("Same-document fragments: the name of an element, nothing that leaves the page or the attribute")
+    func fragments() {
+        #expect(SafeURL(fragment: "icon-clock")?.value == "#icon-clock")
+        for bad in ["", ".hidden", "a b", "javascript:alert(1)", "x\"><script>", "/etc/passwd", "é", "a#b"] {
+            #expect(SafeURL(fragment: bad) == nil, "\(bad)")
+        }
+    }
 }

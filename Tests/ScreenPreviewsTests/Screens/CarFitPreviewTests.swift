@@ -33,7 +33,7 @@ struct CarFitPreviewTests {
         #expect(
             html.contains(
                 "font-size: \(Int(name.size))px; font-weight: \(name.weight.cssValue); color: \(theme.primaryText.hex)\">Tone Holtermann<"))
-        #expect(html.contains("<svg class=\"icon icon-clock\""))
+        #expect(html.contains("<svg class=\"icon icon-clock\"") && html.contains("<symbol id=\"icon-clock\""))
     }
 
     @Test("The open calendar slides from the top, and a tap outside it performs its Close calendar action, focus back on the button")
@@ -75,6 +75,29 @@ struct CarFitPreviewTests {
         #expect(state.sections.count == 2)
         #expect(html.contains(">No visits on this day. The nearest day with visits is Friday, September 11.<"))
         #expect(html.occurrences(of: "class=\"carfit-day selected") == 2)
+    }
+
+    @Test("A day's state is its classes and its look the screen's rules, so selecting one adds no style rule to a live page")
+    func selectingADayChangesClassesOnly() async throws {
+        let theme = CarFitTheme.standard
+        let today = try await Fixtures.carFit()
+        let html = PreviewDocument(title: "CarFit", screens: [CarFitPreview.screen(today)]).html
+        let days = HTMLTag.startTags(in: html).filter { $0.name == "button" && $0["class"]?.hasPrefix("carfit-day") == true }
+        #expect(days.count == today.calendar.weeks.joined().count)
+        #expect(days.allSatisfy { $0["style"] == nil })
+        #expect(days.contains { $0["class"] == "carfit-day outside" })
+        #expect(html.contains(".carfit-day.selected { background-color: \(theme.accent.hex); color: \(theme.cardBackground.hex) }"))
+        #expect(html.contains(".carfit-day.selected .carfit-dot { background-color: \(theme.cardBackground.hex) }"))
+
+        let twoDays = try await Fixtures.carFit(days: [
+            CalendarDay(year: 2020, month: 9, day: 10), CalendarDay(year: 2020, month: 9, day: 11),
+        ])
+        var sheet = LiveStyleSheet()
+        _ = LiveTree(CarFitPreview.screen(today), sheet: &sheet)
+        _ = sheet.takeNewRules()
+        let selected = LiveTree(CarFitPreview.screen(twoDays), sheet: &sheet)
+        #expect(selected.html.occurrences(of: "class=\"carfit-day selected") == 2)
+        #expect(sheet.takeNewRules().isEmpty)
     }
 
     @Test("Names, tasks and addresses from the feed are escaped")

@@ -138,6 +138,14 @@ struct FrontEndAgreementTests {
             #expect(outputs.missing(needle).isEmpty, "\(needle) is missing from \(outputs.missing(needle))")
         }
         #expect(!outputs.live.contains("Thursday"))
+        // One rule for the icons: each page defines the symbols its screen references (the live
+        // page in the shell around its screen), and the screen carries only the references.
+        for (name, page) in [("static page", outputs.page), ("live page", LivePageTests.page(.carfit, markup: outputs.live))] {
+            let icons = LivePageTests.icons(in: page)
+            #expect(icons.used.contains("#icon-clock"), "\(name)")
+            #expect(icons.used.isSubset(of: icons.defined.map { "#" + $0 }), "\(name)")
+        }
+        #expect(!outputs.live.contains("<path"))
     }
 
     @Test(

@@ -18,10 +18,18 @@ struct LiveRendererTests {
     static func read(
         _ iterator: inout AsyncStream<String>.Iterator, into page: inout PageModel, until done: (PageModel, [String: Any]) -> Bool
     ) async throws -> [String: Any] {
+        try await readSent(&iterator, into: &page, until: done).message
+    }
+
+    /// ``read(_:into:until:)``, with the last message's text as sent: what it costs on the wire.
+    static func readSent(
+        _ iterator: inout AsyncStream<String>.Iterator, into page: inout PageModel, until done: (PageModel, [String: Any]) -> Bool
+    ) async throws -> (message: [String: Any], text: String) {
         while true {
-            let message = try #require(await SessionTests.next(&iterator))
+            let text = try #require(await iterator.next(isolation: MainActor.shared))
+            let message = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
             try page.apply(message)
-            if done(page, message) { return message }
+            if done(page, message) { return (message, text) }
         }
     }
 
@@ -44,9 +52,14 @@ struct LiveRendererTests {
         #expect(opened["html"] == nil)
         #expect(page.tree.html.contains("carfit-calendar"))
         session.receive(#"{"seq":2,"type":"action","action":"toggle-day","value":"2020-09-11"}"#)
-        let selected = try await Self.read(&messages, into: &page) { page, _ in page.acked >= 2 }
+        let (selected, sent) = try await Self.readSent(&messages, into: &page) { page, _ in page.acked >= 2 }
         #expect(selected["type"] as? String == "patch")
         #expect((selected["ops"] as? [Any])?.isEmpty == false)
+        // What selecting a day costs: under 2 KB, the new card's icons references to the page's
+        // symbols and the day's new look a class the sheet already has.
+        #expect(sent.contains(##"<use href=\"#icon-clock\"/>"##), "the new card's icons are references")
+        #expect(selected["css"] == nil, "selecting a day needs no new style rule")
+        #expect(sent.utf8.count < 2000, "\(sent.utf8.count) bytes: \(sent)")
 
         // The whole screen, asked for as a page asks when a patch does not fit, is the patched one.
         let patched = page.tree

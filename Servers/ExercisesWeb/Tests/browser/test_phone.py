@@ -1,6 +1,7 @@
 """The live apps held as a phone (Docs/Web.md, "Motion, work in progress, and a phone's frame"):
 the calendar's motion and dismissal, a pull-to-refresh spinner a person can see, a German browser
-in New York, no drawn status bar, the first row clear of its header, 44-point targets.
+in New York, no drawn status bar, the first row clear of its header, 44-point targets, a
+selected day's icons drawn from the page's symbols.
 
 Screenshots taken here are kept in $EXERCISES_WEB_SHOTS (a temporary directory otherwise) for a
 person to look at; the assertions compare them, they do not only save them."""
@@ -17,7 +18,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import make_driver
-from test_live import bar_button, cards, open_app, settled, wait
+from test_live import bar_button, cards, one_by_role, open_app, settled, wait
 
 SHOTS = os.environ.get("EXERCISES_WEB_SHOTS") or tempfile.mkdtemp(prefix="exercises-web-shots-")
 os.makedirs(SHOTS, exist_ok=True)
@@ -281,3 +282,46 @@ def test_hoo_cells_are_round_so_confetti_never_ends_in_a_straight_line(browser, 
     wait(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "button.hoo-cell img.hoo-image")) > 20, message="no Hoo images")
     clip = browser.execute_script("return getComputedStyle(document.querySelector('button.hoo-cell img.hoo-image')).clipPath")
     assert clip.startswith("circle(50%"), f"the cell's picture is not drawn as a circle: {clip}"
+
+
+ICONS_OF_CARDS = """
+const cards = [...document.querySelectorAll('#live-root li.carfit-card')];
+return [...document.querySelectorAll('#live-root .carfit-card .carfit-detail svg.icon')].map((icon) => {
+  const use = icon.querySelector('use'), box = icon.getBoundingClientRect();
+  const href = use && use.getAttribute('href'), symbol = href && document.getElementById(href.slice(1));
+  return {href, symbol: symbol ? symbol.nodeName : null, outside: !!symbol && !document.getElementById('live-root').contains(symbol),
+          box: [box.left, box.top, box.right, box.bottom], size: icon.getAttribute('width'),
+          lastCard: icon.closest('li') === cards[cards.length - 1]};
+});
+"""
+
+
+def test_a_selected_days_cards_draw_their_icons_from_the_pages_symbols(browser, server):
+    """A patch's cards carry only `<use>` references; the page's shell holds the symbols they
+    draw, so the icons show, at their size, in the colour of their text."""
+    open_app(browser, server, "carfit")
+    wait(browser, lambda d: cards(d), message="no visit cards")
+    first = len(cards(browser))
+    bar_button(browser, "Calendar").click()
+    wait(browser, lambda d: calendar_rect(d), message="the calendar did not open")
+    one_by_role(browser, "button", "September 11, 2020").click()
+    wait(browser, lambda d: len(cards(d)) > first, message="the selected day's cards did not appear")
+    settled(browser)
+    time.sleep(0.8)  # the calendar's entrance ends
+    assert browser.execute_script("return window.liveStats.patches") > 0
+    # The selected day's card (the last: days are in order) came in the patch; bring it into view.
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", cards(browser)[-1])
+    time.sleep(0.3)
+    icons = browser.execute_script(ICONS_OF_CARDS)
+    assert len([icon for icon in icons if icon["href"] == "#icon-clock"]) == len(cards(browser)), icons
+    image = shot(browser, "carfit-selected-day")
+    drawn = []
+    for icon in icons:
+        assert icon["href"] and icon["symbol"] == "symbol" and icon["outside"], icon
+        left, top, right, bottom = icon["box"]
+        assert round(right - left) == round(float(icon["size"])) == round(bottom - top), icon
+        if top >= 0 and bottom <= image.height:
+            extrema = image.crop((int(left), int(top), int(right), int(bottom))).getextrema()
+            assert any(low != high for low, high in extrema), f"the icon {icon['href']} drew nothing"
+            drawn.append(icon)
+    assert any(icon["lastCard"] for icon in drawn), "no icon of the patched card was in view"

@@ -55,14 +55,18 @@ enum LivePage {
             bodyAttributes: " data-create=\"\(create)\" data-failed=\"\(HTMLEscaping.attribute(words.openFailed))\"")
     }
 
-    /// A live page: the screen's markup as rendered now, the session's stylesheet and the script.
+    /// A live page: the icons' symbols, the screen's markup as rendered now, the session's
+    /// stylesheet and the script.
     static func screen(
         session: String, exercise: WebExercise, surface: LiveSurface, markup: String, title: String, scrollTop: Double?, language: Locale
     ) -> String {
         let words = WebText(locale: language)
         let scroll = scrollTop.map { " data-scroll-top=\"\(Int($0.rounded()))\"" } ?? ""
+        // Every icon's symbol, outside the root: a later screen may draw one the first did not,
+        // and a patch's `<use>` finds it here.
         let body =
-            "<div id=\"live-root\"\(scroll)>\(markup)</div>\n"
+            PreviewIcon.sprite().html + "\n"
+            + "<div id=\"live-root\"\(scroll)>\(markup)</div>\n"
             + "<div id=\"live-pull\" class=\"live-pull\" aria-hidden=\"true\"><span class=\"live-spinner\"></span></div>\n"
             + "<p id=\"live-status\" class=\"live-status\" role=\"status\" aria-live=\"polite\"></p>"
         return document(
