@@ -4,7 +4,8 @@
 /// Three operations, each addressed by a **path**: the indices of the children to follow from
 /// the page's root (text nodes count; elements the page is animating out do not):
 /// - ``Operation/text(path:text:)``: a text node's new text;
-/// - ``Operation/attributes(path:tag:attributes:)``: an element's whole new attribute list;
+/// - ``Operation/attributes(path:tag:changes:)``: what changed in an element's attributes (the
+///   ones set, the names removed);
 /// - ``Operation/splice(path:tag:at:remove:nodes:)``: in an element, `remove` children from `at`
 ///   replaced by `nodes` (sent as their markup).
 ///
@@ -20,12 +21,48 @@ public struct LivePatch: Sendable, Equatable {
     public enum Operation: Sendable, Equatable {
         /// Set the text of the text node at `path`.
         case text(path: [Int], text: String)
-        /// Give the element at `path` (a `tag`) exactly these attributes (the page keeps its own
-        /// `style`).
-        case attributes(path: [Int], tag: String, attributes: [LiveAttribute])
+        /// Change the attributes of the element at `path` (a `tag`): only what differs from its
+        /// old list (an `aria-pressed` flipped is one attribute, not the button's eight); the page
+        /// keeps its own `style`.
+        case attributes(path: [Int], tag: String, changes: AttributeChanges)
         /// In the element at `path` (a `tag`; the root when `path` is empty), remove `remove`
         /// children starting at `at` and insert `nodes` there.
         case splice(path: [Int], tag: String, at: Int, remove: Int, nodes: [LiveNode])
+    }
+
+    /// What changed in an element's attributes: the ones to set (new, or with a new value) and
+    /// the names to remove.
+    public struct AttributeChanges: Sendable, Equatable {
+        /// Attributes that are new or have a new value.
+        public var set: [LiveAttribute]
+        /// Names of attributes the element no longer has.
+        public var removed: [String]
+
+        /// The changes from `old` to `new`.
+        public init(from old: [LiveAttribute], to new: [LiveAttribute]) {
+            set = new.filter { attribute in !old.contains(attribute) }
+            removed = old.compactMap { attribute in new.contains { $0.name == attribute.name } ? nil : attribute.name }
+        }
+
+        /// Changes from their parts.
+        public init(set: [LiveAttribute], removed: [String]) {
+            self.set = set
+            self.removed = removed
+        }
+
+        /// `attributes` with the changes applied, as a browser's DOM applies them: changed values
+        /// in place, new ones at the end (a DOM's attributes have no order that matters).
+        public func applied(to attributes: [LiveAttribute]) -> [LiveAttribute] {
+            var result = attributes.filter { !removed.contains($0.name) }
+            for attribute in set {
+                if let index = result.firstIndex(where: { $0.name == attribute.name }) {
+                    result[index] = attribute
+                } else {
+                    result.append(attribute)
+                }
+            }
+            return result
+        }
     }
 
     /// The changes, in order.
@@ -52,8 +89,9 @@ public struct LivePatch: Sendable, Equatable {
         operations.reduce(0) { total, operation in
             switch operation {
             case .text(let path, let text): total + text.utf8.count + path.count * 3 + 8
-            case .attributes(let path, let tag, let attributes):
-                total + tag.utf8.count + path.count * 3 + attributes.reduce(8) { $0 + $1.name.utf8.count + $1.value.utf8.count + 6 }
+            case .attributes(let path, let tag, let changes):
+                total + tag.utf8.count + path.count * 3 + changes.set.reduce(8) { $0 + $1.name.utf8.count + $1.value.utf8.count + 6 }
+                    + changes.removed.reduce(0) { $0 + $1.utf8.count + 3 }
             case .splice(let path, let tag, _, _, let nodes):
                 total + nodes.reduce(0) { $0 + $1.html.utf8.count } + tag.utf8.count + path.count * 3 + 16
             }
@@ -225,7 +263,10 @@ public struct LivePatch: Sendable, Equatable {
         case (.text, .text(let text)):
             operations.append(.text(path: path, text: text))
         case (.element(_, let oldAttributes, let oldChildren), .element(let tag, let newAttributes, let newChildren)):
-            if oldAttributes != newAttributes { operations.append(.attributes(path: path, tag: tag, attributes: newAttributes)) }
+            if oldAttributes != newAttributes {
+                operations.append(
+                    .attributes(path: path, tag: tag, changes: AttributeChanges(from: oldAttributes, to: newAttributes)))
+            }
             diffChildren(oldChildren, newChildren, path: path, tag: tag, into: &operations)
         default:
             // Not reached: children are only compared when they are in the same slot.
@@ -251,10 +292,10 @@ public struct LivePatch: Sendable, Equatable {
                     guard case .text = node.kind else { throw Mismatch(path: path) }
                     node = .text(text)
                 }
-            case .attributes(let path, let tag, let attributes):
+            case .attributes(let path, let tag, let changes):
                 try Self.update(&nodes, at: path, path: path) { node throws(Mismatch) in
-                    guard case .element(tag, _, let children) = node.kind else { throw Mismatch(path: path) }
-                    node = .element(tag, attributes, children)
+                    guard case .element(tag, let attributes, let children) = node.kind else { throw Mismatch(path: path) }
+                    node = .element(tag, changes.applied(to: attributes), children)
                 }
             case .splice(let path, let tag, let at, let remove, let inserted):
                 if path.isEmpty {

@@ -45,6 +45,35 @@ struct LivePatchTests {
         #expect(tree.html == LiveMarkup.html(node, sheet: &same), "the tree writes the markup the page is served")
     }
 
+    /// An element whose attributes changed is sent what changed: a flipped `aria-pressed` is
+    /// one attribute, not the button's whole list; a removed one is named.
+    @Test func onlyTheChangedAttributesAreSent() throws {
+        func button(pressed: Bool, hint: Bool) -> HTMLNode {
+            .element(
+                "button",
+                [
+                    .class("day"), .id("day-11"), .attribute("data-action", "toggle-day"),
+                    .attribute("aria-pressed", pressed ? "true" : "false"),
+                ]
+                    + (hint ? [.title("Shows or hides this day's visits.")] : []),
+                [.text("11")])
+        }
+        let before = Self.tree(button(pressed: false, hint: true)), after = Self.tree(button(pressed: true, hint: false))
+        let patch = LivePatch.between(before, after)
+        #expect(
+            patch.operations == [
+                .attributes(
+                    path: [0], tag: "button",
+                    changes: LivePatch.AttributeChanges(set: [LiveAttribute("aria-pressed", "true")], removed: ["title"]))
+            ])
+        #expect(try patch.applied(to: before) == after)
+        let added = LivePatch.between(after, before)
+        #expect(try added.applied(to: after) == before, "a new attribute goes at the end, where the new list has it")
+        guard case .element(_, let attributes, _) = after.nodes[0].kind else { return }
+        let wholeList = attributes.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 6 }
+        #expect(patch.payloadBytes < wholeList, "the changed value and the removed name, not the list")
+    }
+
     @Test func anUnchangedScreenIsAnEmptyPatch() {
         let screen = Self.list(["a", "b", "c"])
         #expect(LivePatch.between(Self.tree(screen), Self.tree(screen)).isEmpty)

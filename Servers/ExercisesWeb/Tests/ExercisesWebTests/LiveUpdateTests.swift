@@ -55,9 +55,10 @@ struct LiveUpdateTests {
             switch operation {
             case .text(let path, let text):
                 #expect(wire[0] as? String == "t" && wire[1] as? [Int] == path && wire[2] as? String == text)
-            case .attributes(let path, let tag, let attributes):
+            case .attributes(let path, let tag, let changes):
                 #expect(wire[0] as? String == "a" && wire[1] as? [Int] == path && wire[2] as? String == tag)
-                #expect(wire[3] as? [[String]] == attributes.map { [$0.name, $0.value] })
+                #expect(wire[3] as? [[String]] == changes.set.map { [$0.name, $0.value] })
+                #expect((wire.count > 4 ? wire[4] as? [String] : []) == changes.removed)
             case .splice(let path, let tag, let at, let remove, let nodes):
                 #expect(wire[0] as? String == "s" && wire[1] as? [Int] == path && wire[2] as? String == tag)
                 #expect(wire[3] as? Int == at && wire[4] as? Int == remove)

@@ -94,7 +94,7 @@
 
   // A patch (Docs/Web.md, "Messages"): operations addressed by paths of child indices from the
   // root, counting what the server rendered (elements on their way out do not count):
-  // ["t", path, text], ["a", path, tag, [[name, value]…]], ["s", path, tag, at, remove, html].
+  // ["t", path, text], ["a", path, tag, [[name, value]…], [removed…]?], ["s", path, tag, at, remove, html].
   const present = (node) => [...node.childNodes].filter((child) => !leaving(child) && child.nodeType !== Node.COMMENT_NODE);
   const nameOf = (node) => (node.nodeType === Node.TEXT_NODE ? "#text" : node.nodeName.toLowerCase());
   function nodeAt(path, expected) {
@@ -114,11 +114,8 @@
         if (node.data !== operation[2]) node.data = operation[2];
       } else if (kind === "a") {
         const node = nodeAt(path, operation[2]);
-        const wanted = new Map(operation[3]);
-        for (const attribute of [...node.attributes]) {
-          if (attribute.name !== "style" && !wanted.has(attribute.name)) node.removeAttribute(attribute.name);
-        }
-        for (const [name, value] of wanted) if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+        for (const name of operation[4] || []) if (name !== "style") node.removeAttribute(name);
+        for (const [name, value] of operation[3]) if (node.getAttribute(name) !== value) node.setAttribute(name, value);
       } else if (kind === "s") {
         const parent = nodeAt(path, operation[2]);
         const children = present(parent), at = operation[3], remove = operation[4];

@@ -5,8 +5,9 @@ import SharedNetworking
 /// array led by its kind, short because a patch is what every event costs on the wire.
 ///
 /// - `["t", path, text]`: the text node at `path` gets `text`;
-/// - `["a", path, tag, [[name, value], …]]`: the element at `path` (a `tag`) gets exactly these
-///   attributes (the page keeps its own `style`);
+/// - `["a", path, tag, [[name, value], …], [removed, …]]`: the element at `path` (a `tag`) gets
+///   these attributes (new ones, or new values) and loses the removed ones (the list left out when
+///   none is); the others stay as they are;
 /// - `["s", path, tag, at, remove, html]`: in the element at `path` (the root when empty),
 ///   `remove` children from `at` are replaced by the nodes of `html`.
 ///
@@ -28,18 +29,22 @@ enum LivePatchWire {
             json.array(path) { $0.int($1) }
             json.byte(UInt8(ascii: ","))
             json.string(text)
-        case .attributes(let path, let tag, let attributes):
+        case .attributes(let path, let tag, let changes):
             json.raw(#""a","#)
             json.array(path) { $0.int($1) }
             json.byte(UInt8(ascii: ","))
             json.string(tag)
             json.byte(UInt8(ascii: ","))
-            json.array(attributes) { json, attribute in
+            json.array(changes.set) { json, attribute in
                 json.byte(UInt8(ascii: "["))
                 json.string(attribute.name)
                 json.byte(UInt8(ascii: ","))
                 json.string(attribute.value)
                 json.byte(UInt8(ascii: "]"))
+            }
+            if !changes.removed.isEmpty {
+                json.byte(UInt8(ascii: ","))
+                json.array(changes.removed) { $0.string($1) }
             }
         case .splice(let path, let tag, let at, let remove, let nodes):
             json.raw(#""s","#)

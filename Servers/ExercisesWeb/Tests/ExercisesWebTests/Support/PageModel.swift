@@ -47,8 +47,11 @@ struct PageModel {
                     return .text(path: path, text: op[2] as? String ?? "")
                 case "a":
                     let pairs = op[3] as? [[String]] ?? []
+                    let removed = op.count > 4 ? op[4] as? [String] ?? [] : []
                     return .attributes(
-                        path: path, tag: op[2] as? String ?? "", attributes: pairs.map { LiveAttribute($0[0], $0[1], isFlag: false) })
+                        path: path, tag: op[2] as? String ?? "",
+                        changes: LivePatch.AttributeChanges(set: pairs.map { LiveAttribute($0[0], $0[1], isFlag: false) }, removed: removed)
+                    )
                 case "s":
                     return .splice(
                         path: path, tag: op[2] as? String ?? "", at: op[3] as? Int ?? 0, remove: op[4] as? Int ?? 0,
@@ -68,7 +71,9 @@ extension LiveTree {
     private static func dom(_ nodes: [LiveNode]) -> [LiveNode] {
         nodes.map { node in
             guard case .element(let tag, let attributes, let children) = node.kind else { return node }
-            return .element(tag, attributes.map { LiveAttribute($0.name, $0.value, isFlag: $0.value.isEmpty) }, dom(children))
+            // A DOM's attributes have no order that matters (a patch adds new ones at the end).
+            let named = attributes.map { LiveAttribute($0.name, $0.value, isFlag: $0.value.isEmpty) }.sorted { $0.name < $1.name }
+            return .element(tag, named, dom(children))
         }
     }
 }
