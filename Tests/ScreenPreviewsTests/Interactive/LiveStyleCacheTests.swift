@@ -38,20 +38,35 @@ struct LiveStyleCacheTests {
         #expect(cache.styleClass(for: [.height(1)]).name != styleClass.name)
     }
 
-    /// A full cache starts again with new names and numbers: a page that has a class of the
-    /// old cache is never told that a name it knows means other declarations.
-    @Test func aFullCacheStartsAgainAndStillWritesTheRightText() {
-        let cache = LiveStyleCache(limit: 2)
-        var names: [String: String] = [:]
-        var ids: Set<Int> = []
-        for width in 0..<10 {
+    /// One-off values passing through (a countdown's fill, different in every session) do not
+    /// rename the classes in use: a full generation becomes the older, and a class met again
+    /// there keeps its name. A name is never given to other declarations.
+    @Test func classesInUseKeepTheirNamesAsOneOffValuesPass() {
+        let cache = LiveStyleCache(limit: 4)
+        let card: [CSSDeclaration] = [.height(80), .color(.black)]
+        let kept = cache.styleClass(for: card)
+        var names: [String: String] = [kept.name: kept.rule.css]
+        var ids: Set<Int> = [kept.rule.id]
+        for width in 0..<40 {
             let declarations: [CSSDeclaration] = [.width(Double(width))]
             let styleClass = cache.styleClass(for: declarations)
             #expect(styleClass.rule.css == ".\(styleClass.name) { width: \(width)px !important }")
             #expect(names.updateValue(styleClass.rule.css, forKey: styleClass.name) == nil, "a name is never given twice")
             #expect(cache.css(of: .style(".w", declarations)) == ".w { width: \(width)px }")
             #expect(ids.insert(styleClass.rule.id).inserted && ids.insert(cache.rule(for: .style(".w", declarations)).id).inserted)
+            if width % 3 == 0 { #expect(cache.styleClass(for: card) == kept, "the card's class, met every few renders, keeps its name") }
         }
+        let forgotten = cache.styleClass(for: [.width(0)])
+        #expect(forgotten.rule.css == ".\(forgotten.name) { width: 0px !important }")
+        #expect(names[forgotten.name] == nil, "met again after two generations: a new name")
+    }
+
+    /// Values that write the same CSS are one class: a fill of 33.3331 % and one of 33.3334 %
+    /// are both `33.333%`.
+    @Test func equalTextIsOneClass() {
+        let cache = LiveStyleCache()
+        #expect(cache.styleClass(for: [.width(33.3331)]) == cache.styleClass(for: [.width(33.3334)]))
+        #expect(cache.rule(for: .style(".a", [.width(1.0001)])) == cache.rule(for: .style(".a", [.width(1.0002)])))
     }
 
     /// Two sessions rendering the same screens, one with a shared cache and one without, send
