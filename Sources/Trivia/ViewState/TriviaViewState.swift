@@ -145,7 +145,9 @@ public struct TriviaChoiceView: Sendable, Hashable, Codable, Identifiable {
 public struct TriviaCountdown: Sendable, Hashable, Codable {
     /// Whole seconds left, rounded up.
     public var secondsRemaining: Int
-    /// 1 when the question opens, 0 at the deadline: the ring's fill.
+    /// The ring's fill, 1 when the question opens: the seconds shown over the question's, so
+    /// the ring and its number agree, and every viewer of a question, whatever instant their
+    /// screen was built at, sees the same ring.
     public var fraction: Double
     /// The ring's colour: the incorrect-answer red for the last 3 seconds.
     public var color: RGBColor

@@ -122,11 +122,12 @@ public struct TriviaViewStateBuilder: Sendable {
     func waitingScreen(_ state: TriviaClientState, now: Date) -> TriviaQuestionScreen {
         let startsAt = state.competition.map { $0.startsAt.addingTimeInterval(-state.clockOffset) }
         let remaining = startsAt.map { $0.timeIntervalSince(now) } ?? 0
+        let seconds = Int(remaining.rounded(.up))
         let countdown =
             remaining > 0
             ? TriviaCountdown(
-                secondsRemaining: Int(remaining.rounded(.up)), fraction: min(1, remaining / Self.lobbyRingSeconds),
-                color: TriviaTheme.selected) : nil
+                secondsRemaining: seconds, fraction: min(1, Double(seconds) / Self.lobbyRingSeconds), color: TriviaTheme.selected)
+            : nil
         return TriviaQuestionScreen(
             prompt: written.waiting, detail: startsAt.map { written.startsAt(time($0)) }, choices: [],
             countdown: countdown, lockedOverlay: nil, result: nil, wildcardOffer: nil,
@@ -161,7 +162,7 @@ public struct TriviaViewStateBuilder: Sendable {
         let remaining = max(0, round.localDeadline.timeIntervalSince(now))
         let seconds = Int(remaining.rounded(.up))
         return TriviaCountdown(
-            secondsRemaining: seconds, fraction: min(1, remaining / total),
+            secondsRemaining: seconds, fraction: min(1, Double(seconds) / total),
             color: seconds <= 3 ? TriviaTheme.incorrect : TriviaTheme.selected)
     }
 

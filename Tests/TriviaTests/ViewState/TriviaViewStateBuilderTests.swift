@@ -46,9 +46,12 @@ struct TriviaViewStateBuilderTests {
         #expect(
             question.countdown
                 == TriviaCountdown(
-                    secondsRemaining: 8, fraction: 0.75, color: TriviaTheme.selected,
+                    secondsRemaining: 8, fraction: 0.8, color: TriviaTheme.selected,
                     accessibility: AccessibilityElement(
                         label: "Time left", value: "8 seconds", traits: .updatesFrequently, sortPriority: 1, identifier: "countdown")))
+        #expect(
+            builder.screen(for: machine.state, at: at(12.1)).question?.countdown == question.countdown,
+            "the ring shows the seconds its number shows: screens built within one second are alike")
         #expect(builder.screen(for: machine.state, at: at(18)).question?.countdown?.color == TriviaTheme.incorrect)
         #expect(question.lockedOverlay == nil)
         #expect(question.isInteractive)
