@@ -6,7 +6,7 @@ import Synchronization
 /// Class names come from a ``LiveStyleCache`` shared by a server's sessions, so a screen's tree
 /// does not depend on which session renders it: a thousand tabs of one Trivia question, or the
 /// same CarFit calendar opened in many tabs, are one rendering, and each session only adds the
-/// rules its page lacks (``LiveStyleSheet/add(_:)-(LiveStyleRule)``) and numbers its own versions.
+/// rules its page lacks (its ``LiveStyleSheet``) and numbers its own versions.
 public final class LiveRendering: Sendable {
     /// The screen as the page's DOM will hold it.
     public let tree: LiveTree
