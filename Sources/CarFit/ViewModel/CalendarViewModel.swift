@@ -39,11 +39,12 @@ public final class CalendarViewModel {
     ///   - calendar: week rules, locale (names, first weekday) and time zone (what "today" is).
     ///   - clock: the source of "now".
     ///   - language: the locale whose language VoiceOver's words are in; the calendar's when `nil`.
-    public init(calendar: Calendar, clock: any AppClock, language: Locale? = nil) {
+    ///   - formatters: the app's Foundation date formatters (``/SharedNetworking/AppEnvironment/dateFormatters``).
+    public init(calendar: Calendar, clock: any AppClock, language: Locale? = nil, formatters: DateFormatterCache = DateFormatterCache()) {
         let gregorian = Self.gregorian(like: calendar)
         self.calendar = gregorian
         self.clock = clock
-        self.text = DayTextFormatter(calendar: gregorian)
+        self.text = DayTextFormatter(calendar: gregorian, formatters: formatters)
         self.strings = CarFitStrings(locale: language ?? text.locale)
         let today = CalendarDay(clock.now, in: gregorian)
         displayedMonth = today.calendarMonth
