@@ -1,3 +1,4 @@
+import CarFit
 import Foundation
 import SharedNetworking
 
@@ -17,6 +18,9 @@ struct ScreenContext: Sendable {
     /// the saved copy with its notice (`Offline: saved 5 minutes ago`, issue 31).
     var feedCache: HTTPCache
     var trivia: TriviaLobby
+    /// CarFit's bundled sample (`carfit.json`), read and decoded once for every session that
+    /// shows it: a tab's view-model holds the server's one copy of the visits.
+    var carFitSample: SharedFeed<[Visit]>
 
     init(environment: AppEnvironment, configuration: WebConfiguration, media: MediaStore, trivia: TriviaLobby) {
         self.environment = environment
@@ -41,6 +45,10 @@ struct ScreenContext: Sendable {
             clock: environment.clock, policy: .feeds)
         self.logos = pipeline("logos", requests: 6)
         self.factImages = pipeline("images", requests: 4)
+        self.carFitSample = SharedFeed(
+            CarFitFeedLoader(
+                source: Self.bundled { () throws(NetworkError) in try CarFitSource.bundled() },
+                network: FeedNetwork(client: environment.httpClient, cache: feedCache)))
     }
 
     /// The feed of `exercise`: the URL given with `--feed`, else the bundled copy. A bundled copy
@@ -48,6 +56,11 @@ struct ScreenContext: Sendable {
     /// found in bundle …`), so the screen says why in its own words, as for any failed load.
     func feed(_ exercise: WebExercise, bundled: () throws(NetworkError) -> FeedSource) -> FeedSource {
         if let url = configuration.feeds[exercise] { return url.isFileURL ? .file(url) : .remote(url) }
+        return Self.bundled(bundled)
+    }
+
+    /// The bundled copy `bundled` names, or a source that fails to load naming why it is missing.
+    private static func bundled(_ bundled: () throws(NetworkError) -> FeedSource) -> FeedSource {
         do throws(NetworkError) {
             return try bundled()
         } catch {
