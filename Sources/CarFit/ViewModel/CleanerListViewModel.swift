@@ -77,9 +77,11 @@ public final class CleanerListViewModel {
     ///   - contrast: the badge colours (``contrast``).
     ///   - formatters: the app's Foundation date formatters (``/SharedNetworking/AppEnvironment/dateFormatters``):
     ///     screens given the same cache in the same locale and time zone share them.
+    ///   - monthTexts: the words of the calendar's months (``CalendarMonthTexts``), shared the same way.
     public init(
         loader: any CarFitFeedLoading, clock: any AppClock, calendar: Calendar, timeZone: TimeZone, language: Locale? = nil,
-        contrast: ContrastPreference = .standard, formatters: DateFormatterCache = DateFormatterCache()
+        contrast: ContrastPreference = .standard, formatters: DateFormatterCache = DateFormatterCache(),
+        monthTexts: CalendarMonthTexts = CalendarMonthTexts()
     ) {
         var local = CalendarViewModel.gregorian(like: calendar)
         local.timeZone = timeZone
@@ -91,7 +93,8 @@ public final class CleanerListViewModel {
         self.cardFormatter = cardFormatter
         self.builder = CleanerListViewStateBuilder(
             strings: cardFormatter.strings, dayText: DayTextFormatter(calendar: local, formatters: formatters))
-        self.calendarViewModel = CalendarViewModel(calendar: local, clock: clock, language: language, formatters: formatters)
+        self.calendarViewModel = CalendarViewModel(
+            calendar: local, clock: clock, language: language, formatters: formatters, monthTexts: monthTexts)
         self.screen = ScreenLoader(
             loader: loader, text: cardFormatter.strings, retryAction: CarFitAction.refresh.rawValue, clock: clock,
             language: language ?? calendar.locale ?? Locale(identifier: "en"))

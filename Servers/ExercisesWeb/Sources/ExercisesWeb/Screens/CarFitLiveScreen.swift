@@ -34,7 +34,8 @@ final class CarFitLiveScreen: LiveScreen {
         model = CleanerListViewModel(
             loader: loader, clock: clock, calendar: environment.calendar,
             timeZone: environment.timeZone,
-            language: environment.messagesLocale, contrast: context.configuration.contrast, formatters: environment.dateFormatters)
+            language: environment.messagesLocale, contrast: context.configuration.contrast, formatters: environment.dateFormatters,
+            monthTexts: context.carFitMonthTexts)
     }
 
     var surface: LiveSurface { .list }

@@ -21,6 +21,8 @@ struct ScreenContext: Sendable {
     /// CarFit's bundled sample (`carfit.json`), read and decoded once for every session that
     /// shows it: a tab's view-model holds the server's one copy of the visits.
     var carFitSample: SharedFeed<[Visit]>
+    /// The words of the months CarFit's calendars show, written once for every session.
+    var carFitMonthTexts = CalendarMonthTexts()
 
     init(environment: AppEnvironment, configuration: WebConfiguration, media: MediaStore, trivia: TriviaLobby) {
         self.environment = environment
