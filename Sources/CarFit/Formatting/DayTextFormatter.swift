@@ -1,4 +1,5 @@
 import Foundation
+import SharedNetworking
 
 /// Day and month texts in the worker's locale, from an injected calendar.
 ///
@@ -9,21 +10,18 @@ public struct DayTextFormatter: Sendable {
     public let calendar: Calendar
     /// The locale names and numbers are formatted for.
     public let locale: Locale
-    /// The locale's own short time pattern (`HH:mm`, `HH.mm`, `h:mm a`). Configured once here
-    /// and never mutated afterwards; formatting with it is thread-safe.
+    /// The locale's own short time pattern (`HH:mm`, `HH.mm`, `h:mm a`), from the injected
+    /// ``/SharedNetworking/DateFormatterCache``: configured once there and never mutated, so every
+    /// formatter of the same calendar shares it; formatting with it is thread-safe.
     private let timeFormatter: DateFormatter
 
-    /// `calendar` provides the time zone and the locale (`calendar.locale`, or `en_US_POSIX`).
-    public init(calendar: Calendar) {
+    /// `calendar` provides the time zone and the locale (`calendar.locale`, or `en_US_POSIX`);
+    /// `formatters` the Foundation formatter behind ``time(of:)`` (shared with every formatter
+    /// given the same cache and an equal calendar).
+    public init(calendar: Calendar, formatters: DateFormatterCache = DateFormatterCache()) {
         self.calendar = calendar
         self.locale = calendar.locale ?? Locale(identifier: "en_US_POSIX")
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.calendar = calendar
-        formatter.timeZone = calendar.timeZone
-        formatter.dateStyle = .none
-        formatter.timeStyle = .short
-        timeFormatter = formatter
+        timeFormatter = formatters.formatter(dateStyle: .none, timeStyle: .short, calendar: calendar)
     }
 
     private func style() -> Date.FormatStyle {

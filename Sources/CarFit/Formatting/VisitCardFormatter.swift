@@ -20,16 +20,21 @@ public struct VisitCardFormatter: Sendable {
 
     /// `calendar` decides the time zone start times are shown in and carries the locale that
     /// formats dates, times and numbers; the labels are in `language`'s language (the
-    /// calendar's when `nil`); `contrast` chooses the badge colours (``VisitStateAppearance``).
-    public init(calendar: Calendar, language: Locale? = nil, contrast: ContrastPreference = .standard) {
+    /// calendar's when `nil`); `contrast` chooses the badge colours (``VisitStateAppearance``);
+    /// `formatters` holds the Foundation formatters the times are written with (shared with
+    /// every screen given the same cache).
+    public init(
+        calendar: Calendar, language: Locale? = nil, contrast: ContrastPreference = .standard,
+        formatters: DateFormatterCache = DateFormatterCache()
+    ) {
         self.contrast = contrast
-        days = DayTextFormatter(calendar: calendar)
+        days = DayTextFormatter(calendar: calendar, formatters: formatters)
         strings = CarFitStrings(locale: language ?? days.locale)
         distance = DistanceFormat(locale: days.locale)
         // The expected window is wall-clock text: format it in UTC so no zone shifts it.
         var utc = calendar
         utc.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        windowDays = DayTextFormatter(calendar: utc)
+        windowDays = DayTextFormatter(calendar: utc, formatters: formatters)
     }
 
     /// The zone start times are shown in.

@@ -7,10 +7,11 @@ import SharedNetworking
 /// ``CalendarViewModel`` builds its ``CalendarViewState`` on every read, and a live page reads it
 /// once per change; formatting some forty dates each time was most of that read. The view-model
 /// keeps the words of the month it shows and builds them again only when the month changes,
-/// so a tap on a day costs the flags of each cell, not their dates.
-struct CalendarMonthText {
+/// so a tap on a day costs the flags of each cell, not their dates; view-models given the same
+/// ``CalendarMonthTexts`` share them.
+struct CalendarMonthText: Sendable {
     /// One cell's words.
-    struct Cell {
+    struct Cell: Sendable {
         /// The day and whether it belongs to the month.
         var grid: MonthGrid.Day
         /// `10` in the locale's digits.

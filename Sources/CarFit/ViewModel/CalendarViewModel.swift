@@ -34,16 +34,24 @@ public final class CalendarViewModel {
     @ObservationIgnored private let strings: CarFitStrings
     /// The words of the last month the grid showed; only the month changes them.
     @ObservationIgnored private var keptMonthText: CalendarMonthText?
+    /// Where the words of a month come from (shared with other view-models given the same cache).
+    @ObservationIgnored private let monthTexts: CalendarMonthTexts
 
     /// - Parameters:
     ///   - calendar: week rules, locale (names, first weekday) and time zone (what "today" is).
     ///   - clock: the source of "now".
     ///   - language: the locale whose language VoiceOver's words are in; the calendar's when `nil`.
-    public init(calendar: Calendar, clock: any AppClock, language: Locale? = nil) {
+    ///   - formatters: the app's Foundation date formatters (``/SharedNetworking/AppEnvironment/dateFormatters``).
+    ///   - monthTexts: the words of the months shown, shared with every calendar given the same cache.
+    public init(
+        calendar: Calendar, clock: any AppClock, language: Locale? = nil, formatters: DateFormatterCache = DateFormatterCache(),
+        monthTexts: CalendarMonthTexts = CalendarMonthTexts()
+    ) {
         let gregorian = Self.gregorian(like: calendar)
         self.calendar = gregorian
         self.clock = clock
-        self.text = DayTextFormatter(calendar: gregorian)
+        self.monthTexts = monthTexts
+        self.text = DayTextFormatter(calendar: gregorian, formatters: formatters)
         self.strings = CarFitStrings(locale: language ?? text.locale)
         let today = CalendarDay(clock.now, in: gregorian)
         displayedMonth = today.calendarMonth
@@ -180,11 +188,11 @@ public final class CalendarViewModel {
             actions: [AccessibilityAction(action: CarFitAction.toggleDay.rawValue, value: cell.value)], identifier: "day-" + cell.value)
     }
 
-    /// The words of `month`'s grid: the ones kept for the displayed month, or new ones (kept
+    /// The words of `month`'s grid: the ones kept for the displayed month, or the cache's (kept
     /// in their place).
     private func monthText(_ month: CalendarMonth) -> CalendarMonthText {
         if let keptMonthText, keptMonthText.month == month { return keptMonthText }
-        let made = CalendarMonthText(month: month, calendar: calendar, text: text)
+        let made = monthTexts.text(of: month, calendar: calendar, text: text)
         keptMonthText = made
         return made
     }

@@ -42,7 +42,7 @@ public final class CleanerListViewModel {
     public var contrast: ContrastPreference {
         didSet {
             guard contrast != oldValue else { return }
-            cardFormatter = VisitCardFormatter(calendar: calendar, language: language, contrast: contrast)
+            cardFormatter = VisitCardFormatter(calendar: calendar, language: language, contrast: contrast, formatters: formatters)
             let formatter = cardFormatter
             screen.updateContent { $0.cardsByDay = formatter.cardsByDay($0.schedule) }
         }
@@ -53,6 +53,7 @@ public final class CleanerListViewModel {
     @ObservationIgnored private let builder: CleanerListViewStateBuilder
     @ObservationIgnored private let calendar: Calendar
     @ObservationIgnored private let language: Locale?
+    @ObservationIgnored private let formatters: DateFormatterCache
 
     /// What the screen keeps of a load, from which ``state`` is built for the selected days: the
     /// visits by day, and every day's cards (built once per load and contrast: distances depend
@@ -74,19 +75,26 @@ public final class CleanerListViewModel {
     ///     badges, VoiceOver's words, the placeholder); the calendar's locale when `nil`. Dates
     ///     and numbers follow the calendar.
     ///   - contrast: the badge colours (``contrast``).
+    ///   - formatters: the app's Foundation date formatters (``/SharedNetworking/AppEnvironment/dateFormatters``):
+    ///     screens given the same cache in the same locale and time zone share them.
+    ///   - monthTexts: the words of the calendar's months (``CalendarMonthTexts``), shared the same way.
     public init(
         loader: any CarFitFeedLoading, clock: any AppClock, calendar: Calendar, timeZone: TimeZone, language: Locale? = nil,
-        contrast: ContrastPreference = .standard
+        contrast: ContrastPreference = .standard, formatters: DateFormatterCache = DateFormatterCache(),
+        monthTexts: CalendarMonthTexts = CalendarMonthTexts()
     ) {
         var local = CalendarViewModel.gregorian(like: calendar)
         local.timeZone = timeZone
-        let cardFormatter = VisitCardFormatter(calendar: local, language: language, contrast: contrast)
+        let cardFormatter = VisitCardFormatter(calendar: local, language: language, contrast: contrast, formatters: formatters)
         self.calendar = local
         self.language = language
+        self.formatters = formatters
         self.contrast = contrast
         self.cardFormatter = cardFormatter
-        self.builder = CleanerListViewStateBuilder(strings: cardFormatter.strings, dayText: DayTextFormatter(calendar: local))
-        self.calendarViewModel = CalendarViewModel(calendar: local, clock: clock, language: language)
+        self.builder = CleanerListViewStateBuilder(
+            strings: cardFormatter.strings, dayText: DayTextFormatter(calendar: local, formatters: formatters))
+        self.calendarViewModel = CalendarViewModel(
+            calendar: local, clock: clock, language: language, formatters: formatters, monthTexts: monthTexts)
         self.screen = ScreenLoader(
             loader: loader, text: cardFormatter.strings, retryAction: CarFitAction.refresh.rawValue, clock: clock,
             language: language ?? calendar.locale ?? Locale(identifier: "en"))

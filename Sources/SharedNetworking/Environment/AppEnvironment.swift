@@ -23,6 +23,10 @@ public struct AppEnvironment: Sendable {
     public var calendar: Calendar
     /// Where features may write: caches and scratch space.
     public var directories: Directories
+    /// The date formatters features format with, one per configuration (``DateFormatterCache``):
+    /// copies of the environment share it, so the screens of one app, or a server's sessions,
+    /// that format alike hold one formatter between them.
+    public var dateFormatters = DateFormatterCache()
 
     /// An environment from its parts, built once at the composition root.
     public init(

@@ -24,6 +24,27 @@ struct CalendarViewModelTests {
         #expect(viewModel.today == september10)
     }
 
+    /// Calendars given one ``CalendarMonthTexts`` (a server's tabs) hold one copy of a month's
+    /// words; another language or month writes its own, and each calendar still draws its own
+    /// selection.
+    @Test func calendarsGivenOneCacheShareAMonthsWords() {
+        let texts = CalendarMonthTexts()
+        let clock = TestCalendars.clock("2020-09-10T08:00:00Z")
+        let first = CalendarViewModel(calendar: TestCalendars.gregorian("en_GB"), clock: clock, monthTexts: texts)
+        let second = CalendarViewModel(calendar: TestCalendars.gregorian("en_GB"), clock: clock, monthTexts: texts)
+        second.toggle(CalendarDay(year: 2020, month: 9, day: 11))
+        #expect(first.state.title == second.state.title)
+        #expect(first.state.weeks.joined().map(\.accessibilityLabel) == second.state.weeks.joined().map(\.accessibilityLabel))
+        #expect(first.state.selectedDays != second.state.selectedDays)
+        #expect(texts.count == 1)
+        second.showNextMonth()
+        #expect(second.state.title == "October 2020")
+        let german = CalendarViewModel(calendar: TestCalendars.gregorian("de_DE"), clock: clock, monthTexts: texts)
+        #expect(german.state.title == "September 2020")
+        #expect(texts.count == 3)
+        #expect(first.state.title == "September 2020")
+    }
+
     @Test func todayIsTheDayInTheCalendarsTimeZone() {
         let (copenhagen, _) = makeViewModel("da_DK", "Europe/Copenhagen", now: "2020-09-10T22:30:00Z")
         #expect(copenhagen.today == CalendarDay(year: 2020, month: 9, day: 11))

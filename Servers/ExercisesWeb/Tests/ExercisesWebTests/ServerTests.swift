@@ -185,6 +185,21 @@ struct ServerTests {
         }
     }
 
+    /// A page that goes away (its socket closed) lets its session go: the session is no longer
+    /// attached, so it expires when idle and may make room for another.
+    @Test(.timeLimit(.minutes(1)))
+    func aClosedSocketDetachesItsSession() async throws {
+        try await withRunningWebServer { server, port in
+            let (created, socket) = try await rawOpenAttachedSession(port: port, "carfit")
+            #expect(created.status == 201)
+            #expect(await eventually { await server.attachedCount == 1 })
+            socket.cancel()
+            _ = try? await socket.value
+            #expect(await eventually { await server.attachedCount == 0 })
+            #expect(await server.sessionCount == 1)
+        }
+    }
+
     /// One client holding its share of sessions is told to wait (429, Retry-After); a second
     /// client (another loopback address) still gets its page.
     @Test(.timeLimit(.minutes(1)))

@@ -95,6 +95,30 @@ struct SessionTests {
         session.end()
     }
 
+    /// Each session has its own view-model, but the visits of the bundled sample it shows are
+    /// the server's one decoded copy, and the Foundation date formatters behind its times and
+    /// the words of its calendar's month are the server's too: sessions in one language and zone
+    /// hold one of each between them.
+    @Test(.timeLimit(.minutes(1)))
+    func carFitSessionsShareTheServersSampleFormattersAndMonthTexts() async {
+        let server = Self.context()
+        let preferences = SessionPreferences(languages: ["en-US"], timeZone: "Europe/Berlin")
+        var screens: [CarFitLiveScreen] = []
+        for _ in 0..<3 {
+            var context = server
+            context.environment = preferences.environment(over: server.environment)
+            screens.append(CarFitLiveScreen(context: context))
+        }
+        for screen in screens {
+            await screen.model.load()
+            _ = screen.render()
+        }
+        #expect(screens.allSatisfy { $0.model.state.content?.sections.first?.cards.isEmpty == false })
+        #expect(server.environment.dateFormatters.count == 2, "one for the zone's times, one for the windows (UTC)")
+        #expect(server.carFitSample.loads == 1)
+        #expect(server.carFitMonthTexts.count == 1, "the sample's September, in one language and zone")
+    }
+
     @Test func theStoreIsBoundedAndEndsIdleSessions() {
         let store = Self.store(limit: 2)
         let first = Self.session(store.create(.carfit))

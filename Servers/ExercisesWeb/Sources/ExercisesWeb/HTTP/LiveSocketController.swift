@@ -41,21 +41,18 @@ struct LiveSocketController {
         (1...64).contains(id.count) && id.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit }
     }
 
+    /// Plays the socket of session `id`: its page's messages in (a child task), the session's
+    /// messages out (this task). One child task, not one for each direction: every task a socket
+    /// holds while it waits costs memory, and a server holds thousands of sockets. Whichever
+    /// side ends first ends the other: a page that goes away detaches its session, which ends
+    /// the stream of messages out; a stream that ends (the socket could not be written, or
+    /// another socket took the session) cancels the reading.
     private func serve(session id: String, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
         guard let (stream, generation) = await attach(id) else {
             try? await outbound.write(.text(LiveUpdate.expired.json))
             return
         }
         await withTaskGroup(of: Void.self) { tasks in
-            tasks.addTask {
-                for await text in stream {
-                    do {
-                        try await outbound.write(.text(text))
-                    } catch {
-                        return
-                    }
-                }
-            }
             tasks.addTask {
                 do {
                     for try await message in inbound.messages(maxSize: maxEventBytes) {
@@ -67,8 +64,15 @@ struct LiveSocketController {
                 } catch {
                     logger.debug("live socket \(id.prefix(6)) ended: \(error)")
                 }
+                await detach(id, generation: generation)
             }
-            await tasks.next()
+            for await text in stream {
+                do {
+                    try await outbound.write(.text(text))
+                } catch {
+                    break
+                }
+            }
             tasks.cancelAll()
         }
         await detach(id, generation: generation)

@@ -21,15 +21,22 @@ final class CarFitLiveScreen: LiveScreen {
     init(context: ScreenContext) {
         self.context = context
         let environment = context.environment
-        let feed = context.feed(.carfit) { () throws(NetworkError) in try CarFitSource.bundled() }
         let usesSample = context.configuration.feeds[.carfit] == nil
+        // The bundled sample is the server's one decoded copy; a feed named with `--feed` is the
+        // session's own, fetched and refreshed as in the app.
+        let loader: any CarFitFeedLoading =
+            usesSample
+            ? context.carFitSample.loader
+            : CarFitFeedLoader(
+                source: context.feed(.carfit) { () throws(NetworkError) in try CarFitSource.bundled() }, network: context.feedNetwork)
         var clock: any AppClock = environment.clock
         // The sample's morning, as `exercises carfit` has it: one definition for both front-ends.
         if usesSample, let morning = CarFitSampleDay.clock(in: environment) { clock = morning }
         model = CleanerListViewModel(
-            loader: CarFitFeedLoader(source: feed, network: context.feedNetwork), clock: clock, calendar: environment.calendar,
+            loader: loader, clock: clock, calendar: environment.calendar,
             timeZone: environment.timeZone,
-            language: environment.messagesLocale, contrast: context.configuration.contrast)
+            language: environment.messagesLocale, contrast: context.configuration.contrast, formatters: environment.dateFormatters,
+            monthTexts: context.carFitMonthTexts)
     }
 
     var surface: LiveSurface { .list }

@@ -1,3 +1,4 @@
+import CarFit
 import Foundation
 import SharedNetworking
 
@@ -20,6 +21,11 @@ struct ScreenContext: Sendable {
     /// The screens sessions made from their view states lately, shared by every session of the
     /// server; `nil` with `--renderer diff-unshared`, where each session makes its own.
     var sharedScreens: LiveScreenMemos?
+    /// CarFit's bundled sample (`carfit.json`), read and decoded once for every session that
+    /// shows it: a tab's view-model holds the server's one copy of the visits.
+    var carFitSample: SharedFeed<[Visit]>
+    /// The words of the months CarFit's calendars show, written once for every session.
+    var carFitMonthTexts = CalendarMonthTexts()
 
     init(environment: AppEnvironment, configuration: WebConfiguration, media: MediaStore, trivia: TriviaLobby) {
         self.environment = environment
@@ -45,6 +51,10 @@ struct ScreenContext: Sendable {
             clock: environment.clock, policy: .feeds)
         self.logos = pipeline("logos", requests: 6)
         self.factImages = pipeline("images", requests: 4)
+        self.carFitSample = SharedFeed(
+            CarFitFeedLoader(
+                source: Self.bundled { () throws(NetworkError) in try CarFitSource.bundled() },
+                network: FeedNetwork(client: environment.httpClient, cache: feedCache)))
     }
 
     /// The feed of `exercise`: the URL given with `--feed`, else the bundled copy. A bundled copy
@@ -52,6 +62,11 @@ struct ScreenContext: Sendable {
     /// found in bundle …`), so the screen says why in its own words, as for any failed load.
     func feed(_ exercise: WebExercise, bundled: () throws(NetworkError) -> FeedSource) -> FeedSource {
         if let url = configuration.feeds[exercise] { return url.isFileURL ? .file(url) : .remote(url) }
+        return Self.bundled(bundled)
+    }
+
+    /// The bundled copy `bundled` names, or a source that fails to load naming why it is missing.
+    private static func bundled(_ bundled: () throws(NetworkError) -> FeedSource) -> FeedSource {
         do throws(NetworkError) {
             return try bundled()
         } catch {
