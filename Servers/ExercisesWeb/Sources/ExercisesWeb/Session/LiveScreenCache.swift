@@ -36,11 +36,27 @@ final class LiveScreenCache: Sendable {
         var to: Int
     }
 
+    /// Values by key; past a limit, the one held longest is let go.
+    private struct Held<Name: Hashable, Value> {
+        private var values: [Name: Value] = [:]
+        private var order: [Name] = []
+
+        subscript(key: Name) -> Value? { values[key] }
+
+        /// The value held for `key` (made by another session meanwhile), or `value`, held from
+        /// now on.
+        mutating func keep(_ value: Value, for key: Name, limit: Int) -> Value {
+            if let held = values[key] { return held }
+            values[key] = value
+            order.append(key)
+            if order.count > limit { values[order.removeFirst()] = nil }
+            return value
+        }
+    }
+
     private struct Entries {
-        var renderings: [Key: LiveRendering] = [:]
-        var order: [Key] = []
-        var patches: [PatchKey: PatchText] = [:]
-        var patchOrder: [PatchKey] = []
+        var renderings = Held<Key, LiveRendering>()
+        var patches = Held<PatchKey, PatchText>()
     }
 
     /// Renderings held at most.
@@ -64,13 +80,7 @@ final class LiveScreenCache: Sendable {
         let key = Key(screen: screen, hash: screen.hashValue)
         if let held = entries.withLock({ $0.renderings[key] }) { return held }
         let made = LiveRendering(screen, styles: styles)
-        return entries.withLock { entries in
-            if let held = entries.renderings[key] { return held }
-            entries.renderings[key] = made
-            entries.order.append(key)
-            if entries.order.count > limit { entries.renderings[entries.order.removeFirst()] = nil }
-            return made
-        }
+        return entries.withLock { $0.renderings.keep(made, for: key, limit: limit) }
     }
 
     /// The patch from `old` to `new`, made by `make` the first time.
@@ -79,10 +89,6 @@ final class LiveScreenCache: Sendable {
         let key = PatchKey(from: old.serial, to: new.serial)
         if let held = entries.withLock({ $0.patches[key] }) { return held }
         let made = make()
-        entries.withLock { entries in
-            if entries.patches.updateValue(made, forKey: key) == nil { entries.patchOrder.append(key) }
-            if entries.patchOrder.count > patchLimit { entries.patches[entries.patchOrder.removeFirst()] = nil }
-        }
-        return made
+        return entries.withLock { $0.patches.keep(made, for: key, limit: patchLimit) }
     }
 }
